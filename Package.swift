@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "GridBench",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "GridCore", targets: ["GridCore"]),
+        .library(name: "GridLayouts", targets: ["GridLayouts"]),
+        .library(name: "GridStrategies", targets: ["GridStrategies"]),
+        .library(name: "GridViewport", targets: ["GridViewport"]),
+    ],
+    targets: [
+        // Layer 1: geometry, data shape, the GridLayout contract and its laws. No Foundation.
+        .target(name: "GridCore"),
+        // Layer 2: the reference layouts, one folder each.
+        .target(name: "GridLayouts", dependencies: ["GridCore"]),
+        // Layer 2: strategies generic over any GridLayout.
+        .target(name: "GridStrategies", dependencies: ["GridCore"]),
+        // Layer 3: the headless grid view.
+        .target(name: "GridViewport", dependencies: ["GridCore"]),
+
+        // Test support: a malloc interposer that counts allocations per thread, and helpers.
+        .target(
+            name: "CAllocationCounter",
+            path: "Tests/Support/CAllocationCounter",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(
+            name: "GridTestSupport",
+            dependencies: ["GridCore", "CAllocationCounter"],
+            path: "Tests/Support/GridTestSupport"),
+
+        .testTarget(name: "GridCoreTests", dependencies: ["GridCore", "GridTestSupport"]),
+        .testTarget(name: "GridLayoutsTests", dependencies: ["GridLayouts", "GridTestSupport"]),
+        .testTarget(
+            name: "GridStrategiesTests",
+            dependencies: ["GridStrategies", "GridLayouts", "GridTestSupport"]),
+        .testTarget(
+            name: "GridViewportTests",
+            dependencies: ["GridViewport", "GridStrategies", "GridLayouts", "GridTestSupport"]),
+    ]
+)

@@ -1,0 +1,136 @@
+/// A layout: given the shape of the data and the size of its container, it says where every
+/// element goes. The headless counterpart of `UICollectionViewLayout`.
+///
+/// A layout is a value. ``prepare(data:container:)`` computes whatever it keeps; the
+/// queries then answer from that state and never change it, so a prepared layout can be
+/// queried from any number of places.
+///
+/// ## Laws
+///
+/// Every conforming layout MUST obey these laws; `GridConformance` checks each of them.
+/// "Element" means an element a query can return: a cell at a path of the data, or a
+/// supplementary view of a kind at a path. Rects are half-open (see ``Rect``).
+///
+/// 1. **Completeness and soundness.** `elements(in: r)` appends exactly the elements whose
+///    frames intersect `r`, each exactly once, in any order. An empty `r` (zero or negative
+///    width or height, or NaN) yields nothing.
+/// 2. **Agreement.** An element returned by a rect query is identical (kind, path and every
+///    bit of its frame) to what ``attributes(at:)`` returns for a cell, or
+///    ``supplementary(_:at:)`` for a supplementary view.
+/// 3. **Validity.** Every cell path returned exists in the data shape, and every
+///    supplementary path names an existing section (or row or column). No frame has a NaN
+///    or infinite coordinate or a negative width or height. ``attributes(at:)`` returns
+///    `nil`, never traps, for a path that does not exist.
+/// 4. **Containment.** Every frame lies inside `(0, 0, contentSize)`.
+/// 5. **Determinism.** The same data and container give the same answers, bit for bit.
+/// 6. **Freshness.** After `prepare` with new data or a new container, every answer equals
+///    that of a newly made layout prepared with the same data and container. No cache may
+///    survive a `prepare`.
+/// 7. **Additivity.** For adjacent rects `A` and `B` (sharing an edge),
+///    `elements(in: A ∪ B)` is the union of `elements(in: A)` and `elements(in: B)`.
+/// 8. **Non-overlap**, where ``LayoutTraits/cellsDoNotOverlap`` is declared: no two cells'
+///    frames intersect.
+///
+/// Before the first successful `prepare`, a layout has a zero content size and answers
+/// every query with nothing. When `prepare` throws, the layout keeps its previous state.
+///
+/// ## Performance
+///
+/// Each conforming type states the complexity and memory of its queries in its
+/// documentation. The rect query appends to a caller-owned buffer so that, once the buffer
+/// has grown, a query need not allocate: a scrolling viewport calls it every frame.
+public protocol GridLayout {
+    /// Recomputes the layout for `data` laid out in a container of size `container`.
+    ///
+    /// - Throws: an error naming the parameter, when the layout's parameters cannot lay out
+    ///   this data in this container (a tile width that comes out ≤ 0, say). The layouts
+    ///   of GridBench throw ``GridError``.
+    mutating func prepare(data: DataShape, container: Size) throws
+
+    /// The size of the whole content; every frame lies inside `(0, 0, contentSize)`.
+    var contentSize: Size { get }
+
+    /// Appends every element whose frame intersects `rect` to `buffer`.
+    ///
+    /// Does not clear `buffer`: callers call `removeAll(keepingCapacity: true)` between
+    /// frames so that the buffer's storage is reused.
+    func elements(in rect: Rect, into buffer: inout [LayoutAttributes])
+
+    /// The attributes of the cell at `path`, or `nil` when the data holds no such item.
+    func attributes(at path: ItemPath) -> LayoutAttributes?
+
+    /// The attributes of the supplementary view of `kind` at `path`, or `nil` when the
+    /// layout places no such view.
+    func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes?
+
+    /// What the layout declares about itself: non-overlap, line height, scroll axes.
+    var traits: LayoutTraits { get }
+}
+
+/// What a layout declares about itself, for checkers and viewports.
+public struct LayoutTraits: Hashable, Sendable {
+    /// Declares law 8: no two cells' frames ever intersect.
+    public var cellsDoNotOverlap: Bool
+    /// The height of one line of content (a row of tiles), when the layout has lines.
+    /// A viewport's preload margin of "4 rows" is four of these.
+    public var lineHeight: Double?
+    /// The axes along which the content is meant to scroll.
+    public var scrollAxes: ScrollAxes
+    /// Whether section headers are meant to pin to the top of the visible area while their
+    /// section is in view (UITableView's plain style; CHGridView's section titles). Pinning
+    /// depends on the scroll offset, so a viewport applies it, not the layout.
+    public var pinsSectionHeaders: Bool
+
+    public init(
+        cellsDoNotOverlap: Bool = false,
+        lineHeight: Double? = nil,
+        scrollAxes: ScrollAxes = .vertical,
+        pinsSectionHeaders: Bool = false
+    ) {
+        self.cellsDoNotOverlap = cellsDoNotOverlap
+        self.lineHeight = lineHeight
+        self.scrollAxes = scrollAxes
+        self.pinsSectionHeaders = pinsSectionHeaders
+    }
+}
+
+/// The directions in which content scrolls.
+public struct ScrollAxes: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let vertical = ScrollAxes(rawValue: 1)
+    public static let horizontal = ScrollAxes(rawValue: 2)
+    public static let both: ScrollAxes = [.vertical, .horizontal]
+}
+
+extension GridLayout {
+    /// No traits declared.
+    public var traits: LayoutTraits { LayoutTraits() }
+
+    /// The supplementary view of `kind` for `section`, at path `(section, 0)`.
+    @inlinable
+    public func supplementary(_ kind: ElementKind, section: Int) -> LayoutAttributes? {
+        supplementary(kind, at: ItemPath(section: section, item: 0))
+    }
+
+    /// The attributes of an element, cell or supplementary, by its ID.
+    @inlinable
+    public func attributes(for id: ElementID) -> LayoutAttributes? {
+        guard let kind = id.kind else { return nil }
+        return kind == .cell ? attributes(at: id.path) : supplementary(kind, at: id.path)
+    }
+
+    /// The elements whose frames intersect `rect`, in a new array.
+    ///
+    /// Allocates; for tools and tests. Hot paths use ``elements(in:into:)``.
+    public func elements(in rect: Rect) -> [LayoutAttributes] {
+        var buffer: [LayoutAttributes] = []
+        elements(in: rect, into: &buffer)
+        return buffer
+    }
+
+    /// The rectangle `(0, 0, contentSize)`.
+    @inlinable
+    public var contentBounds: Rect { Rect(origin: .zero, size: contentSize) }
+}

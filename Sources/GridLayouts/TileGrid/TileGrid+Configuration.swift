@@ -1,0 +1,59 @@
+import GridCore
+
+extension TileGrid {
+    /// CHGridView's properties: tiles per line, row height, padding, section title height
+    /// and the centred ("iPhoto") style.
+    public struct Configuration: Hashable, Sendable, Codable {
+        /// Tiles in each row, `n ≥ 1`.
+        public var tilesPerLine: Int
+        /// The height of one row, padding included, `h > padding.height`.
+        public var rowHeight: Double
+        /// Horizontal padding between and around tiles (`pw`) and vertical padding above
+        /// each row and below each section (`ph`), both `≥ 0`.
+        public var padding: Size
+        /// The height of each section's title (header), `t ≥ 0`; 0 means no headers.
+        public var sectionTitleHeight: Double
+        /// CHGridView's `centerTilesInGrid`: each item that carries a content size is
+        /// scaled down to fit its tile, keeping its aspect ratio, and centred in it.
+        public var centersItems: Bool
+
+        public init(
+            tilesPerLine: Int = 4,
+            rowHeight: Double = 79,
+            padding: Size = Size(width: 4, height: 4),
+            sectionTitleHeight: Double = 22,
+            centersItems: Bool = false
+        ) {
+            self.tilesPerLine = tilesPerLine
+            self.rowHeight = rowHeight
+            self.padding = padding
+            self.sectionTitleHeight = sectionTitleHeight
+            self.centersItems = centersItems
+        }
+
+        /// CHGridView's own demo: 4 tiles per line, rows of 79, padding 4, titles of 22.
+        public static let chGridView = Configuration()
+
+        /// Checks every parameter that does not depend on the container.
+        public func validate() throws(GridError) {
+            guard tilesPerLine >= 1 else {
+                throw .invalidParameter("tilesPerLine", tilesPerLine, expected: "an integer ≥ 1")
+            }
+            try GridError.requirePositive(rowHeight, "rowHeight")
+            try GridError.requireNonNegative(padding.width, "padding.width")
+            try GridError.requireNonNegative(padding.height, "padding.height")
+            try GridError.requireNonNegative(sectionTitleHeight, "sectionTitleHeight")
+            guard rowHeight - padding.height > 0 else {
+                throw .invalidParameter(
+                    "rowHeight", rowHeight,
+                    expected: "more than padding.height (\(padding.height)), so that tiles have a height > 0")
+            }
+        }
+
+        /// The width of each tile in a container `containerWidth` wide:
+        /// `floor((W − pw·(n+1)) / n)`.
+        public func tileWidth(containerWidth: Double) -> Double {
+            ((containerWidth - padding.width * Double(tilesPerLine + 1)) / Double(tilesPerLine)).rounded(.down)
+        }
+    }
+}

@@ -1,0 +1,233 @@
+import GridCore
+
+/// The reference tile grid: CHGridView's layout, computed on demand.
+///
+/// Tiles fill rows of `n` from left to right, sections follow one another down the page,
+/// each under its title. With container width `W`, tiles per line `n`, row height `h`,
+/// padding `(pw, ph)`, title height `t` and `c_i` items in section `i`:
+///
+/// - tile width `w = floor((W − pw·(n+1)) / n)`, tile height `h − ph`;
+/// - rows in section `i`: `r_i = ceil(c_i / n)`;
+/// - section tops: `top_0 = 0`, `top_i = top_{i−1} + t + r_{i−1}·h + ph`;
+/// - header of section `i` (when `t > 0`): `(0, top_i, W, t)`;
+/// - tile `k` of section `i`, in row `k / n` and column `k % n`:
+///   `(pw + col·(w + pw), top_i + t + row·h + ph, w, h − ph)`;
+/// - content size `(W, top_S)`.
+///
+/// In the centred style an item that carries a content size `(iw, ih)` larger than the
+/// tile is scaled down to fit, keeping its aspect ratio, and centred:
+/// `(x + floor((w − iw)/2), y + floor((h − ph − ih)/2), iw, ih)`.
+///
+/// Nothing per item is stored: `prepare` keeps one top per section, and every frame is
+/// computed when asked for.
+///
+/// - Complexity: prepare O(S) time and memory for S sections; rect query O(log S + k) for
+///   k results (binary search over section tops, then rows and columns by arithmetic);
+///   per-item and header queries O(1).
+public struct TileGrid: GridLayout, Sendable {
+    /// The parameters; changing them takes effect at the next ``prepare(data:container:)``.
+    public var configuration: Configuration
+
+    private var data = DataShape.empty
+    private var containerWidth = 0.0
+    /// The width of every tile, `w`, once prepared.
+    public private(set) var tileWidth = 0.0
+    /// `sectionTops[i]` is `top_i`; the extra last entry is `top_S`, the content height.
+    private var sectionTops: [Double] = [0]
+    /// The parameters in force since the last successful prepare.
+    private var prepared = Configuration()
+
+    public private(set) var contentSize = Size.zero
+
+    public init(_ configuration: Configuration = .chGridView) {
+        self.configuration = configuration
+    }
+
+    /// Lays out `data` in a container `container.width` wide; the container's height does
+    /// not affect a vertical grid.
+    ///
+    /// - Throws: ``GridError`` for a parameter out of range, a container size that is not
+    ///   finite and ≥ 0, or a container too narrow for one tile width > 0.
+    /// - Complexity: O(S) time and memory.
+    public mutating func prepare(data: DataShape, container: Size) throws(GridError) {
+        let config = configuration
+        try config.validate()
+        try GridError.requireNonNegative(container.width, "container.width")
+        try GridError.requireNonNegative(container.height, "container.height")
+        let tileWidth = config.tileWidth(containerWidth: container.width)
+        guard tileWidth > 0 else {
+            throw .invalidParameter(
+                "container.width", container.width,
+                expected: "room for \(config.tilesPerLine) tiles per line with padding \(config.padding.width): "
+                    + "tile width floor((W − pw·(n+1))/n) comes out \(tileWidth), must be > 0")
+        }
+        let t = config.sectionTitleHeight, h = config.rowHeight, ph = config.padding.height
+        var tops = [Double]()
+        tops.reserveCapacity(data.sectionCount + 1)
+        var top = 0.0
+        tops.append(top)
+        for count in data.itemCounts {
+            top = top + t + Double(Self.rows(count, config.tilesPerLine)) * h + ph
+            tops.append(top)
+        }
+        self.data = data
+        self.containerWidth = container.width
+        self.tileWidth = tileWidth
+        self.sectionTops = tops
+        self.prepared = config
+        self.contentSize = Size(width: container.width, height: top)
+    }
+
+    /// `top_i` of section `i`, or the content height for `i == sectionCount`.
+    public func sectionTop(_ section: Int) -> Double? {
+        sectionTops.indices.contains(section) ? sectionTops[section] : nil
+    }
+
+    public var traits: LayoutTraits {
+        LayoutTraits(
+            cellsDoNotOverlap: true,
+            lineHeight: configuration.rowHeight,
+            scrollAxes: .vertical,
+            pinsSectionHeaders: configuration.sectionTitleHeight > 0)
+    }
+
+    /// `ceil(count / n)` without overflow.
+    @inline(__always)
+    static func rows(_ count: Int, _ perLine: Int) -> Int {
+        count / perLine + (count % perLine == 0 ? 0 : 1)
+    }
+}
+
+// MARK: - Frames
+
+extension TileGrid {
+    /// The tile of item `item` in section `section`: the cell frame before centring.
+    @inline(__always)
+    func tileFrame(section: Int, item: Int) -> Rect {
+        let n = prepared.tilesPerLine
+        let row = item / n, col = item % n
+        let x = prepared.padding.width + Double(col) * (tileWidth + prepared.padding.width)
+        let y = sectionTops[section] + prepared.sectionTitleHeight + Double(row) * prepared.rowHeight + prepared.padding.height
+        return Rect(x: x, y: y, width: tileWidth, height: prepared.rowHeight - prepared.padding.height)
+    }
+
+    /// The frame of a cell: its tile, or in the centred style its content centred in it.
+    @inline(__always)
+    func cellFrame(section: Int, item: Int) -> Rect {
+        let tile = tileFrame(section: section, item: item)
+        guard prepared.centersItems, let sizes = data.itemSizes else { return tile }
+        let content = Self.fit(sizes[data.sectionStarts[section] + item], in: tile.size)
+        return Rect(
+            x: tile.minX + ((tile.width - content.width) / 2).rounded(.down),
+            y: tile.minY + ((tile.height - content.height) / 2).rounded(.down),
+            width: content.width, height: content.height)
+    }
+
+    /// `size` scaled down, keeping its aspect ratio, until it fits in `tile`; unchanged when
+    /// it already fits. The constrained side comes out exactly equal to the tile's, so
+    /// rounding can never push content outside its tile.
+    static func fit(_ size: Size, in tile: Size) -> Size {
+        if size.width <= tile.width && size.height <= tile.height { return size }
+        if size.width * tile.height >= tile.width * size.height {
+            // Relatively wider than the tile: width is the constraint.
+            return Size(width: tile.width, height: min(size.height * (tile.width / size.width), tile.height))
+        } else {
+            return Size(width: min(size.width * (tile.height / size.height), tile.width), height: tile.height)
+        }
+    }
+
+    func headerFrame(section: Int) -> Rect {
+        Rect(x: 0, y: sectionTops[section], width: containerWidth, height: prepared.sectionTitleHeight)
+    }
+}
+
+// MARK: - Queries
+
+extension TileGrid {
+    /// - Complexity: O(log S + k): a binary search for the first section, then only the
+    ///   rows and columns that can meet `rect`, each checked against its exact frame.
+    public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+        guard !rect.isEmpty else { return }
+        let qMinX = rect.minX, qMaxX = rect.maxX, qMinY = rect.minY, qMaxY = rect.maxY
+        guard !(qMinX.isNaN || qMaxX.isNaN || qMinY.isNaN || qMaxY.isNaN) else { return }
+        // Every frame lies in the content, so only the part of `rect` inside it matters.
+        let ya = max(qMinY, 0), yb = min(qMaxY, contentSize.height)
+        let xa = max(qMinX, 0), xb = min(qMaxX, containerWidth)
+        guard ya < yb, xa < xb else { return }
+
+        let n = prepared.tilesPerLine
+        let h = prepared.rowHeight, t = prepared.sectionTitleHeight
+        // Candidates are searched one row wider on each side than the rect, so that the
+        // rounding of the arithmetic below can never lose an element; each candidate is
+        // then checked against its exact frame.
+        let slack = h
+        let stride = tileWidth + prepared.padding.width
+        let firstCol = Int(Self.clamp(((xa - prepared.padding.width - tileWidth) / stride).rounded(.down) - 1, 0, Double(n)))
+        let colEnd = Int(Self.clamp(((xb - prepared.padding.width) / stride).rounded(.up) + 1, 0, Double(n)))
+
+        let sectionCount = data.sectionCount
+        var section = firstSection(endingAfter: ya - slack)
+        while section < sectionCount && sectionTops[section] < yb + slack {
+            let top = sectionTops[section]
+            if t > 0 {
+                let header = headerFrame(section: section)
+                if header.intersects(rect) {
+                    buffer.append(LayoutAttributes(kind: .sectionHeader, path: ItemPath(section: section, item: 0), frame: header))
+                }
+            }
+            let count = data.itemCounts[section]
+            if count > 0 {
+                let rows = Double(Self.rows(count, n))
+                let rowBase = top + t
+                let firstRow = Int(Self.clamp(((ya - slack - rowBase) / h).rounded(.down), 0, rows))
+                let rowEnd = Int(Self.clamp(((yb + slack - rowBase) / h).rounded(.up), 0, rows))
+                var row = firstRow
+                while row < rowEnd {
+                    let rowStart = row * n
+                    let end = min(colEnd, count - rowStart)
+                    var col = firstCol
+                    while col < end {
+                        let item = rowStart + col
+                        let frame = cellFrame(section: section, item: item)
+                        if frame.intersects(rect) {
+                            buffer.append(.cell(ItemPath(section: section, item: item), frame: frame))
+                        }
+                        col += 1
+                    }
+                    row += 1
+                }
+            }
+            section += 1
+        }
+    }
+
+    /// - Complexity: O(1).
+    public func attributes(at path: ItemPath) -> LayoutAttributes? {
+        guard data.contains(path) else { return nil }
+        return .cell(path, frame: cellFrame(section: path.section, item: path.item))
+    }
+
+    /// The section header at `(section, 0)` when titles are on; nothing else.
+    /// - Complexity: O(1).
+    public func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {
+        guard kind == .sectionHeader, prepared.sectionTitleHeight > 0, path.item == 0,
+              path.section >= 0, path.section < data.sectionCount
+        else { return nil }
+        return LayoutAttributes(kind: .sectionHeader, path: path, frame: headerFrame(section: path.section))
+    }
+
+    /// The first section whose bottom, `top_{i+1}`, lies below `y`. - Complexity: O(log S).
+    private func firstSection(endingAfter y: Double) -> Int {
+        var low = 0, high = data.sectionCount  // answer in low...high
+        while low < high {
+            let mid = (low + high) / 2
+            if sectionTops[mid + 1] > y { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    @inline(__always)
+    private static func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
+        min(max(value, low), high)
+    }
+}
