@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "GridStrategies", targets: ["GridStrategies"]),
         .library(name: "GridViewport", targets: ["GridViewport"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+    ],
     targets: [
         // Layer 1: geometry, data shape, the GridLayout contract and its laws. No Foundation.
         .target(name: "GridCore"),
@@ -19,6 +22,13 @@ let package = Package(
         .target(name: "GridStrategies", dependencies: ["GridCore"]),
         // Layer 3: the headless grid view.
         .target(name: "GridViewport", dependencies: ["GridCore"]),
+        // Layer 4: traces, replay, measurement, fixtures, result files.
+        .target(
+            name: "GridHarness",
+            dependencies: [
+                "GridCore", "GridLayouts", "GridStrategies", "GridViewport",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]),
 
         // Test support: a malloc interposer that counts allocations per thread, and helpers.
         .target(
@@ -38,5 +48,6 @@ let package = Package(
         .testTarget(
             name: "GridViewportTests",
             dependencies: ["GridViewport", "GridStrategies", "GridLayouts", "GridTestSupport"]),
+        .testTarget(name: "GridHarnessTests", dependencies: ["GridHarness", "GridTestSupport"]),
     ]
 )

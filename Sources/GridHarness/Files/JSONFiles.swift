@@ -1,0 +1,73 @@
+import Foundation
+import GridCore
+
+/// Reading and writing the JSON files GridBench keeps: specs, traces, fixtures, results.
+public enum JSONFiles {
+    /// Decodes `T` from the file at `url`, turning every failure into an ``InputError``
+    /// that names the file and the field.
+    ///
+    /// Non-finite numbers may be written as the strings `"NaN"`, `"Infinity"` and
+    /// `"-Infinity"`, so that a validator can refuse them by field instead of the whole
+    /// file failing to parse.
+    public static func read<T: Decodable>(_ type: T.Type, from url: URL) throws(InputError) -> T {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw InputError(file: url.path, field: "(file)", value: "unreadable", expected: "a readable file (\(error.localizedDescription))")
+        }
+        return try decode(type, from: data, file: url.path)
+    }
+
+    /// Decodes `T` from `data`, naming `file` in errors.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws(InputError) -> T {
+        guard !data.isEmpty else {
+            throw InputError(file: file, field: "(document)", value: "empty", expected: "a JSON document")
+        }
+        do {
+            return try decoder.decode(type, from: data)
+        } catch let error as DecodingError {
+            throw InputError(file: file, error)
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(file: file, field: "(document)", value: "\(error)", expected: "well-formed JSON")
+        }
+    }
+
+    /// Encodes `value` as pretty, key-sorted JSON and writes it to `url` atomically: the
+    /// bytes go to a temporary file in the same directory, which then replaces `url`, so a
+    /// reader never sees half a file and a failed write loses nothing.
+    public static func write<T: Encodable>(_ value: T, to url: URL) throws {
+        try AtomicFile.write(try encoder.encode(value) + Data("\n".utf8), to: url)
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return decoder
+    }
+
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return encoder
+    }
+}
+
+/// Writes files so that nothing is ever half-written.
+public enum AtomicFile {
+    /// Writes `data` to `url` through a temporary file in the same directory and a rename,
+    /// creating missing parent directories.
+    public static func write(_ data: Data, to url: URL) throws {
+        let directory = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try data.write(to: url, options: .atomic)
+    }
+
+    /// Writes `text` as UTF-8, atomically.
+    public static func write(_ text: String, to url: URL) throws {
+        try write(Data(text.utf8), to: url)
+    }
+}

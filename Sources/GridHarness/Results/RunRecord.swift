@@ -1,0 +1,146 @@
+/// The measurements of one run: one layout, data set, trace and strategy.
+///
+/// The JSON form is versioned by ``ResultsDocument/schemaVersion``; README's "Results
+/// schema" documents every field. Times are nanoseconds, memory bytes.
+public struct RunRecord: Codable, Hashable, Sendable {
+    /// The layout's name (`tile-grid`).
+    public var layout: String
+    /// The strategy's name (`cached`, `scan`, `on-demand`, `adaptive`).
+    public var strategy: String
+    /// For `adaptive`, the strategy it chose for this data set.
+    public var adaptiveChoice: String?
+    /// The data set's name (`photos-2976`).
+    public var dataset: String
+    /// Tiles (cells) in the data set.
+    public var tiles: Int
+    public var sections: Int
+    /// The trace's name.
+    public var trace: String
+    public var refreshHz: Int
+    /// Frames per pass.
+    public var frames: Int
+    /// Measured passes (after one warm-up pass).
+    public var passes: Int
+    /// Per-frame cost over all measured passes: the viewport's work for one frame,
+    /// invalidation on events included.
+    public var frameNanos: Percentiles
+    /// p99 frame cost as a share of the frame budget (16.67 ms at 60 Hz, 8.33 ms at 120 Hz).
+    public var budgetShareP99: Double
+    /// The layout budget frames were held to, in nanoseconds.
+    public var layoutBudgetNanos: Double
+    /// Frames whose cost exceeded the layout budget, per pass on average.
+    public var hitchesPerPass: Double
+    /// Time over the layout budget, in milliseconds per second of trace.
+    public var hitchMillisPerSecond: Double
+    /// The cost of the first prepare (building the strategy over the data set).
+    public var prepareNanos: Int
+    /// Bytes the strategy retains once prepared (jemalloc), or `nil` without a memory probe.
+    public var retainedBytes: Int?
+    /// The highest bytes allocated during replay above the level before the strategy was
+    /// made, or `nil` without a memory probe.
+    public var peakBytes: Int?
+    /// Heap allocations per frame over the measured passes, or `nil` without a memory
+    /// probe.
+    public var allocationsPerFrame: Double?
+    /// The floor's median cost: copying the same attributes from a precomputed array.
+    public var floorNanosP50: Double
+    /// The strategy's median frame cost as a multiple of the floor's.
+    public var floorMultiple: Double
+    /// `pass` when the loaded set of every frame equals the reference's; `fail` otherwise.
+    public var fixture: FixtureVerdict
+    /// The first frame whose loaded set differed from the reference's, when it failed.
+    public var firstMismatchFrame: Int?
+    /// Per-frame cost distribution: percentile → nanoseconds, for charts.
+    public var distribution: [PercentilePoint]?
+    /// Per-frame cost along the trace (median over passes), downsampled, for charts.
+    public var timeline: [Double]?
+
+    public init(
+        layout: String, strategy: String, adaptiveChoice: String? = nil, dataset: String, tiles: Int, sections: Int,
+        trace: String, refreshHz: Int, frames: Int, passes: Int, frameNanos: Percentiles, budgetShareP99: Double,
+        layoutBudgetNanos: Double, hitchesPerPass: Double, hitchMillisPerSecond: Double, prepareNanos: Int,
+        retainedBytes: Int?, peakBytes: Int?, allocationsPerFrame: Double?, floorNanosP50: Double, floorMultiple: Double,
+        fixture: FixtureVerdict, firstMismatchFrame: Int? = nil, distribution: [PercentilePoint]? = nil, timeline: [Double]? = nil
+    ) {
+        self.layout = layout
+        self.strategy = strategy
+        self.adaptiveChoice = adaptiveChoice
+        self.dataset = dataset
+        self.tiles = tiles
+        self.sections = sections
+        self.trace = trace
+        self.refreshHz = refreshHz
+        self.frames = frames
+        self.passes = passes
+        self.frameNanos = frameNanos
+        self.budgetShareP99 = budgetShareP99
+        self.layoutBudgetNanos = layoutBudgetNanos
+        self.hitchesPerPass = hitchesPerPass
+        self.hitchMillisPerSecond = hitchMillisPerSecond
+        self.prepareNanos = prepareNanos
+        self.retainedBytes = retainedBytes
+        self.peakBytes = peakBytes
+        self.allocationsPerFrame = allocationsPerFrame
+        self.floorNanosP50 = floorNanosP50
+        self.floorMultiple = floorMultiple
+        self.fixture = fixture
+        self.firstMismatchFrame = firstMismatchFrame
+        self.distribution = distribution
+        self.timeline = timeline
+    }
+}
+
+/// Frame-cost percentiles, in nanoseconds.
+public struct Percentiles: Codable, Hashable, Sendable {
+    public var p50: Double
+    public var p90: Double
+    public var p99: Double
+    public var p999: Double
+    public var max: Double
+
+    public init(p50: Double, p90: Double, p99: Double, p999: Double, max: Double) {
+        self.p50 = p50
+        self.p90 = p90
+        self.p99 = p99
+        self.p999 = p999
+        self.max = max
+    }
+}
+
+/// One point of a cost distribution.
+public struct PercentilePoint: Codable, Hashable, Sendable {
+    public var percentile: Double
+    public var nanos: Double
+
+    public init(percentile: Double, nanos: Double) {
+        self.percentile = percentile
+        self.nanos = nanos
+    }
+}
+
+/// Whether a run's loaded sets matched the reference's in every frame.
+public enum FixtureVerdict: String, Codable, Hashable, Sendable {
+    case pass
+    case fail
+}
+
+/// A results file: every run of one `gridbench report` or `gridbench run`.
+public struct ResultsDocument: Codable, Hashable, Sendable {
+    /// The version of this schema. Bumped whenever a field changes meaning or goes away;
+    /// new optional fields do not bump it.
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    /// `gridbench`.
+    public var tool: String
+    /// How the figures were taken: build configuration, clock, memory probe, machine.
+    public var environment: [String: String]
+    public var runs: [RunRecord]
+
+    public init(environment: [String: String], runs: [RunRecord]) {
+        self.schemaVersion = Self.currentSchemaVersion
+        self.tool = "gridbench"
+        self.environment = environment
+        self.runs = runs
+    }
+}

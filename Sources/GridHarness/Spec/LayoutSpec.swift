@@ -1,0 +1,67 @@
+import GridCore
+import GridLayouts
+
+/// A data set: which layout, with which parameters, lays out which data in which container.
+///
+/// Read from and written to JSON (see ``LayoutSpec/load(from:)`` and README's "Layout
+/// specs"); the bundled ones live in `datasets/specs/`.
+public struct LayoutSpec: Hashable, Sendable {
+    /// The layouts a spec may name.
+    public enum Parameters: Hashable, Sendable {
+        /// CHGridView's tile grid.
+        case tileGrid(TileGrid.Configuration)
+
+        /// The name used in the `layout` field.
+        public var layoutName: String {
+            switch self {
+            case .tileGrid: "tile-grid"
+            }
+        }
+    }
+
+    /// The layout names a spec may give, in the order help texts list them.
+    public static let layoutNames = ["tile-grid"]
+
+    /// The data set's name, used in results and reports (`photos-2976`).
+    public var name: String
+    public var parameters: Parameters
+    /// The container (the grid view's bounds) the layout is prepared for.
+    public var container: Size
+    public var data: DataShape
+
+    public init(name: String, parameters: Parameters, container: Size, data: DataShape) {
+        self.name = name
+        self.parameters = parameters
+        self.container = container
+        self.data = data
+    }
+
+    /// The name of the layout, as in the `layout` field.
+    public var layoutName: String { parameters.layoutName }
+
+    /// The number of tiles (cells) in the data.
+    public var tiles: Int { data.totalItems }
+
+    /// A new, unprepared layout of the kind and parameters this spec names.
+    public func makeLayout() -> any GridLayout {
+        switch parameters {
+        case .tileGrid(let configuration): TileGrid(configuration)
+        }
+    }
+
+    /// A layout of this spec, prepared with its data and container.
+    ///
+    /// - Throws: ``GridError`` when the parameters cannot lay out this data in this
+    ///   container (a tile width that comes out ≤ 0, for instance).
+    public func preparedLayout() throws(GridError) -> any GridLayout {
+        var layout = makeLayout()
+        do {
+            try layout.prepare(data: data, container: container)
+        } catch let error as GridError {
+            throw error
+        } catch {
+            throw GridError(.invalidParameter, field: "layout", value: layoutName, expected: "a layout that prepares (\(error))")
+        }
+        return layout
+    }
+}
