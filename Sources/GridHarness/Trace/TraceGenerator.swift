@@ -1,0 +1,225 @@
+import GridCore
+
+/// Generates scroll traces from gestures with UIScrollView's physics (``ScrollPhysics``).
+///
+/// The same spec, kind and options give the same trace, frame for frame: every random
+/// choice comes from ``SeededRandom`` seeded with ``Options/seed``, and offsets are rounded
+/// to a thousandth of a point so that the last bits of `pow` and `log` do not leak into
+/// the files.
+public struct TraceGenerator: Sendable {
+    /// What the trace's user does.
+    public enum Kind: String, CaseIterable, Hashable, Sendable {
+        /// Flicks through the whole grid to the end, bounces, and flicks back to the top.
+        case fling
+        /// The same at 8,000 points per second every flick.
+        case fastFling = "fast-fling"
+        /// A slow finger drag, with pauses and changes of direction.
+        case drag
+        /// Jumps to sections (scrolling to an item), each followed by a short look around.
+        case jumps
+        /// Flicks, with the device rotated a third of the way in and back two thirds in.
+        case rotation
+        /// A slow drag while items and sections are inserted and deleted near the view.
+        case edits
+
+        /// The refresh rate a trace of this kind uses unless told otherwise.
+        public var defaultRefreshHz: Int { self == .drag ? 60 : 120 }
+
+        /// What the kind models, for help texts.
+        public var summary: String {
+            switch self {
+            case .fling: "flicks through the whole grid and back"
+            case .fastFling: "flicks at 8,000 pt/s through the whole grid and back"
+            case .drag: "a slow finger drag with pauses"
+            case .jumps: "jumps to sections, each followed by a short look around"
+            case .rotation: "flicks with a rotation (width ↔ height) a third of the way in, and back"
+            case .edits: "a slow drag with item and section inserts and deletes near the view"
+            }
+        }
+    }
+
+    public struct Options: Hashable, Sendable {
+        public var kind: Kind
+        public var seed: UInt64
+        /// Frames per second; `nil` takes the kind's default (60 for drags, 120 otherwise).
+        public var refreshHz: Int?
+        /// Seconds of trace for kinds without a natural end (drag, jumps, rotation, edits).
+        public var seconds: Double
+        public var deceleration: ScrollPhysics.Deceleration
+        /// The trace's name; `nil` gives `<kind>-<hz>hz`.
+        public var name: String?
+
+        public init(
+            kind: Kind, seed: UInt64 = 1, refreshHz: Int? = nil, seconds: Double = 20,
+            deceleration: ScrollPhysics.Deceleration = .normal, name: String? = nil
+        ) {
+            self.kind = kind
+            self.seed = seed
+            self.refreshHz = refreshHz
+            self.seconds = seconds
+            self.deceleration = deceleration
+            self.name = name
+        }
+    }
+
+    /// The data set the trace scrolls through; its container is the starting viewport.
+    public var spec: LayoutSpec
+
+    public init(spec: LayoutSpec) {
+        self.spec = spec
+    }
+
+    /// Generates the trace.
+    ///
+    /// - Throws: ``GridError`` for a refresh rate outside 1…1000 or a duration that is not
+    ///   finite and positive (or the spec's layout refusing its data).
+    public func generate(_ options: Options) throws(GridError) -> ScrollTrace {
+        let hz = options.refreshHz ?? options.kind.defaultRefreshHz
+        guard hz >= 1, hz <= 1000 else { throw .invalidParameter("refreshHz", hz, expected: "frames per second in 1...1000") }
+        guard options.seconds.isFinite, options.seconds > 0, options.seconds <= 3600 else {
+            throw .invalidParameter("seconds", options.seconds, expected: "a duration in seconds, > 0 and ≤ 3600")
+        }
+        var random = SeededRandom(seed: options.seed)
+        var builder = try TraceBuilder(layout: spec.makeLayout(), data: spec.data, viewport: spec.container, refreshHz: hz)
+        switch options.kind {
+        case .fling:
+            flingThrough(&builder, &random, speeds: 1500...5000, deceleration: options.deceleration)
+        case .fastFling:
+            flingThrough(&builder, &random, speeds: 8000...8000, deceleration: options.deceleration)
+        case .drag:
+            slowDrag(&builder, &random, seconds: options.seconds)
+        case .jumps:
+            jumps(&builder, &random, seconds: options.seconds)
+        case .rotation:
+            try rotation(&builder, &random, seconds: options.seconds, deceleration: options.deceleration)
+        case .edits:
+            try edits(&builder, &random, seconds: options.seconds)
+        }
+        return ScrollTrace(
+            name: options.name ?? "\(options.kind.rawValue)-\(hz)hz", refreshHz: hz, viewport: spec.container,
+            offsets: builder.offsets, events: builder.events)
+    }
+
+    /// Flicks down until a fling reaches the end, then up until one reaches the top. Each
+    /// flick is a short drag at the flick's speed and a fling that the finger catches again
+    /// once it has slowed to between a fifth and a third of its speed.
+    private func flingThrough(
+        _ builder: inout TraceBuilder, _ random: inout SeededRandom, speeds: ClosedRange<Double>,
+        deceleration: ScrollPhysics.Deceleration
+    ) {
+        builder.hold(0.1)
+        for direction in [1.0, -1.0] {
+            // Enough flicks to cross any content; a flick covers at least a few hundred points.
+            var flicks = 0
+            while flicks < 100_000 {
+                flicks += 1
+                let speed = random.uniform(speeds) * direction
+                builder.drag(velocity: speed, seconds: 0.08)
+                if (direction > 0 && builder.isAtEnd) || (direction < 0 && builder.isAtStart) { break }
+                let catchAt = random.uniform(0.2...0.35)
+                if builder.fling(velocity: speed, deceleration: deceleration, untilFraction: catchAt) { break }
+            }
+            builder.hold(0.3)
+        }
+    }
+
+    /// A finger drag at a slowly wandering speed of about 100 to 400 points per second,
+    /// with pauses and reversals.
+    private func slowDrag(_ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double) {
+        var direction = 1.0
+        while builder.seconds < seconds {
+            let roll = random.uniform(0...1)
+            if roll < 0.15 {
+                builder.hold(random.uniform(0.2...0.8))
+            } else {
+                if roll > 0.9 || (direction > 0 && builder.isAtEnd) || (direction < 0 && builder.isAtStart) { direction = -direction }
+                builder.drag(velocity: direction * random.uniform(100...400), seconds: random.uniform(0.3...1.2))
+            }
+        }
+    }
+
+    /// Jumps to random sections, each followed by a pause and a short drag.
+    private func jumps(_ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double) {
+        let sections = builder.data.sectionCount
+        builder.hold(0.1)
+        while builder.seconds < seconds {
+            if sections > 0, let top = builder.top(ofSection: random.integer(0...(sections - 1))) {
+                builder.jump(to: top)
+            }
+            builder.hold(random.uniform(0.2...0.5))
+            builder.drag(velocity: random.uniform(-300...300), seconds: 0.3)
+        }
+    }
+
+    /// Flicks back and forth, rotating the viewport a third of the way in and back at two thirds.
+    private func rotation(
+        _ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double,
+        deceleration: ScrollPhysics.Deceleration
+    ) throws(GridError) {
+        let upright = builder.viewport
+        let rotated = Size(width: upright.height, height: upright.width)
+        var rotations = 0
+        var direction = 1.0
+        builder.hold(0.1)
+        while builder.seconds < seconds {
+            if rotations < 2 && builder.seconds >= seconds * Double(rotations + 1) / 3 {
+                try builder.apply(.resize(rotations == 0 ? rotated : upright))
+                rotations += 1
+            }
+            if (direction > 0 && builder.isAtEnd) || (direction < 0 && builder.isAtStart) { direction = -direction }
+            let speed = random.uniform(1000...4000) * direction
+            builder.drag(velocity: speed, seconds: 0.08)
+            builder.fling(velocity: speed, deceleration: deceleration, untilFraction: 0.2)
+            builder.hold(random.uniform(0.1...0.4))
+        }
+        if rotations < 2 { try builder.apply(.resize(upright)) }
+    }
+
+    /// A slow drag with an edit every half second: items or sections inserted or deleted in
+    /// a section in view.
+    private func edits(_ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double) throws(GridError) {
+        var direction = 1.0
+        let sizeRange = Self.sizeRange(of: builder.data)
+        func sizes(_ count: Int, _ random: inout SeededRandom) -> [Size]? {
+            guard let range = sizeRange else { return nil }
+            return (0..<count).map { _ in
+                Size(width: random.uniform(range.width).rounded(), height: random.uniform(range.height).rounded())
+            }
+        }
+        builder.hold(0.1)
+        while builder.seconds < seconds {
+            if (direction > 0 && builder.isAtEnd) || (direction < 0 && builder.isAtStart) { direction = -direction }
+            builder.drag(velocity: direction * random.uniform(150...350), seconds: 0.5)
+            let data = builder.data
+            let visible = builder.visibleSections()
+            let section = visible.isEmpty
+                ? (data.sectionCount > 0 ? random.integer(0...(data.sectionCount - 1)) : 0)
+                : visible[random.integer(0...(visible.count - 1))]
+            let items = data.itemCount(inSection: section)
+            let roll = random.uniform(0...1)
+            if data.sectionCount == 0 || roll < 0.1 {
+                let count = random.integer(1...31)
+                try builder.apply(.insertSections(section: min(section, data.sectionCount), counts: [count], sizes: sizes(count, &random)))
+            } else if roll < 0.2 && data.sectionCount > 1 {
+                try builder.apply(.deleteSections(section: section, count: 1))
+            } else if roll < 0.6 || items == 0 {
+                let count = random.integer(1...3)
+                try builder.apply(.insertItems(section: section, item: random.integer(0...items), count: count, sizes: sizes(count, &random)))
+            } else {
+                let count = random.integer(1...min(3, items))
+                try builder.apply(.deleteItems(section: section, item: random.integer(0...(items - count)), count: count))
+            }
+        }
+    }
+
+    /// The ranges of the widths and heights of the data's item sizes, if it has any.
+    private static func sizeRange(of data: DataShape) -> (width: ClosedRange<Double>, height: ClosedRange<Double>)? {
+        guard let sizes = data.itemSizes, let first = sizes.first else { return nil }
+        var width = first.width...first.width, height = first.height...first.height
+        for size in sizes {
+            width = min(width.lowerBound, size.width)...max(width.upperBound, size.width)
+            height = min(height.lowerBound, size.height)...max(height.upperBound, size.height)
+        }
+        return (width, height)
+    }
+}
