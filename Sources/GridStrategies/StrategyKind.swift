@@ -22,3 +22,23 @@ public enum StrategyKind: String, CaseIterable, Hashable, Sendable, Codable {
         self = kind
     }
 }
+
+extension StrategyKind {
+    /// `base` wrapped in this strategy; `threshold` is the adaptive strategy's switch.
+    ///
+    /// Returns an existential for tools and tests; code that measures wraps the concrete
+    /// types (``CachedLayout``, ``ScanLayout``, ``OnDemandLayout``, ``AdaptiveLayout``) so
+    /// that the compiler can specialise the hot path.
+    ///
+    /// - Throws: ``GridError`` when `threshold` is negative.
+    public func wrap<Base: GridLayout>(
+        _ base: Base, threshold: Int = AdaptiveLayout<Base>.defaultThreshold
+    ) throws(GridError) -> any GridLayout {
+        switch self {
+        case .cached: CachedLayout(base)
+        case .scan: ScanLayout(base)
+        case .onDemand: OnDemandLayout(base)
+        case .adaptive: try AdaptiveLayout(base, threshold: threshold)
+        }
+    }
+}

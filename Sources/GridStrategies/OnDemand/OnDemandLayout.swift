@@ -1,0 +1,42 @@
+import GridCore
+
+/// The compute-on-demand strategy: the base layout's own native queries, with nothing
+/// cached on top.
+///
+/// A thin wrapper, so that "on demand" is a strategy like the others in reports, tests and
+/// the command line. Its cost is the base's: for ``GridLayouts/TileGrid``, prepare O(S)
+/// for S sections, rect query O(log S + k), per-item O(1), memory O(S).
+public struct OnDemandLayout<Base: GridLayout>: GridLayout {
+    /// The layout that answers.
+    public var base: Base
+
+    public init(_ base: Base) {
+        self.base = base
+    }
+
+    public var contentSize: Size { base.contentSize }
+    public var traits: LayoutTraits { base.traits }
+
+    /// - Complexity: the base's prepare.
+    public mutating func prepare(data: DataShape, container: Size) throws {
+        try base.prepare(data: data, container: container)
+    }
+
+    /// - Complexity: the base's rect query.
+    @inlinable
+    public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+        base.elements(in: rect, into: &buffer)
+    }
+
+    /// - Complexity: the base's per-item query.
+    @inlinable
+    public func attributes(at path: ItemPath) -> LayoutAttributes? {
+        base.attributes(at: path)
+    }
+
+    /// - Complexity: the base's supplementary query.
+    @inlinable
+    public func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {
+        base.supplementary(kind, at: path)
+    }
+}

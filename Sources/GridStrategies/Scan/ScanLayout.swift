@@ -1,0 +1,76 @@
+import GridCore
+
+/// CHGridView's own strategy, kept as the baseline to beat: every element's attributes are
+/// computed once and cached in one big array (CHGridLayout's), and every query scans all
+/// of it.
+///
+/// The seed's README: "Computes layout and caches it in a big array, making it easy for
+/// CHGridView to only display visible tiles and section titles", and its grid view walked
+/// every tile on each layout pass, so "performance is roughly the same if you use 3000
+/// tiles or 200 tiles". This strategy reproduces that cost profile faithfully; it is not
+/// meant to be used.
+///
+/// - Complexity: prepare O(P + n); rect query O(n) for n elements, whatever the rect;
+///   per-item and supplementary queries O(n).
+/// - Memory: O(n), one ``LayoutAttributes`` (56 bytes) per element.
+public struct ScanLayout<Base: GridLayout>: GridLayout {
+    /// The layout whose answers are cached.
+    public private(set) var base: Base
+    /// Every element, in the order the base's query over the whole content returned them.
+    @usableFromInline var all: [LayoutAttributes] = []
+
+    /// Wraps `base`; nothing is cached until ``prepare(data:container:)``.
+    public init(_ base: Base) {
+        self.base = base
+    }
+
+    public var contentSize: Size { base.contentSize }
+    public var traits: LayoutTraits { base.traits }
+
+    /// The number of elements in the array.
+    public var cachedElementCount: Int { all.count }
+
+    /// Prepares the base, then caches every element of its content in one array.
+    ///
+    /// - Throws: what the base's `prepare` throws; the previous state is kept.
+    /// - Complexity: O(P + n).
+    public mutating func prepare(data: DataShape, container: Size) throws {
+        var newBase = base
+        try newBase.prepare(data: data, container: container)
+        var elements: [LayoutAttributes] = []
+        elements.reserveCapacity(data.totalItems + data.sectionCount)
+        newBase.elements(in: newBase.contentBounds, into: &elements)
+        base = newBase
+        all = elements
+    }
+
+    /// - Complexity: O(n): every element is tested.
+    @inlinable
+    public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+        all.withUnsafeBufferPointer { all in
+            var position = 0
+            while position < all.count {
+                if all[position].frame.intersects(rect) { buffer.append(all[position]) }
+                position += 1
+            }
+        }
+    }
+
+    /// - Complexity: O(n).
+    @inlinable
+    public func attributes(at path: ItemPath) -> LayoutAttributes? {
+        find(.cell, path) ?? base.attributes(at: path)
+    }
+
+    /// - Complexity: O(n).
+    @inlinable
+    public func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {
+        guard kind != .cell else { return nil }
+        return find(kind, path) ?? base.supplementary(kind, at: path)
+    }
+
+    @inlinable
+    func find(_ kind: ElementKind, _ path: ItemPath) -> LayoutAttributes? {
+        all.first { $0.kind == kind && $0.path == path }
+    }
+}
