@@ -66,14 +66,16 @@ public enum RunColumn: CaseIterable, Hashable, Sendable {
     }
 
     /// The canonical data set's table: every trace, every strategy.
+    /// The fixture verdict comes right after the strategy: a failed run is the first thing
+    /// to see on its row, before any of its figures.
     public static let canonical: [RunColumn] = [
-        .trace, .strategy, .p50, .p90, .p99, .p999, .max, .budgetShareP99, .hitchMillisPerSecond, .prepare, .retained,
-        .allocationsPerFrame, .floorMultiple, .fixture,
+        .trace, .strategy, .fixture, .p50, .p90, .p99, .p999, .max, .budgetShareP99, .hitchMillisPerSecond, .prepare, .retained,
+        .allocationsPerFrame, .floorMultiple,
     ]
 
     /// The scale series' table: one row per tile count and strategy.
     public static let scale: [RunColumn] = [
-        .tiles, .dataset, .strategy, .p50, .p99, .max, .budgetShareP99, .prepare, .retained, .allocationsPerFrame, .floorMultiple, .fixture,
+        .tiles, .dataset, .strategy, .fixture, .p50, .p99, .max, .budgetShareP99, .prepare, .retained, .allocationsPerFrame, .floorMultiple,
     ]
 
     /// The table of the other data sets.

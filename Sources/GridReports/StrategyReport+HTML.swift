@@ -64,7 +64,9 @@ extension StrategyReport {
         if let any = canonicalRuns.first { out += " <span class=\"dim\">\(Format.count(any.tiles)) tiles in \(Format.count(any.sections)) sections</span>" }
         out += "</h3>\n"
         out += htmlTable(RunColumn.canonical.filter { $0 != .trace }, canonicalRuns, groupedByTrace: true)
-        out += "<p class=\"note\">\(h(legend))</p>\n"
+        let notes = columnNotes
+        out += "<p class=\"note\">\(h(notes.intro)) "
+            + notes.terms.map { "<i>\(h($0.term))</i>: \(h($0.meaning))." }.joined(separator: " ") + "</p>\n"
         out += "<h3>Scale series <span class=\"dim\">\(h(options.scaleTrace))</span></h3>\n"
         out += htmlTable(RunColumn.scale, scaleRuns, groupedByTrace: false)
         if !otherRuns.isEmpty {
@@ -178,7 +180,7 @@ extension StrategyReport {
                 + "<td class=\"num\">\(h(Format.duration(evaluation.onDemand.frameNanos.p99)))</td>"
                 + "<td class=\"num\">\(h(Format.duration(Double(evaluation.cached.prepareNanos))))</td>"
                 + "<td class=\"num\">\(h(evaluation.cached.retainedBytes.map { Format.bytes(Double($0)) } ?? "—"))</td>"
-                + "<td>\(h(pays))\(isThreshold ? " <b>← threshold</b>" : "")</td></tr>\n"
+                + "<td class=\"wrap\">\(h(pays))\(isThreshold ? " <b>← threshold</b>" : "")</td></tr>\n"
         }
         return out + "</tbody></table></div>\n"
     }
@@ -207,10 +209,12 @@ extension StrategyReport {
         .badge.fail { background: #c81e1e; color: #fff; }
         figure { margin: 12px 0 20px; }
         figure svg { display: block; border: 1px solid #e5e7eb; border-radius: 6px; }
-        figcaption { font-size: 13px; color: #374151; margin-top: 6px; max-width: 880px; }
+        figcaption { font-size: 13px; color: #374151; margin-top: 6px; }
         .scroll { overflow-x: auto; }
-        table { border-collapse: collapse; font-size: 13px; font-variant-numeric: tabular-nums; margin: 6px 0 8px; }
-        th, td { padding: 4px 8px; border-bottom: 1px solid #e5e7eb; text-align: left; white-space: nowrap; }
+        table { border-collapse: collapse; font-size: 12.5px; font-variant-numeric: tabular-nums; margin: 6px 0 8px; }
+        th, td { padding: 4px 6px; border-bottom: 1px solid #e5e7eb; text-align: left; white-space: nowrap; }
+        thead th { white-space: normal; vertical-align: bottom; }
+        td.wrap { white-space: normal; min-width: 220px; }
         thead th { background: #f3f4f6; border-bottom: 2px solid #d1d5db; }
         .num { text-align: right; }
         tr.group th { background: #fafafa; font-weight: 600; padding-top: 8px; }

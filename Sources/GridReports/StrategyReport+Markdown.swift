@@ -62,13 +62,26 @@ extension StrategyReport {
         return out
     }
 
-    /// What the columns mean, under the main table.
+    /// What the columns mean, under the main table: terms and their explanations.
+    var columnNotes: (intro: String, terms: [(term: String, meaning: String)]) {
+        (
+            "Frame costs are per frame of the viewport's layout work (invalidation on events included), in µs.",
+            [
+                ("budget at p99", "the p99 cost as a share of the trace's frame budget (16.67 ms at 60 Hz, 8.33 ms at 120 Hz)"),
+                ("hitch ms/s", "time over the layout budget per second of trace"),
+                ("prepare", "the first build of the strategy over the data set"),
+                ("retained", "bytes kept after prepare (— without a memory probe)"),
+                ("× floor", "median cost as a multiple of copying the same attributes from a precomputed array"),
+                ("fixture", "whether every frame loaded exactly the reference's tiles"),
+            ]
+        )
+    }
+
+    /// The column notes in Markdown, terms in italics.
     var legend: String {
-        "Frame costs are per frame of the viewport's layout work (invalidation on events included), in µs. "
-            + "*budget at p99*: the p99 cost as a share of the trace's frame budget (16.67 ms at 60 Hz, 8.33 ms at 120 Hz). "
-            + "*hitch ms/s*: time over the layout budget per second of trace. *prepare*: the first build of the strategy over the data set. "
-            + "*retained*: bytes kept after prepare. *× floor*: median cost as a multiple of copying the same attributes from a "
-            + "precomputed array. *fixture*: whether every frame loaded exactly the reference's tiles."
+        let notes = columnNotes
+        return Escape.markdown(notes.intro) + " "
+            + notes.terms.map { "*\(Escape.markdown($0.term))*: \(Escape.markdown($0.meaning))." }.joined(separator: " ")
     }
 
     /// A Markdown table of `runs` with `columns`.

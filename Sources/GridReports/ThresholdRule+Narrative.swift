@@ -15,7 +15,7 @@ extension ThresholdRule {
     /// A short name for `condition`, as in "decided by …".
     public func name(of condition: Condition) -> String {
         switch condition {
-        case .onDemandAsFast: "on demand within \(Format.trimmed(tolerance * 100, maxDecimals: 2)) % of cached at p99"
+        case .onDemandAsFast: "on demand's p99 at most \(Format.trimmed(1 + tolerance, maxDecimals: 4)) × cached's"
         case .prepareOverBudget: "cached's prepare over its \(Format.duration(prepareBudgetNanos)) budget"
         case .memoryOverBudget: "cached's memory over its \(Format.bytes(memoryBudgetBytes)) budget"
         }

@@ -36,7 +36,7 @@ import Testing
         let markdown = report.markdown()
         let verdictAt = try #require(markdown.range(of: "> **Verdict.** Choose cached below 100,000 tiles"))
         let thresholdAt = try #require(markdown.range(of: "**Recommended threshold: 100,000 tiles (seed: 400 tiles)**, decided by cached's memory"))
-        let tableAt = try #require(markdown.range(of: "| trace | strategy | p50 µs |"))
+        let tableAt = try #require(markdown.range(of: "| trace | strategy | fixture | p50 µs |"))
         #expect(verdictAt.lowerBound < thresholdAt.lowerBound && thresholdAt.lowerBound < tableAt.lowerBound)
     }
 
@@ -46,16 +46,16 @@ import Testing
         // is 0.024 % of the 120 Hz budget; 142,848 ns prepare is 143 µs and 142,848 B are
         // 139.5 KiB, 140 to three digits; floor multiple 3.
         #expect(markdown.contains(
-            "| fling-120hz | cached | 1.00 | 1.30 | 2.00 | 3.50 | 9.00 | 0.024 % | 0 | 143 µs | 140 KiB | 0 | 3.00× | pass |"))
+            "| fling-120hz | cached | pass | 1.00 | 1.30 | 2.00 | 3.50 | 9.00 | 0.024 % | 0 | 143 µs | 140 KiB | 0 | 3.00× |"))
         // scan, slow drag at 60 Hz: 24 × those times; 48,000 / 16,666,667 ns = 0.288 %; failed at frame 17.
         #expect(markdown.contains(
-            "| slow-drag-60hz | scan | 24.0 | 31.2 | 48.0 | 84.0 | 216 | 0.288 % | 0 | 143 µs | 140 KiB | 0 | 72.0× | **FAIL (frame 17)** |"))
-        #expect(markdown.contains("| fling-120hz | adaptive (→ cached) | 1.02 |"))
+            "| slow-drag-60hz | scan | **FAIL (frame 17)** | 24.0 | 31.2 | 48.0 | 84.0 | 216 | 0.288 % | 0 | 143 µs | 140 KiB | 0 | 72.0× |"))
+        #expect(markdown.contains("| fling-120hz | adaptive (→ cached) | pass | 1.02 |"))
         // The scale table: scan at 10,000,000 tiles costs 400 + 1.6 ns/tile at p50 (16,000.4 µs)
         // and 500 + 2 ns/tile at p99 (20,000.5 µs, 240 % of 8.33 ms); prepares at 8 ns/tile
         // (80 ms) and keeps 40 B/tile (400,000,000 B = 381.47 MiB).
         #expect(markdown.contains(
-            "| 10,000,000 | scale-10000000 | scan | 16000 | 20001 | 20001 | 240 % | 80.0 ms | 381 MiB | 0 | 2.00× | pass |"))
+            "| 10,000,000 | scale-10000000 | scan | pass | 16000 | 20001 | 20001 | 240 % | 80.0 ms | 381 MiB | 0 | 2.00× |"))
         // The rule's table marks the threshold row: cached at 100,000 tiles keeps 4,800,000 B.
         #expect(markdown.contains(
             "| 100,000 | scale-100000 | 1.00 µs | 1.20 µs | 1.00 ms | 4.58 MiB | no: cached's memory over its 4.00 MiB budget **← threshold** |"))
@@ -129,6 +129,28 @@ import Testing
         #expect(abs(marker.x - 620.13) < 0.01)
         #expect(marker.label == "crossover ≈ 620 tiles")
         #expect(crossing?.caption.contains("cached and on-demand cross at ≈ 620 tiles (p99 ≈ 3.00 µs), cached cheaper below and on-demand above") == true)
+    }
+
+    @Test func failedRunsAreRingedAndKeptOutOfTheCrossover() throws {
+        // Cached 1 µs at 100 tiles and 4 µs at 1,000 and 10,000; on demand flat 3 µs, but its
+        // run at 1,000 tiles fails. Without it the segment runs from 100 to 10,000: the
+        // difference in log10 goes from log(1/3) to log(4/3), t = log 3 / log 4 over two
+        // decades, so the crossover is at 100 · 100^(log 3 / log 4) ≈ 3,848 tiles.
+        var runs = Synthetic.scale(
+            cachedP99: { $0 == 100 ? 1_000 : 4_000 }, onDemandP99: { _ in 3_000 }, cachedPrepare: { _ in 0 }, cachedRetained: { _ in 0 },
+            sizes: [100, 1_000, 10_000])
+        let failing = try #require(runs.firstIndex { $0.tiles == 1_000 && $0.strategy == "on-demand" })
+        runs[failing].fixture = .fail
+        let report = try report(ResultsDocument(environment: [:], runs: runs))
+        let chart = try #require(report.charts().first { $0.name == "scale-p99" })
+        let marker = try #require(chart.chart.markers.first)
+        #expect(abs(marker.x - 100 * pow(100, log(3.0) / log(4.0))) < 1e-6)
+        let svg = chart.chart.svg(standalone: false)
+        #expect(svg.contains(">on-demand — fixture FAIL at ringed points</text>"))
+        #expect(occurrences(of: "fill=\"none\" stroke=\"#c81e1e\"", in: svg) == 1)
+        #expect(svg.contains("<title>on-demand · 1,000 tiles · p99 3.00 µs · fixture FAIL</title>"))
+        #expect(chart.caption.contains("Red rings mark runs that failed the fixture check"))
+        #expect(report.recommendation.skipped.map(\.tiles) == [1_000])
     }
 
     @Test func namesAreEscapedEverywhere() throws {

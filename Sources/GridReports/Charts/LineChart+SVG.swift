@@ -20,7 +20,7 @@ extension LineChart {
         var out = "<svg"
         if standalone { out += " xmlns=\"http://www.w3.org/2000/svg\"" }
         out += " viewBox=\"0 0 \(n(Self.width)) \(n(Self.height))\" width=\"\(n(Self.width))\" height=\"\(n(Self.height))\""
-        if !standalone { out += " style=\"max-width:100%;height:auto\"" }
+        if !standalone { out += " style=\"width:100%;height:auto\"" }
         out += " role=\"img\" font-family=\"\(Escape.html(Self.fontFamily))\" font-size=\"12\">\n"
         out += "<title>\(Escape.html(title))</title>\n"
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(Self.width))\" height=\"\(n(Self.height))\" fill=\"#ffffff\"/>\n"
@@ -47,19 +47,24 @@ extension LineChart {
         var left, right, top, bottom: Double
     }
 
+    /// Space between the axes and the ends of their domains, so points at the ends do not
+    /// sit on the axis lines.
+    static let inset = 8.0
+
     private func px(_ value: Double, _ plot: Plot) -> Double {
-        plot.left + x.fraction(value) * (plot.right - plot.left)
+        plot.left + Self.inset + x.fraction(value) * (plot.right - plot.left - 2 * Self.inset)
     }
 
     private func py(_ value: Double, _ plot: Plot) -> Double {
-        plot.bottom - y.fraction(value) * (plot.bottom - plot.top)
+        plot.bottom - Self.inset - y.fraction(value) * (plot.bottom - plot.top - 2 * Self.inset)
     }
 
     /// Coordinates to a tenth of a pixel: exact enough, and the file stays small and stable.
     private func n(_ value: Double) -> String { Format.trimmed(value, maxDecimals: 1) }
 
     private func legendLabel(_ series: Series) -> String {
-        series.flagged ? series.name + " — fixture FAIL" : series.name
+        guard series.flagged else { return series.name }
+        return series.points.allSatisfy(\.flagged) ? series.name + " — fixture FAIL" : series.name + " — fixture FAIL at ringed points"
     }
 
     /// Legend entries laid out in rows no wider than `maxWidth`, by an estimate of text width.
@@ -109,18 +114,26 @@ extension LineChart {
         return out + "</g>\n"
     }
 
+    /// Guides with their labels at the left of the plot, where cost curves usually start
+    /// low; a label that would run into the one above it goes under its line instead.
     private func drawGuides(_ plot: Plot) -> String {
         var out = ""
-        for guide in visibleGuides {
+        var previousLine = -Double.infinity
+        for guide in visibleGuides.sorted(by: { py($0.value, plot) < py($1.value, plot) }) {
             let position = py(guide.value, plot)
+            let labelY = position - previousLine < 18 ? position + 14 : position - 5
+            previousLine = position
             out += "<g><title>\(Escape.html(guide.label))</title>"
             out += "<line x1=\"\(n(plot.left))\" y1=\"\(n(position))\" x2=\"\(n(plot.right))\" y2=\"\(n(position))\" "
                 + "stroke=\"#b91c1c\" stroke-width=\"1.5\" stroke-dasharray=\"8 4\" opacity=\"0.8\"/>"
-            out += "<text x=\"\(n(plot.right - 4))\" y=\"\(n(position - 5))\" text-anchor=\"end\" font-size=\"11\" fill=\"#b91c1c\">"
+            out += "<text x=\"\(n(plot.left + 6))\" y=\"\(n(labelY))\" font-size=\"11\" fill=\"#b91c1c\"\(Self.halo)>"
                 + "\(Escape.html(guide.label))</text></g>\n"
         }
         return out
     }
+
+    /// A white outline under label text, so it stays readable across lines.
+    static let halo = " stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\""
 
     private func drawSeries(_ series: Series, points: [Point], _ plot: Plot) -> String {
         let color = Escape.html(series.color)
@@ -154,7 +167,7 @@ extension LineChart {
                 + "stroke-width=\"1\" stroke-dasharray=\"3 3\" opacity=\"0.7\"/>"
             out += "<circle cx=\"\(n(mx))\" cy=\"\(n(my))\" r=\"7\" fill=\"none\" stroke=\"#111827\" stroke-width=\"2\"/>"
             out += "<text x=\"\(n(rightHalf ? mx - 6 : mx + 6))\" y=\"\(n(plot.top + 14))\" text-anchor=\"\(rightHalf ? "end" : "start")\" "
-                + "font-size=\"12\" font-weight=\"600\" fill=\"#111827\">\(Escape.html(marker.label))</text></g>\n"
+                + "font-size=\"12\" font-weight=\"600\" fill=\"#111827\"\(Self.halo)>\(Escape.html(marker.label))</text></g>\n"
         }
         return out
     }
