@@ -13,8 +13,8 @@ public enum Format {
         let places = max(0, min(decimals, 9))
         let scale = power10(places)
         let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
-        // Beyond 2^53 the digits are not exact anyway; print the integer part as Swift does.
-        guard scaled < 9.0e15 else { return (value < 0 ? "-" : "") + String(Int64(abs(value).rounded())) }
+        // Beyond 2^53 the digits are not exact anyway; print the rounded value as Swift does.
+        guard scaled < 9.0e15 else { return value.rounded(.toNearestOrAwayFromZero).description }
         let units = UInt64(scaled)
         let divisor = UInt64(scale)
         var text = String(units / divisor)

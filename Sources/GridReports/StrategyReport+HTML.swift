@@ -31,7 +31,8 @@ extension StrategyReport {
             """
         out += "<header><h1>Strategy comparison: \(h(options.layout))</h1>\n"
         out += "<p class=\"sub\">Canonical data set <b>\(h(options.canonicalDataset))</b> over <b>\(h(options.canonicalTrace))</b>; "
-            + "scale series over <b>\(h(options.scaleTrace))</b>; \(runs.count) run\(runs.count == 1 ? "" : "s").</p></header>\n"
+            + "scale series over <b>\(h(options.scaleTrace))</b>; \(runs.count) run\(runs.count == 1 ? "" : "s")."
+            + (otherLayoutsNote.map { " " + h($0) } ?? "") + "</p></header>\n"
 
         let failed = failedRuns
         if !failed.isEmpty {

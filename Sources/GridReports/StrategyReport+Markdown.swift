@@ -10,6 +10,7 @@ extension StrategyReport {
     public func markdown() -> String {
         let md = Escape.markdown
         var out = "# Strategy comparison: \(md(options.layout))\n\n"
+        if let note = otherLayoutsNote { out += md(note) + "\n\n" }
         out += "> **Verdict.** " + verdict.map(md).joined(separator: " ") + "\n\n"
         out += "**\(md(recommendation.headline(seedThreshold: options.seedThreshold)))**"
         if let deciding = recommendation.deciding, recommendation.threshold != nil {

@@ -16,14 +16,17 @@ public struct StrategyReport: Sendable {
     /// The threshold rule's answer over the scale series.
     public let recommendation: ThresholdRule.Recommendation
 
-    /// Prepares the report, refusing options out of range and a results document of
-    /// another schema version with a ``GridError`` naming the field.
+    /// Prepares the report, refusing with a ``GridError`` naming the field: options out of
+    /// range, a results document of another schema version, and run figures no
+    /// measurement can produce (`runs[3].frameNanos.p99 = nan`). A caller reading a file
+    /// wraps it in an `InputError` naming the file.
     public init(document: ResultsDocument, options: ReportOptions = ReportOptions()) throws(GridError) {
         try options.validate()
         guard document.schemaVersion == ResultsDocument.currentSchemaVersion else {
             throw .invalidParameter(
                 "schemaVersion", document.schemaVersion, expected: "\(ResultsDocument.currentSchemaVersion), the version this report reads")
         }
+        try document.validateRuns()
         self.document = document
         self.options = options
         let scale = document.runs.filter { $0.layout == options.layout && $0.trace == options.scaleTrace }
@@ -51,6 +54,15 @@ public struct StrategyReport: Sendable {
         let rest = runs.filter { $0.dataset != options.canonicalDataset && $0.trace != options.scaleTrace }
         let datasets = uniqued(rest.map(\.dataset))
         return datasets.flatMap { dataset in ordered(rest.filter { $0.dataset == dataset }) }
+    }
+
+    /// A sentence on the runs of other layouts, which this report leaves out, or `nil`
+    /// when there are none.
+    var otherLayoutsNote: String? {
+        let others = document.runs.filter { $0.layout != options.layout }
+        guard !others.isEmpty else { return nil }
+        let names = uniqued(others.map(\.layout)).joined(separator: ", ")
+        return "\(others.count) run\(others.count == 1 ? "" : "s") of other layouts (\(names)) \(others.count == 1 ? "is" : "are") not in this report."
     }
 
     /// Every run of the layout whose fixture check failed.

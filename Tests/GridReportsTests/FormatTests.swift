@@ -10,6 +10,8 @@ import Testing
         #expect(Format.fixed(-0.0004, decimals: 3) == "0.000")
         #expect(Format.fixed(.nan, decimals: 2) == "NaN")
         #expect(Format.fixed(-.infinity, decimals: 2) == "−∞")
+        // Past 2^53 the value is printed whole, without trapping.
+        #expect(Format.fixed(1e20, decimals: 2) == "1e+20")
     }
 
     @Test func significantDigits() {

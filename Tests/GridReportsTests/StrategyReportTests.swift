@@ -153,6 +153,18 @@ import Testing
         #expect(report.recommendation.skipped.map(\.tiles) == [1_000])
     }
 
+    @Test func otherLayoutsAreLeftOutAndSaidSo() throws {
+        var document = Synthetic.document()
+        var foreign = Synthetic.run("cached", p99: 1)
+        foreign.layout = "waterfall"
+        document.runs.append(foreign)
+        let report = try report(document)
+        #expect(report.runs.count == document.runs.count - 1)
+        #expect(report.markdown().contains("1 run of other layouts (waterfall) is not in this report."))
+        #expect(report.html().contains("1 run of other layouts (waterfall) is not in this report."))
+        #expect(!(try self.report().markdown().contains("other layouts")))
+    }
+
     @Test func namesAreEscapedEverywhere() throws {
         let name = #"a<b&"c""#
         let report = try report(Synthetic.document(canonicalDataset: name), options: ReportOptions(canonicalDataset: name))
@@ -195,6 +207,26 @@ import Testing
         #expect(throws: GridError.invalidParameter("seedThreshold", 0, expected: "an integer ≥ 1")) {
             try StrategyReport(document: Synthetic.document(), options: ReportOptions(seedThreshold: 0))
         }
+    }
+
+    @Test func refusesFiguresNoMeasurementProduces() {
+        func refusal(_ change: (inout RunRecord) -> Void) -> GridError? {
+            var document = Synthetic.document()
+            change(&document.runs[3])
+            do {
+                _ = try StrategyReport(document: document)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(refusal { $0.frameNanos.p99 = .nan }?.description == "runs[3].frameNanos.p99 = nan: expected a finite number ≥ 0")
+        #expect(refusal { $0.retainedBytes = -1 }?.description == "runs[3].retainedBytes = -1: expected an integer ≥ 0")
+        #expect(refusal { $0.refreshHz = 0 }?.description == "runs[3].refreshHz = 0: expected an integer ≥ 1")
+        #expect(refusal { $0.timeline?[5] = .infinity }?.field == "runs[3].timeline[5]")
+        #expect(refusal { $0.distribution?[0].percentile = 999.9 }?.field == "runs[3].distribution[0].percentile")
+        #expect(refusal { $0.dataset = "" }?.field == "runs[3].dataset")
+        #expect(refusal { _ in } == nil)
     }
 
     @Test func writesTheReportBesideItsCharts() throws {
