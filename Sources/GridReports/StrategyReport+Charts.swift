@@ -26,6 +26,8 @@ extension StrategyReport {
     /// The charts, in the order the report shows them: the canonical trace's cost
     /// distribution, p50 and p99 cost against tile count, retained memory against tile
     /// count, and cost along the canonical trace.
+    /// - Complexity: O(r · (t + s) + p) for r runs over t traces and s strategies with p
+    ///   distribution and timeline points.
     public func charts() -> [ReportChart] {
         [
             distributionChart(),
@@ -149,14 +151,16 @@ extension StrategyReport {
             return "\(cached) and \(onDemand) cross " + each.joined(separator: "; and ")
                 + " (interpolated in log space between the measured sizes on either side)."
         }
-        let passing = scaleRuns.filter { $0.fixture == .pass }
-        var costs: [Int: (cached: Double?, onDemand: Double?)] = [:]
-        for run in passing where run.strategy == cached { costs[run.tiles, default: (nil, nil)].cached = costs[run.tiles]?.cached ?? run.frameNanos[keyPath: percentile] }
-        for run in passing where run.strategy == onDemand { costs[run.tiles, default: (nil, nil)].onDemand = costs[run.tiles]?.onDemand ?? run.frameNanos[keyPath: percentile] }
-        let pairs = costs.compactMap { tiles, cost -> (Int, Double, Double)? in
-            guard let c = cost.cached, let o = cost.onDemand else { return nil }
-            return (tiles, c, o)
-        }.sorted { $0.0 < $1.0 }
+        // The same pairing as the crossings: the first passing run of each strategy per size.
+        func costs(_ strategy: String) -> [Int: Double] {
+            var byTiles: [Int: Double] = [:]
+            for run in scaleRuns where run.fixture == .pass && run.strategy == strategy && byTiles[run.tiles] == nil {
+                byTiles[run.tiles] = run.frameNanos[keyPath: percentile]
+            }
+            return byTiles
+        }
+        let onDemandCosts = costs(onDemand)
+        let pairs = costs(cached).compactMap { tiles, cost in onDemandCosts[tiles].map { (tiles, cost, $0) } }.sorted { $0.0 < $1.0 }
         guard let first = pairs.first, let last = pairs.last else {
             return "No tile count has passing \(cached) and \(onDemand) runs, so no crossover can be marked."
         }
@@ -197,7 +201,7 @@ extension StrategyReport {
             y: .logBytes(title: "bytes retained after prepare (log scale)", covering: values), series: series,
             guides: [LineChart.Guide(value: budget, label: "memory budget \(Format.bytes(budget)) (threshold rule)")],
             emptyMessage: "No retained-memory figures (runs without a memory probe).")
-        var caption = "The bytes each strategy keeps once prepared (jemalloc's allocated bytes after prepare, above the level before), "
+        var caption = "The bytes each strategy keeps once prepared, as the harness's memory probe (jemalloc) counts them, "
             + "against tile count, log-log. The dashed red line, where it falls in range, is the threshold rule's memory budget."
         if !undrawn.isEmpty {
             caption += " Not drawn where a log axis cannot show it: \(undrawn.joined(separator: ", "))."

@@ -7,6 +7,7 @@ extension StrategyReport {
     public static let htmlFileName = "strategy-comparison.html"
 
     /// The page. Every string taken from the results is escaped.
+    /// - Complexity: O(r · (t + s)) for r runs over t traces and s strategies.
     public func html() -> String {
         let h = Escape.html
         let charts = charts()

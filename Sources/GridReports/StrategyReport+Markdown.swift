@@ -7,6 +7,7 @@ extension StrategyReport {
 
     /// The report as GitHub-flavoured Markdown. Charts are referenced as
     /// `charts/<name>.svg`, relative to the report.
+    /// - Complexity: O(r · (t + s)) for r runs over t traces and s strategies.
     public func markdown() -> String {
         let md = Escape.markdown
         var out = "# Strategy comparison: \(md(options.layout))\n\n"
