@@ -112,6 +112,13 @@ import Testing
         #expect(distribution.caption.contains("Both frame budgets (8.33 ms at 120 Hz, 16.7 ms at 60 Hz) lie above this chart"))
     }
 
+    @Test func seriesWithNothingToDrawSayWhy() throws {
+        // On demand retains 0 B at every size: a log axis cannot show it.
+        let memory = try #require(try report().charts().first { $0.name == "memory" })
+        #expect(memory.chart.svg(standalone: true).contains(">on-demand — not drawn</text>"))
+        #expect(memory.caption.contains("Not drawn where a log axis cannot show it: on-demand (retains 0 B)"))
+    }
+
     @Test func crossoverIsMarkedOrItsAbsenceSaid() throws {
         // Cached flat at 1 µs, on demand flat at 1.2 µs: they never cross.
         let flat = try report().charts().first { $0.name == "scale-p99" }

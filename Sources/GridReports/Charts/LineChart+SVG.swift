@@ -63,6 +63,7 @@ extension LineChart {
     private func n(_ value: Double) -> String { Format.trimmed(value, maxDecimals: 1) }
 
     private func legendLabel(_ series: Series) -> String {
+        if drawable(series).isEmpty { return series.name + " — not drawn" }
         guard series.flagged else { return series.name }
         return series.points.allSatisfy(\.flagged) ? series.name + " — fixture FAIL" : series.name + " — fixture FAIL at ringed points"
     }
