@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "GridLayouts", targets: ["GridLayouts"]),
         .library(name: "GridStrategies", targets: ["GridStrategies"]),
         .library(name: "GridViewport", targets: ["GridViewport"]),
+        .library(name: "GridReports", targets: ["GridReports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
@@ -29,6 +30,8 @@ let package = Package(
                 "GridCore", "GridLayouts", "GridStrategies", "GridViewport",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
+        // Layer 5: the strategy comparison report (Markdown, self-contained HTML, SVG charts).
+        .target(name: "GridReports", dependencies: ["GridHarness"]),
 
         // Test support: a malloc interposer that counts allocations per thread, and helpers.
         .target(
@@ -49,5 +52,6 @@ let package = Package(
             name: "GridViewportTests",
             dependencies: ["GridViewport", "GridStrategies", "GridLayouts", "GridTestSupport"]),
         .testTarget(name: "GridHarnessTests", dependencies: ["GridHarness", "GridTestSupport"]),
+        .testTarget(name: "GridReportsTests", dependencies: ["GridReports", "GridHarness"]),
     ]
 )

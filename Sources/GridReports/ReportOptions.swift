@@ -1,0 +1,55 @@
+import GridCore
+
+/// What a strategy comparison report reads from a results document, and the parameters
+/// of the threshold rule.
+public struct ReportOptions: Hashable, Sendable {
+    /// The layout whose runs the report compares.
+    public var layout: String
+    /// The data set of the distribution, timeline and main table: CHGridView's own 96 × 31.
+    public var canonicalDataset: String
+    /// The trace of the distribution and timeline charts and of the verdict.
+    public var canonicalTrace: String
+    /// The trace the scale series (`scale-100` … `scale-10000000`) is replayed with.
+    public var scaleTrace: String
+    /// The threshold the seed proposes: CHGridView's "if < 400 tiles, for instance".
+    public var seedThreshold: Int
+    /// How the recommended threshold is chosen.
+    public var rule: ThresholdRule
+    /// The order strategies are listed in; strategies not named here follow in the order
+    /// they first appear in the results.
+    public var strategyOrder: [String]
+
+    public init(
+        layout: String = "tile-grid",
+        canonicalDataset: String = "photos-2976",
+        canonicalTrace: String = "fling-120hz",
+        scaleTrace: String = "scale-fling-120hz",
+        seedThreshold: Int = 400,
+        rule: ThresholdRule = ThresholdRule(),
+        strategyOrder: [String] = ["cached", "scan", "on-demand", "adaptive"]
+    ) {
+        self.layout = layout
+        self.canonicalDataset = canonicalDataset
+        self.canonicalTrace = canonicalTrace
+        self.scaleTrace = scaleTrace
+        self.seedThreshold = seedThreshold
+        self.rule = rule
+        self.strategyOrder = strategyOrder
+    }
+
+    /// Throws a ``GridError`` naming the first option out of range.
+    public func validate() throws(GridError) {
+        for (field, value) in [("layout", layout), ("canonicalDataset", canonicalDataset), ("canonicalTrace", canonicalTrace), ("scaleTrace", scaleTrace)]
+        where value.isEmpty {
+            throw .invalidParameter(field, "\"\"", expected: "a non-empty name")
+        }
+        guard seedThreshold >= 1 else {
+            throw .invalidParameter("seedThreshold", seedThreshold, expected: "an integer ≥ 1")
+        }
+        do {
+            try rule.validate()
+        } catch {
+            throw error.prefixingField(with: "rule.")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import GridCore
+import GridHarness
+
+/// The checks a report makes on the runs it reads, so that a damaged results file is
+/// refused by field rather than drawn as a chart with a hole or a NaN in a table.
+extension RunRecord {
+    /// Throws a ``GridError`` naming the first figure of this run that no measurement can
+    /// produce: a negative count, or a time, share or byte count that is negative, NaN or
+    /// infinite. Fields are named as in the results file, under `prefix` (`runs[3].`).
+    /// - Complexity: O(d + t), the lengths of the distribution and the timeline.
+    func validate(fieldPrefix prefix: String) throws(GridError) {
+        func figure(_ value: Double, _ field: String) throws(GridError) {
+            guard value.isFinite, value >= 0 else {
+                throw .invalidData(prefix + field, value, expected: "a finite number ≥ 0")
+            }
+        }
+        func count(_ value: Int, _ field: String, atLeast minimum: Int = 0) throws(GridError) {
+            guard value >= minimum else {
+                throw .invalidData(prefix + field, value, expected: "an integer ≥ \(minimum)")
+            }
+        }
+        for (value, field) in [(layout, "layout"), (strategy, "strategy"), (dataset, "dataset"), (trace, "trace")] where value.isEmpty {
+            throw .invalidData(prefix + field, "\"\"", expected: "a non-empty name")
+        }
+        try count(tiles, "tiles")
+        try count(sections, "sections")
+        try count(refreshHz, "refreshHz", atLeast: 1)
+        try count(frames, "frames")
+        try count(passes, "passes")
+        try count(prepareNanos, "prepareNanos")
+        if let retainedBytes { try count(retainedBytes, "retainedBytes") }
+        if let peakBytes { try count(peakBytes, "peakBytes") }
+        try figure(frameNanos.p50, "frameNanos.p50")
+        try figure(frameNanos.p90, "frameNanos.p90")
+        try figure(frameNanos.p99, "frameNanos.p99")
+        try figure(frameNanos.p999, "frameNanos.p999")
+        try figure(frameNanos.max, "frameNanos.max")
+        try figure(budgetShareP99, "budgetShareP99")
+        try figure(hitchMillisPerSecond, "hitchMillisPerSecond")
+        try figure(floorMultiple, "floorMultiple")
+        if let allocationsPerFrame { try figure(allocationsPerFrame, "allocationsPerFrame") }
+        for (index, point) in (distribution ?? []).enumerated() {
+            guard point.percentile.isFinite, (0...100).contains(point.percentile) else {
+                throw .invalidData(prefix + "distribution[\(index)].percentile", point.percentile, expected: "a percentile from 0 to 100")
+            }
+            try figure(point.nanos, "distribution[\(index)].nanos")
+        }
+        for (index, nanos) in (timeline ?? []).enumerated() {
+            try figure(nanos, "timeline[\(index)]")
+        }
+    }
+}
+
+extension ResultsDocument {
+    /// Throws a ``GridError`` naming the first run figure that cannot be a measurement,
+    /// as `runs[3].frameNanos.p99`.
+    /// - Complexity: O(total length of all runs).
+    func validateRuns() throws(GridError) {
+        for (index, run) in runs.enumerated() {
+            try run.validate(fieldPrefix: "runs[\(index)].")
+        }
+    }
+}

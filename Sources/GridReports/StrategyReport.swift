@@ -1,0 +1,160 @@
+import GridCore
+import GridHarness
+
+/// The strategy comparison report: which strategy to choose and when, from one results
+/// document of `gridbench report`.
+///
+/// Everything here is a pure function of the document and the options: ``markdown()``,
+/// ``html()`` and ``charts()`` return text, and only ``write(to:)`` touches the disk. The
+/// report reads the runs of one layout (``ReportOptions/layout``) and splits them into
+/// the canonical data set (every trace), the scale series (the scale trace, every tile
+/// count) and the rest. Runs whose fixture check failed are shown, flagged, and kept out
+/// of the recommendation and the verdict.
+public struct StrategyReport: Sendable {
+    public let document: ResultsDocument
+    public let options: ReportOptions
+    /// The threshold rule's answer over the scale series.
+    public let recommendation: ThresholdRule.Recommendation
+
+    /// Prepares the report, refusing with a ``GridError`` naming the field: options out of
+    /// range, a results document of another schema version, and run figures no
+    /// measurement can produce (`runs[3].frameNanos.p99 = nan`). A caller reading a file
+    /// wraps it in an `InputError` naming the file.
+    public init(document: ResultsDocument, options: ReportOptions = ReportOptions()) throws(GridError) {
+        try options.validate()
+        guard document.schemaVersion == ResultsDocument.currentSchemaVersion else {
+            throw .invalidParameter(
+                "schemaVersion", document.schemaVersion, expected: "\(ResultsDocument.currentSchemaVersion), the version this report reads")
+        }
+        try document.validateRuns()
+        self.document = document
+        self.options = options
+        let scale = document.runs.filter { $0.layout == options.layout && $0.trace == options.scaleTrace }
+        self.recommendation = options.rule.recommend(scale)
+    }
+
+    /// The runs of the report's layout, in document order.
+    public var runs: [RunRecord] { document.runs.filter { $0.layout == options.layout } }
+
+    /// The canonical data set's runs, every trace, canonical trace first.
+    public var canonicalRuns: [RunRecord] {
+        ordered(runs.filter { $0.dataset == options.canonicalDataset })
+    }
+
+    /// The scale series: the scale trace's runs, smallest tile count first.
+    public var scaleRuns: [RunRecord] {
+        let order = strategies
+        return runs.filter { $0.trace == options.scaleTrace }.sorted {
+            ($0.tiles, $0.dataset, order.firstIndex(of: $0.strategy) ?? 0) < ($1.tiles, $1.dataset, order.firstIndex(of: $1.strategy) ?? 0)
+        }
+    }
+
+    /// Runs neither of the canonical data set nor of the scale series.
+    public var otherRuns: [RunRecord] {
+        let rest = runs.filter { $0.dataset != options.canonicalDataset && $0.trace != options.scaleTrace }
+        let datasets = uniqued(rest.map(\.dataset))
+        return datasets.flatMap { dataset in ordered(rest.filter { $0.dataset == dataset }) }
+    }
+
+    /// A sentence on the runs of other layouts, which this report leaves out, or `nil`
+    /// when there are none.
+    var otherLayoutsNote: String? {
+        let others = document.runs.filter { $0.layout != options.layout }
+        guard !others.isEmpty else { return nil }
+        let names = uniqued(others.map(\.layout)).joined(separator: ", ")
+        return "\(others.count) run\(others.count == 1 ? "" : "s") of other layouts (\(names)) \(others.count == 1 ? "is" : "are") not in this report."
+    }
+
+    /// Every run of the layout whose fixture check failed.
+    public var failedRuns: [RunRecord] { runs.filter { $0.fixture == .fail } }
+
+    /// The canonical data set's runs over the canonical trace.
+    var canonicalTraceRuns: [RunRecord] { canonicalRuns.filter { $0.trace == options.canonicalTrace } }
+
+    /// Strategy names in report order: ``ReportOptions/strategyOrder`` first, then the
+    /// rest as they first appear.
+    public var strategies: [String] {
+        let present = Set(runs.map(\.strategy))
+        return uniqued(options.strategyOrder.filter(present.contains) + runs.map(\.strategy))
+    }
+
+    /// Trace names of `runs` in report order: the canonical trace first, then as they first appear.
+    func traces(of runs: [RunRecord]) -> [String] {
+        let names = uniqued(runs.map(\.trace))
+        return names.filter { $0 == options.canonicalTrace } + names.filter { $0 != options.canonicalTrace }
+    }
+
+    /// `runs` grouped by trace (report order), strategies in report order within each.
+    func ordered(_ runs: [RunRecord]) -> [RunRecord] {
+        let order = strategies
+        return traces(of: runs).flatMap { trace in
+            runs.enumerated().filter { $0.element.trace == trace }
+                .sorted { (order.firstIndex(of: $0.element.strategy) ?? 0, $0.offset) < (order.firstIndex(of: $1.element.strategy) ?? 0, $1.offset) }
+                .map(\.element)
+        }
+    }
+
+    /// Where cached's and on demand's costs cross over the scale series at the percentile
+    /// `percentile` (`\.p50`, `\.p99`), from runs that passed their fixture check.
+    /// - Complexity: O(n log n) in the number of runs.
+    public func crossovers(at percentile: KeyPath<Percentiles, Double>) -> [Crossover] {
+        let passing = scaleRuns.filter { $0.fixture == .pass }
+        func curve(_ strategy: String) -> [(x: Double, y: Double)] {
+            passing.filter { $0.strategy == strategy }.map { (Double($0.tiles), $0.frameNanos[keyPath: percentile]) }
+        }
+        return Crossover.crossings(curve(options.rule.cachedStrategy), curve(options.rule.onDemandStrategy))
+    }
+
+    /// The verdict: which strategy to choose and when, in two sentences of plain text.
+    public var verdict: [String] {
+        let rule = options.rule
+        let first: String
+        switch recommendation.outcome {
+        case .switchAt(let tiles):
+            first = "Choose \(rule.cachedStrategy) below \(Format.count(tiles)) tiles and \(rule.onDemandStrategy) at and above it "
+                + "(adaptive with its threshold at \(Format.count(tiles)) does both)."
+        case .onDemandAtEverySize:
+            first = "Choose \(rule.onDemandStrategy) at every size: caching did not pay at any measured size, "
+                + "from \(Format.count(recommendation.evaluations.first?.tiles ?? 0)) tiles up."
+        case .cacheAtEverySize:
+            first = "Choose \(rule.cachedStrategy) at every measured size, up to "
+                + "\(Format.count(recommendation.evaluations.last?.tiles ?? 0)) tiles: caching never stopped paying."
+        case .noData:
+            first = "No choice by size can be made: the scale series (\(options.scaleTrace)) has no tile count with a passing "
+                + "\(rule.cachedStrategy) and \(rule.onDemandStrategy) run to compare."
+        }
+        return [first, canonicalSentence]
+    }
+
+    private var canonicalSentence: String {
+        let candidates = canonicalTraceRuns
+        let place = "On \(options.canonicalDataset) over \(options.canonicalTrace)"
+        let failures = candidates.filter { $0.fixture == .fail }.count
+        let failureNote = failures == 0 ? "" : ", and \(failures) run\(failures == 1 ? "" : "s") failed the fixture check"
+        guard let best = candidates.filter({ $0.fixture == .pass }).min(by: { $0.frameNanos.p99 < $1.frameNanos.p99 }) else {
+            return "\(place) no run passed its fixture check\(candidates.isEmpty ? " (there were no runs)" : "")."
+        }
+        var sentence = "\(place) (\(Format.count(best.tiles)) tiles), \(label(best)) has the lowest p99, "
+            + "\(Format.duration(best.frameNanos.p99)) or \(Format.percent(best.budgetShareP99)) of the \(best.refreshHz) Hz frame budget"
+        if let scan = candidates.first(where: { $0.strategy == "scan" && $0.fixture == .pass }), scan.strategy != best.strategy {
+            sentence += ", against \(Format.duration(scan.frameNanos.p99)) for scan, CHGridView's own cache-and-scan"
+        }
+        return sentence + failureNote + "."
+    }
+
+    /// A run's strategy as the report names it: adaptive with its choice, `adaptive (→ cached)`.
+    func label(_ run: RunRecord) -> String {
+        guard let choice = run.adaptiveChoice else { return run.strategy }
+        return "\(run.strategy) (→ \(choice))"
+    }
+
+    /// `run` in a few words, for lists of failures: `photos-2976 / fling-120hz / scan`.
+    func identity(_ run: RunRecord) -> String {
+        "\(run.dataset) / \(run.trace) / \(label(run))"
+    }
+
+    private func uniqued(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+}
