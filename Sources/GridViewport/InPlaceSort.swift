@@ -65,7 +65,9 @@ private func heapSort(_ a: UnsafeMutableBufferPointer<LayoutAttributes>) {
     var end = count
     while end > 1 {
         end -= 1
-        a.swapAt(0, end)
+        let largest = a[0]
+        a[0] = a[end]
+        a[end] = largest
         siftDown(a, from: 0, end: end)
     }
 }

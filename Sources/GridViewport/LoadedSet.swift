@@ -98,10 +98,14 @@ struct LoadedSet {
 
         var created = 0
         if entered > 0 {
-            for index in spare.indices where spare[index].tile == TilePools.none {
-                let taken = pools.take(from: reusePolicy.pool(ofKindRaw: spare[index].attributes.kind.rawValue))
-                spare[index].tile = taken.tile
-                if taken.created { created += 1 }
+            var index = 0
+            while index < spare.count {
+                if spare[index].tile == TilePools.none {
+                    let taken = pools.take(from: reusePolicy.pool(ofKindRaw: spare[index].attributes.kind.rawValue))
+                    spare[index].tile = taken.tile
+                    if taken.created { created += 1 }
+                }
+                index += 1
             }
         }
         swap(&elements, &spare)

@@ -18,6 +18,7 @@ extension Viewport {
     /// - Complexity: the layout's rect query, plus O(k) for k elements in the old and new
     ///   sets (O(k log k) if the layout answers out of ID order), plus O(log S + p) to pin p
     ///   headers. No heap allocation once the buffers have grown to the largest loaded set.
+    @discardableResult
     public mutating func scroll(to offset: Point) -> FrameReport {
         self.offset = Point(
             x: offset.x.isFinite ? offset.x : self.offset.x,

@@ -8,6 +8,7 @@ struct UniformGrid: GridLayout {
     var cell: Size
     var axes: ScrollAxes
     private var data = DataShape.empty
+    private var columns = 0
     private(set) var contentSize = Size.zero
 
     init(cell: Size, axes: ScrollAxes) {
@@ -19,7 +20,7 @@ struct UniformGrid: GridLayout {
         try GridError.requirePositive(cell.width, "cell.width")
         try GridError.requirePositive(cell.height, "cell.height")
         self.data = data
-        let columns = data.itemCounts.max() ?? 0
+        columns = data.itemCounts.max() ?? 0
         contentSize = Size(width: Double(columns) * cell.width, height: Double(data.sectionCount) * cell.height)
     }
 
@@ -29,18 +30,23 @@ struct UniformGrid: GridLayout {
 
     func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
         guard rect.intersects(contentBounds) else { return }
-        let rowCount = Double(data.sectionCount), columnCount = Double(data.itemCounts.max() ?? 0)
+        let rowCount = Double(data.sectionCount), columnCount = Double(columns)
         let firstRow = Int(min(max((rect.minY / cell.height).rounded(.down) - 1, 0), rowCount))
         let rowEnd = Int(min(max((rect.maxY / cell.height).rounded(.up) + 1, 0), rowCount))
         let firstColumn = Int(min(max((rect.minX / cell.width).rounded(.down) - 1, 0), columnCount))
         let columnEnd = Int(min(max((rect.maxX / cell.width).rounded(.up) + 1, 0), columnCount))
-        for row in firstRow..<rowEnd {
+        // `while` rather than `for … in`: in debug builds an unspecialised iterator
+        // allocates, and the allocation tests run this code.
+        var row = firstRow
+        while row < rowEnd {
             let end = min(columnEnd, data.itemCounts[row])
-            guard firstColumn < end else { continue }
-            for column in firstColumn..<end {
+            var column = firstColumn
+            while column < end {
                 let frame = frame(row: row, column: column)
                 if frame.intersects(rect) { buffer.append(.cell(ItemPath(section: row, item: column), frame: frame)) }
+                column += 1
             }
+            row += 1
         }
     }
 
@@ -83,15 +89,30 @@ struct ReorderedLayout<Base: GridLayout>: GridLayout {
         switch order {
         case .shuffled:
             var random = SeededRandom(seed: rect.minY.bitPattern ^ (rect.minX.bitPattern &* 31))
-            for i in stride(from: count - 1, to: 0, by: -1) {
-                buffer.swapAt(start + i, start + random.integer(0...i))
+            var i = count - 1
+            while i > 0 {
+                swap(&buffer, start + i, start + random.integer(0...i))
+                i -= 1
             }
         case .reversed:
-            buffer[start...].reverse()
+            var low = start, high = buffer.count - 1
+            while low < high {
+                swap(&buffer, low, high)
+                low += 1
+                high -= 1
+            }
         case .oneSwap:
-            buffer.swapAt(start + count / 3, start + 2 * count / 3)
+            swap(&buffer, start + count / 3, start + 2 * count / 3)
         }
     }
+}
+
+/// Swaps two elements. `Array.swapAt` is not used because in a debug build its
+/// unspecialised generic code allocates, and the allocation tests run this code.
+private func swap(_ buffer: inout [LayoutAttributes], _ i: Int, _ j: Int) {
+    let element = buffer[i]
+    buffer[i] = buffer[j]
+    buffer[j] = element
 }
 
 /// A layout that breaks law 1 by answering every element twice.
@@ -131,4 +152,16 @@ struct RefusingLayout: GridLayout {
     func attributes(at path: ItemPath) -> LayoutAttributes? { base.attributes(at: path) }
     func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { base.supplementary(kind, at: path) }
     var traits: LayoutTraits { base.traits }
+}
+
+/// Another layout with different traits, to test how a viewport reads them.
+struct RetraitedLayout<Base: GridLayout>: GridLayout {
+    var base: Base
+    var traits: LayoutTraits
+
+    mutating func prepare(data: DataShape, container: Size) throws { try base.prepare(data: data, container: container) }
+    var contentSize: Size { base.contentSize }
+    func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) { base.elements(in: rect, into: &buffer) }
+    func attributes(at path: ItemPath) -> LayoutAttributes? { base.attributes(at: path) }
+    func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { base.supplementary(kind, at: path) }
 }
