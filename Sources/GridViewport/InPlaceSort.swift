@@ -21,7 +21,13 @@ func sortByID(_ buffer: inout [LayoutAttributes]) {
     guard count > 1 else { return }
     buffer.withUnsafeMutableBufferPointer { a in
         var first = 1
-        while first < count && a[first - 1].id <= a[first].id { first += 1 }
+        var previous = a[0].id
+        while first < count {
+            let id = a[first].id
+            if id < previous { break }
+            previous = id
+            first += 1
+        }
         if first == count { return }
         if !insertionSort(a, from: first, budget: count * (Int.bitWidth - (count - 1).leadingZeroBitCount)) {
             heapSort(a)
