@@ -1,0 +1,42 @@
+import GridCore
+
+/// One element in a viewport's loaded set: where it is displayed, and which tile shows it.
+public struct LoadedElement: Hashable, Sendable {
+    /// The element as displayed: its layout attributes, except that a pinned section
+    /// header carries its pinned frame.
+    public var attributes: LayoutAttributes
+    /// The tile object that shows it: a number in `0 ..< tilesCreated`, unique within the
+    /// loaded set. A tile keeps its number while it waits in a reuse pool.
+    public var tile: Int32
+
+    /// An element shown by `tile`.
+    public init(attributes: LayoutAttributes, tile: Int32) {
+        self.attributes = attributes
+        self.tile = tile
+    }
+
+    /// The element's identity. - Complexity: O(1).
+    @inlinable
+    public var id: ElementID { attributes.id }
+}
+
+/// What one ``Viewport/scroll(to:)`` frame did.
+public struct FrameReport: Hashable, Sendable {
+    /// Elements that entered the loaded set this frame.
+    public var entered: Int
+    /// Elements that left it: those that left this frame, plus those dropped by
+    /// ``Viewport/reloadData()`` since the previous frame.
+    public var left: Int
+    /// Tiles created this frame because the pool of an entering element was empty.
+    public var created: Int
+    /// The digest of the loaded set after the frame.
+    public var digest: LoadedSetDigest
+
+    /// A report with the given counts.
+    public init(entered: Int, left: Int, created: Int, digest: LoadedSetDigest) {
+        self.entered = entered
+        self.left = left
+        self.created = created
+        self.digest = digest
+    }
+}
