@@ -1,37 +1,39 @@
 import GridCore
 
 /// A one-dimensional spatial index over element frames: the content is cut into bands of
-/// equal extent along the scroll axis, each element is stored once, in the band where it
-/// starts, and each band also lists the elements that start in an earlier band and reach
-/// into it (its *spill*).
+/// equal extent along the scroll axis, and elements are stored ordered by the band they
+/// start in.
 ///
-/// A query over `[a, b)` along the axis scans the spill of the band holding `a` and every
-/// element starting in the bands from `a`'s to `b`'s. Each element is scanned at most
-/// once: an element that starts before the first band can only meet the query through that
-/// band, so the first band's spill holds every such element; the spill of the others is
-/// never read.
+/// A query over `[a, b)` along the axis scans the elements starting in the bands from the
+/// one before `a`'s to `b`'s: an element starting in the band just before can reach into
+/// `a`'s band. Elements that span three bands or more (taller than a band) could reach
+/// from further back; each band lists those in its *spill*, which the query reads for the
+/// first band only. Each element is therefore scanned at most once.
 ///
-/// Band membership uses one function for elements and queries (`floor(v / bandExtent)`,
-/// clamped), and a query needs the elements whose far edge lies beyond `a`, so an element
-/// reaches band `floor(maxY.nextDown / bandExtent)`: floating-point rounding cannot lose one.
+/// Band membership uses one function for elements and queries (`⌊v / bandExtent⌋`,
+/// clamped, computed as a multiplication by the reciprocal, which is monotonic), and an
+/// element's last band is that of the largest coordinate below its far edge
+/// (`maxY.nextDown`), so floating-point rounding cannot lose an element.
 ///
-/// - Complexity: a query is O(B + m) for the B bands it spans and the m elements starting
-///   in them or spilling into the first; with bands about one line high, O(1 + k) for
-///   k results. Memory: 4 bytes per band and per spill entry (elements no taller than a
-///   band spill into at most one other).
+/// - Complexity: a query is O(B + m) for the B bands it spans (plus one) and the m
+///   elements starting in them or spilling into the first; with bands about one line
+///   high, O(1 + k) for k results. Memory: 4 bytes per band, and for elements taller than
+///   a band 4 bytes per band they cross.
 @usableFromInline
 struct BandIndex: Sendable {
     /// The extent of one band along the axis, > 0.
     @usableFromInline let bandExtent: Double
+    @usableFromInline let inverseExtent: Double
+    /// The index of the last band, `bandCount − 1`.
+    @usableFromInline let lastBand: Int
     /// `bandStarts[b] ..< bandStarts[b + 1]` are the positions of the elements starting in
     /// band `b`; the element arrays are ordered by band.
     @usableFromInline var bandStarts: [Int32]
-    /// `spillStarts[b] ..< spillStarts[b + 1]` index `spill`: the positions of elements that
-    /// start before band `b` and reach into it.
+    /// Empty when no element spans three bands; otherwise `spillStarts[b] ..<
+    /// spillStarts[b + 1]` index `spill`: the positions of elements that start two or more
+    /// bands before `b` and reach into it.
     @usableFromInline var spillStarts: [Int32]
     @usableFromInline var spill: [Int32]
-    /// The index of the last band, `bandCount − 1`.
-    @usableFromInline let lastBand: Int
 
     /// The number of bands.
     @inlinable var bandCount: Int { lastBand + 1 }
@@ -40,6 +42,7 @@ struct BandIndex: Sendable {
     @usableFromInline
     init(bandExtent: Double, bandCount: Int) {
         self.bandExtent = bandExtent
+        self.inverseExtent = 1 / bandExtent
         self.lastBand = max(bandCount, 1) - 1
         self.bandStarts = [0]
         self.bandStarts.reserveCapacity(bandCount + 1)
@@ -47,12 +50,44 @@ struct BandIndex: Sendable {
         self.spill = []
     }
 
-    /// The band that holds axis coordinate `v`, clamped to the bands there are; NaN goes to
-    /// band 0.
-    @inlinable
+    /// The band that holds axis coordinate `v`, clamped to the bands there are; NaN and
+    /// negative coordinates go to band 0.
+    @inlinable @inline(__always)
     func band(of v: Double) -> Int {
-        let raw = (v / bandExtent).rounded(.down)
+        let raw = v * inverseExtent
         guard raw > 0 else { return 0 }
         return raw >= Double(lastBand) ? lastBand : Int(raw)
+    }
+
+    /// Lists `tall` elements (position, first band, last band), each spanning three bands
+    /// or more, in the spill of every band from its third to its last.
+    @usableFromInline
+    mutating func buildSpill(_ tall: [(position: Int32, first: Int, last: Int)]) {
+        guard !tall.isEmpty else {
+            spillStarts = []
+            spill = []
+            return
+        }
+        var counts = [Int32](repeating: 0, count: bandCount + 1)
+        for element in tall {
+            for band in (element.first + 2)...element.last { counts[band] += 1 }
+        }
+        var starts = [Int32](repeating: 0, count: bandCount + 1)
+        var running: Int32 = 0
+        for band in 0..<bandCount {
+            starts[band] = running
+            running += counts[band]
+        }
+        starts[bandCount] = running
+        var entries = [Int32](repeating: 0, count: Int(running))
+        var next = starts
+        for element in tall {
+            for band in (element.first + 2)...element.last {
+                entries[Int(next[band])] = element.position
+                next[band] += 1
+            }
+        }
+        spillStarts = starts
+        spill = entries
     }
 }

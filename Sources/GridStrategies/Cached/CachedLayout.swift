@@ -5,8 +5,8 @@ import GridCore
 ///
 /// The frames are kept in a structure of arrays ordered by band (a ``BandIndex`` along
 /// the scroll axis, bands about one line of the layout high), so that a rect query reads
-/// only the bands it covers. Cells are found by their flat index in the data, section
-/// headers by section, other supplementary views through a small dictionary.
+/// only the bands it covers and the one before. Cells are found by their flat index in the
+/// data, section headers by section, other supplementary views through a small dictionary.
 ///
 /// Elements are materialised through the base's own rect queries over the whole content,
 /// in strips, so the cache holds exactly what the base's rect queries return (law 1 of
@@ -15,11 +15,12 @@ import GridCore
 ///
 /// - Complexity: prepare O(P + n) time, where P is the base's own prepare and n the
 ///   number of elements; rect query O(1 + m) where m is the number of elements starting
-///   in the bands the rect spans (O(1 + k) for k results when elements are no taller than
-///   a line); per-item and section-header queries O(1).
+///   in the bands the rect spans and the one before (O(1 + k) for k results when elements
+///   are no taller than a line); per-item and section-header queries O(1).
 /// - Memory: O(n): 40 bytes per element (frame and ID), 4 bytes per cell for the path
-///   index, 4 bytes per band and per element that crosses a band edge; about 50 bytes per
-///   element on CHGridView's grid, on top of the base layout's own state.
+///   index, 4 bytes per band (about one per line); an element taller than a band also
+///   takes 4 bytes per band it crosses. About 45 bytes per element on CHGridView's grid,
+///   on top of the base layout's own state.
 public struct CachedLayout<Base: GridLayout>: GridLayout {
     /// The layout whose answers are cached.
     public private(set) var base: Base
@@ -39,6 +40,8 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     @usableFromInline var headerSlots: [Int32] = []
     /// Positions of the other supplementary views.
     @usableFromInline var otherSlots: [ElementID: Int32] = [:]
+    /// Elements per item at the last build, to size the next build's arrays.
+    var elementsPerItem = 0.0
 
     /// Wraps `base`; nothing is cached until ``prepare(data:container:)``.
     public init(_ base: Base) {
@@ -72,130 +75,36 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     private mutating func build(data: DataShape) throws(GridError) {
         self.data = data
         let content = base.contentSize
-        bandsAlongX = base.traits.scrollAxes == .horizontal
-        let extent = bandsAlongX ? content.width : content.height
-        let cross = bandsAlongX ? content.height : content.width
+        let alongX = base.traits.scrollAxes == .horizontal
+        bandsAlongX = alongX
+        let extent = alongX ? content.width : content.height
         let bandExtent = Self.bandExtent(extent: extent, traits: base.traits, items: data.totalItems)
         let bands = (extent / bandExtent).rounded(.up)
         let bandCount = bands.isFinite && bands >= 1 ? Int(min(bands, Double(Int32.max / 2))) : 1
-        index = BandIndex(bandExtent: bandExtent, bandCount: bandCount)
 
-        let estimate = data.totalItems + 2 * data.sectionCount
-        frames.reserveCapacity(estimate)
-        ids.reserveCapacity(estimate)
-        cellSlots = Array(repeating: -1, count: data.totalItems)
-        headerSlots = Array(repeating: -1, count: data.sectionCount)
-
-        // Strips of whole bands, each queried one band wider on both sides so that no
-        // rounding at a strip's edge can lose an element; an element is taken by the strip
-        // holding its start band only.
-        let bandsPerStrip = 64
-        var buffer: [LayoutAttributes] = []
-        var counts = [Int32](repeating: 0, count: bandsPerStrip)
-        var positions = [Int32](repeating: 0, count: bandsPerStrip)
-        var stripFirst = 0
-        while stripFirst < bandCount {
-            let stripEnd = min(stripFirst + bandsPerStrip, bandCount)
-            let lower = Double(stripFirst - 1) * bandExtent
-            let upper = Double(stripEnd + 1) * bandExtent
-            buffer.removeAll(keepingCapacity: true)
-            let strip = bandsAlongX
-                ? Rect(x: lower, y: 0, width: upper - lower, height: cross)
-                : Rect(x: 0, y: lower, width: cross, height: upper - lower)
-            base.elements(in: strip, into: &buffer)
-
-            for slot in counts.indices { counts[slot] = 0 }
-            var taken = 0
-            for element in buffer {
-                let band = index.band(of: start(of: element.frame))
-                guard band >= stripFirst && band < stripEnd else { continue }
-                counts[band - stripFirst] += 1
-                taken += 1
+        // The arrays are allocated once, at a capacity guessed from the data (one header
+        // per section is the common case) or from the last build; a layout that places
+        // more elements than that is built again at twice the capacity.
+        var capacity = max(data.totalItems + data.sectionCount, Int(Double(data.totalItems) * elementsPerItem), 16)
+        while true {
+            var builder = CacheBuilder(data: data, alongX: alongX, bandExtent: bandExtent, bandCount: bandCount)
+            let base = self.base
+            if try builder.fill(capacity: capacity, query: { base.elements(in: $0, into: &$1) }, content: base.contentSize) {
+                index = builder.index
+                frames = builder.frames
+                ids = builder.ids
+                cellSlots = builder.cellSlots
+                headerSlots = builder.headerSlots
+                otherSlots = builder.otherSlots
+                elementsPerItem = data.totalItems > 0 ? Double(ids.count) / Double(data.totalItems) : 1
+                return
             }
-            let first = ids.count
-            guard first + taken <= Int(Int32.max) else {
-                throw .invalidParameter("elements", first + taken, expected: "at most \(Int32.max) elements for the cached strategy")
+            guard capacity < Int(Int32.max) else {
+                throw .invalidParameter("elements", capacity, expected: "at most \(Int32.max) elements for the cached strategy")
             }
-            var running = Int32(first)
-            for slot in 0..<(stripEnd - stripFirst) {
-                positions[slot] = running
-                running += counts[slot]
-                index.bandStarts.append(running)
-            }
-            frames.append(contentsOf: repeatElement(Rect.zero, count: taken))
-            ids.append(contentsOf: repeatElement(ElementID(rawValue: 0), count: taken))
-            for element in buffer {
-                let band = index.band(of: start(of: element.frame))
-                guard band >= stripFirst && band < stripEnd else { continue }
-                let position = positions[band - stripFirst]
-                positions[band - stripFirst] += 1
-                try place(element, at: position)
-            }
-            stripFirst = stripEnd
-        }
-        buildSpill()
-    }
-
-    private mutating func place(_ element: LayoutAttributes, at position: Int32) throws(GridError) {
-        let id = element.id
-        guard id.path == element.path else {
-            throw .invalidParameter(
-                "element.path", element.path,
-                expected: "paths within ElementID's limits (sections 0...\(ElementID.maxSection), items 0...\(ElementID.maxItem)) for the cached strategy")
-        }
-        frames[Int(position)] = element.frame
-        ids[Int(position)] = id
-        switch element.kind {
-        case .cell:
-            if let flat = data.flatIndex(of: element.path) { cellSlots[flat] = position }
-        case .sectionHeader where element.path.item == 0 && headerSlots.indices.contains(element.path.section):
-            headerSlots[element.path.section] = position
-        default:
-            otherSlots[id] = position
+            capacity = min(capacity * 2, Int(Int32.max))
         }
     }
-
-    /// Lists, for each band, the elements that start in an earlier band and reach into it.
-    private mutating func buildSpill() {
-        let bands = index.bandCount
-        var counts = [Int32](repeating: 0, count: bands + 1)
-        for frame in frames {
-            let (first, last) = bandSpan(of: frame)
-            if last > first {
-                for band in (first + 1)...last { counts[band] += 1 }
-            }
-        }
-        var starts = [Int32](repeating: 0, count: bands + 1)
-        var running: Int32 = 0
-        for band in 0..<bands {
-            starts[band] = running
-            running += counts[band]
-        }
-        starts[bands] = running
-        var spill = [Int32](repeating: 0, count: Int(running))
-        var next = starts
-        for position in frames.indices {
-            let (first, last) = bandSpan(of: frames[position])
-            if last > first {
-                for band in (first + 1)...last {
-                    spill[Int(next[band])] = Int32(position)
-                    next[band] += 1
-                }
-            }
-        }
-        index.spillStarts = starts
-        index.spill = spill
-    }
-
-    /// The band a frame starts in and the last band a query can meet it from: the band of
-    /// the largest coordinate below its far edge.
-    private func bandSpan(of frame: Rect) -> (Int, Int) {
-        let end = bandsAlongX ? frame.maxX : frame.maxY
-        return (index.band(of: start(of: frame)), index.band(of: end.nextDown))
-    }
-
-    @inlinable
-    func start(of frame: Rect) -> Double { bandsAlongX ? frame.minX : frame.minY }
 
     /// About one line per band: the layout's declared line height, or the extent that
     /// holds four items on average; never so small that bands outnumber four per item.
@@ -221,16 +130,18 @@ extension CachedLayout {
         let last = index.band(of: b)
         frames.withUnsafeBufferPointer { frames in
             ids.withUnsafeBufferPointer { ids in
-                index.spill.withUnsafeBufferPointer { spill in
-                    var s = Int(index.spillStarts[first])
-                    let spillEnd = Int(index.spillStarts[first + 1])
-                    while s < spillEnd {
-                        let position = Int(spill[s])
-                        Self.emit(position, frames, ids, rect, &buffer)
-                        s += 1
+                if !index.spillStarts.isEmpty {
+                    index.spill.withUnsafeBufferPointer { spill in
+                        var s = Int(index.spillStarts[first])
+                        let spillEnd = Int(index.spillStarts[first + 1])
+                        while s < spillEnd {
+                            Self.emit(Int(spill[s]), frames, ids, rect, &buffer)
+                            s += 1
+                        }
                     }
                 }
-                var position = Int(index.bandStarts[first])
+                // From the band before the first: its elements can reach into the first.
+                var position = Int(index.bandStarts[max(first - 1, 0)])
                 let end = Int(index.bandStarts[last + 1])
                 while position < end {
                     Self.emit(position, frames, ids, rect, &buffer)
@@ -273,5 +184,156 @@ extension CachedLayout {
         }
         guard let slot, slot >= 0 else { return kind == .cell ? nil : base.supplementary(kind, at: path) }
         return LayoutAttributes(kind: kind, path: path, frame: frames[Int(slot)])
+    }
+}
+
+/// The cache under construction. Not generic, so that the per-element work is compiled
+/// once, fully optimised, whatever the base layout.
+struct CacheBuilder {
+    let data: DataShape
+    let alongX: Bool
+    var index: BandIndex
+    var frames: [Rect] = []
+    var ids: [ElementID] = []
+    var cellSlots: [Int32]
+    var headerSlots: [Int32]
+    var otherSlots: [ElementID: Int32] = [:]
+    var tall: [(position: Int32, first: Int, last: Int)] = []
+
+    init(data: DataShape, alongX: Bool, bandExtent: Double, bandCount: Int) {
+        self.data = data
+        self.alongX = alongX
+        self.index = BandIndex(bandExtent: bandExtent, bandCount: bandCount)
+        cellSlots = Array(repeating: -1, count: data.totalItems)
+        headerSlots = Array(repeating: -1, count: data.sectionCount)
+    }
+
+    /// Queries the base strip by strip and stores every element in band order in
+    /// arrays of `capacity`; `false` when the base places more elements than that.
+    mutating func fill(capacity: Int, query: (Rect, inout [LayoutAttributes]) -> Void, content: Size) throws(GridError) -> Bool {
+        var failure: GridError?
+        var fits = true
+        var ids: [ElementID] = []
+        let frames = [Rect](unsafeUninitializedCapacity: capacity) { frames, framesCount in
+            ids = [ElementID](unsafeUninitializedCapacity: capacity) { ids, idsCount in
+                var cellSlots = self.cellSlots
+                cellSlots.withUnsafeMutableBufferPointer { cellSlots in
+                    var sink = Sink(frames: frames, ids: ids, cellSlots: cellSlots, count: 0)
+                    do throws(GridError) {
+                        fits = try strips(into: &sink, query: query, content: content)
+                    } catch {
+                        failure = error
+                    }
+                    idsCount = sink.count
+                    framesCount = sink.count
+                }
+                self.cellSlots = cellSlots
+            }
+        }
+        if let failure { throw failure }
+        guard fits else { return false }
+        self.frames = frames
+        self.ids = ids
+        index.buildSpill(tall)
+        return true
+    }
+
+    /// Where elements are written: the arrays' storage while they are being made.
+    struct Sink {
+        let frames: UnsafeMutableBufferPointer<Rect>
+        let ids: UnsafeMutableBufferPointer<ElementID>
+        let cellSlots: UnsafeMutableBufferPointer<Int32>
+        var count: Int
+    }
+
+    /// Strips of whole bands, each queried one band wider on both sides so that no
+    /// rounding at a strip's edge can lose an element; an element is taken by the
+    /// strip holding its start band only. Within a strip, elements usually come in band
+    /// order already; when they do not, the strip is taken again sorted by band.
+    private mutating func strips(into sink: inout Sink, query: (Rect, inout [LayoutAttributes]) -> Void, content: Size) throws(GridError) -> Bool {
+        let cross = alongX ? content.height : content.width
+        let bandsPerStrip = 64
+        var buffer: [LayoutAttributes] = []
+        var sorted: [LayoutAttributes] = []
+        var stripFirst = 0
+        while stripFirst < index.bandCount {
+            let stripEnd = min(stripFirst + bandsPerStrip, index.bandCount)
+            let lower = Double(stripFirst - 1) * index.bandExtent
+            let upper = Double(stripEnd + 1) * index.bandExtent
+            buffer.removeAll(keepingCapacity: true)
+            let strip = alongX
+                ? Rect(x: lower, y: 0, width: upper - lower, height: cross)
+                : Rect(x: 0, y: lower, width: cross, height: upper - lower)
+            query(strip, &buffer)
+            let bands = stripFirst..<stripEnd
+            let start = sink.count
+            switch try take(buffer, bands: bands, into: &sink) {
+            case .taken:
+                break
+            case .full:
+                return false
+            case .outOfOrder:
+                sink.count = start
+                tall.removeAll { $0.position >= Int32(truncatingIfNeeded: start) }
+                index.bandStarts.removeSubrange((stripFirst + 1)...)
+                sorted.removeAll(keepingCapacity: true)
+                let index = self.index, alongX = self.alongX
+                for element in buffer where bands.contains(index.band(of: alongX ? element.frame.minX : element.frame.minY)) {
+                    sorted.append(element)
+                }
+                sorted.sort { index.band(of: alongX ? $0.frame.minX : $0.frame.minY) < index.band(of: alongX ? $1.frame.minX : $1.frame.minY) }
+                if try take(sorted, bands: bands, into: &sink) == .full { return false }
+            }
+            stripFirst = stripEnd
+        }
+        return true
+    }
+
+    enum Outcome { case taken, full, outOfOrder }
+
+    /// Writes the elements of `buffer` that start in `bands`, as long as their bands do
+    /// not decrease, and records where each band starts.
+    private mutating func take(_ buffer: [LayoutAttributes], bands: Range<Int>, into sink: inout Sink) throws(GridError) -> Outcome {
+        var current = bands.lowerBound
+        let starts = data.sectionStarts, counts = data.itemCounts
+        for element in buffer {
+            let frame = element.frame
+            let band = index.band(of: alongX ? frame.minX : frame.minY)
+            guard band >= bands.lowerBound && band < bands.upperBound else { continue }
+            guard band >= current else { return .outOfOrder }
+            while current < band {
+                index.bandStarts.append(Int32(truncatingIfNeeded: sink.count))
+                current += 1
+            }
+            guard sink.count < sink.frames.count else { return .full }
+            let path = element.path
+            guard path.section >= 0, path.section <= ElementID.maxSection, path.item >= 0, path.item <= ElementID.maxItem else {
+                throw .invalidParameter(
+                    "element.path", path,
+                    expected: "paths within ElementID's limits (sections 0...\(ElementID.maxSection), items 0...\(ElementID.maxItem)) for the cached strategy")
+            }
+            let position = sink.count
+            sink.frames[position] = frame
+            let id = ElementID(kind: element.kind, path: path)
+            sink.ids[position] = id
+            sink.count = position + 1
+            switch element.kind {
+            case .cell:
+                if path.section < counts.count && path.item < counts[path.section] {
+                    sink.cellSlots[starts[path.section] + path.item] = Int32(truncatingIfNeeded: position)
+                }
+            case .sectionHeader where path.item == 0 && path.section < headerSlots.count:
+                headerSlots[path.section] = Int32(truncatingIfNeeded: position)
+            default:
+                otherSlots[id] = Int32(truncatingIfNeeded: position)
+            }
+            let last = index.band(of: (alongX ? frame.maxX : frame.maxY).nextDown)
+            if last - band >= 2 { tall.append((Int32(truncatingIfNeeded: position), band, last)) }
+        }
+        while current < bands.upperBound {
+            index.bandStarts.append(Int32(truncatingIfNeeded: sink.count))
+            current += 1
+        }
+        return .taken
     }
 }

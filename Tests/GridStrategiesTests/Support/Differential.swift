@@ -10,14 +10,12 @@ struct Answer: Equatable, CustomStringConvertible {
 
     struct Entry: Equatable {
         var id: ElementID
-        var bits: [UInt64]
+        var bits: FrameBits
     }
 
     init(_ elements: [LayoutAttributes]) {
-        entries = elements.map { element in
-            let f = element.frame
-            return Entry(id: element.id, bits: [f.minX.bitPattern, f.minY.bitPattern, f.width.bitPattern, f.height.bitPattern])
-        }.sorted { $0.id == $1.id ? $0.bits.lexicographicallyPrecedes($1.bits) : $0.id < $1.id }
+        entries = elements.map { Entry(id: $0.id, bits: $0.frame.bits) }
+            .sorted { $0.id == $1.id ? $0.bits < $1.bits : $0.id < $1.id }
     }
 
     init(_ layout: some GridLayout, _ rect: Rect) {
@@ -77,7 +75,11 @@ func expectAllAgree(
             let got = layout.supplementary(.sectionHeader, section: section)
             #expect(got.map(\.frame.bits) == header.map(\.frame.bits) && got?.id == header?.id,
                     "\(name): header \(section); \(context)", sourceLocation: sourceLocation)
-            for item in -1...(data.itemCount(inSection: section) + 1) {
+            // The scan strategy answers a path in O(n) by design; every path of a large
+            // section would make the suite slow, so it is asked about a stride of them.
+            let count = data.itemCount(inSection: section)
+            let stride = name == "scan" ? max(1, count / 8) : 1
+            for item in Swift.stride(from: -1, through: count + 1, by: stride) {
                 let path = ItemPath(section: section, item: item)
                 let expected = reference.attributes(at: path), actual = layout.attributes(at: path)
                 if actual.map(\.frame.bits) != expected.map(\.frame.bits) || actual?.id != expected?.id {
@@ -89,8 +91,15 @@ func expectAllAgree(
     }
 }
 
+/// A frame's four coordinates as bit patterns: equal exactly when the frames are
+/// identical bit for bit.
+struct FrameBits: Hashable, Comparable {
+    var x, y, width, height: UInt64
+    static func < (a: FrameBits, b: FrameBits) -> Bool { (a.x, a.y, a.width, a.height) < (b.x, b.y, b.width, b.height) }
+}
+
 extension Rect {
-    var bits: [UInt64] { [minX.bitPattern, minY.bitPattern, width.bitPattern, height.bitPattern] }
+    var bits: FrameBits { FrameBits(x: minX.bitPattern, y: minY.bitPattern, width: width.bitPattern, height: height.bitPattern) }
 }
 
 /// Probe rects for a content: the whole of it and beyond, strips along every distinct
@@ -107,7 +116,10 @@ func probeRects(content: Size, edges: [Double], random: inout SeededRandom, coun
         Rect(x: w, y: 0, width: 50, height: h),
         Rect(x: .nan, y: 0, width: w, height: h),
     ]
-    for edge in edges {
+    // Centred items give every element edges of its own: a spread of at most 64 keeps
+    // the suite quick while still probing row boundaries across the content.
+    let stride = max(1, edges.count / 64)
+    for edge in Swift.stride(from: 0, to: edges.count, by: stride).map({ edges[$0] }) {
         rects.append(Rect(x: 0, y: edge, width: w, height: 1))
         rects.append(Rect(x: 0, y: edge - 1, width: w, height: 1))
         rects.append(Rect(x: edge, y: 0, width: 1, height: h))
