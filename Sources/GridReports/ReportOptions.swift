@@ -23,7 +23,7 @@ public struct ReportOptions: Hashable, Sendable {
         layout: String = "tile-grid",
         canonicalDataset: String = "photos-2976",
         canonicalTrace: String = "fling-120hz",
-        scaleTrace: String = "scale-fling-120hz",
+        scaleTrace: String = "tour-120hz",
         seedThreshold: Int = 400,
         rule: ThresholdRule = ThresholdRule(),
         strategyOrder: [String] = ["cached", "scan", "on-demand", "adaptive"]

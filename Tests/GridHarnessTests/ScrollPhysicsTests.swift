@@ -74,6 +74,8 @@ import Testing
         #expect(same, "seed 7 twice gave different traces")
         #expect(differs, "seeds 7 and 8 gave the same offsets")
         #expect(a.refreshHz == kind.defaultRefreshHz)
+        // Every event applies before a frame that exists, so the trace reads back.
+        for event in a.events { #expect(event.frame < a.frameCount) }
         // Offsets never leave the content by more than a viewport (the rubber band's bound).
         for offset in a.offsets {
             #expect(offset.y > -480 && offset.y < Self.maxOffset + 480)

@@ -201,7 +201,7 @@ import Testing
         #expect(report.recommendation.outcome == .noData)
         let html = report.html()
         #expect(occurrences(of: "<svg", in: html) == 5)
-        #expect(html.contains("No runs over the scale trace scale-fling-120hz."))
+        #expect(html.contains("No runs over the scale trace tour-120hz."))
         #expect(report.markdown().contains("No threshold recommended: no usable scale series (seed: 400 tiles)"))
     }
 

@@ -33,10 +33,10 @@ enum Synthetic {
         sizes.flatMap { tiles in
             [
                 run(
-                    "cached", dataset: "scale-\(tiles)", tiles: tiles, trace: "scale-fling-120hz", p50: cachedP99(tiles) * 0.8,
+                    "cached", dataset: "scale-\(tiles)", tiles: tiles, trace: "tour-120hz", p50: cachedP99(tiles) * 0.8,
                     p99: cachedP99(tiles), prepare: cachedPrepare(tiles), retained: cachedRetained(tiles)),
                 run(
-                    "on-demand", dataset: "scale-\(tiles)", tiles: tiles, trace: "scale-fling-120hz", p50: onDemandP99(tiles) * 0.8,
+                    "on-demand", dataset: "scale-\(tiles)", tiles: tiles, trace: "tour-120hz", p50: onDemandP99(tiles) * 0.8,
                     p99: onDemandP99(tiles), prepare: 0, retained: 0),
             ]
         }
@@ -49,11 +49,11 @@ enum Synthetic {
         var runs = scale(cachedP99: { _ in 1_000 }, onDemandP99: { _ in 1_200 }, cachedPrepare: { $0 * 10 }, cachedRetained: { $0 * 48 })
         for tiles in scaleSizes {
             runs.append(
-                run("scan", dataset: "scale-\(tiles)", tiles: tiles, trace: "scale-fling-120hz", p50: 400 + 1.6 * Double(tiles),
+                run("scan", dataset: "scale-\(tiles)", tiles: tiles, trace: "tour-120hz", p50: 400 + 1.6 * Double(tiles),
                     p99: 500 + 2 * Double(tiles), prepare: tiles * 8, retained: tiles * 40))
             let cached = tiles < 100_000
             runs.append(
-                run("adaptive", dataset: "scale-\(tiles)", tiles: tiles, trace: "scale-fling-120hz", p50: cached ? 820 : 980,
+                run("adaptive", dataset: "scale-\(tiles)", tiles: tiles, trace: "tour-120hz", p50: cached ? 820 : 980,
                     p99: cached ? 1_020 : 1_210, prepare: cached ? tiles * 10 : 0, retained: cached ? tiles * 48 : 0,
                     adaptiveChoice: cached ? "cached" : "on-demand"))
         }

@@ -106,7 +106,7 @@ import Testing
         // much faster than cached but failed its fixture: counted, it would move the
         // threshold down to 1,000.
         var runs = Synthetic.scale(cachedP99: { _ in 1_000 }, onDemandP99: { _ in 1_200 }, cachedPrepare: { $0 * 10 }, cachedRetained: { $0 * 48 })
-        let fast = Synthetic.run("on-demand", dataset: "scale-1000", tiles: 1_000, trace: "scale-fling-120hz", p99: 500, fixture: .fail)
+        let fast = Synthetic.run("on-demand", dataset: "scale-1000", tiles: 1_000, trace: "tour-120hz", p99: 500, fixture: .fail)
         runs.insert(fast, at: 0)
         var answer = rule.recommend(runs)
         #expect(answer.outcome == .switchAt(tiles: 100_000))
@@ -125,7 +125,7 @@ import Testing
         var runs = Synthetic.scale(cachedP99: { _ in 1_000 }, onDemandP99: { _ in 1_200 }, cachedPrepare: { $0 * 10 }, cachedRetained: { $0 * 48 })
         runs.removeAll { $0.tiles == 100 && $0.strategy == "cached" }
         // A scan run as fast as anything changes nothing: the rule compares cached and on demand.
-        runs.append(Synthetic.run("scan", dataset: "scale-1000", tiles: 1_000, trace: "scale-fling-120hz", p99: 1))
+        runs.append(Synthetic.run("scan", dataset: "scale-1000", tiles: 1_000, trace: "tour-120hz", p99: 1))
         let answer = rule.recommend(runs)
         #expect(answer.skipped.map(\.reason) == ["no cached run"])
         #expect(answer.outcome == .switchAt(tiles: 100_000))

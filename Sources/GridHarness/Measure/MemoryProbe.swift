@@ -12,4 +12,15 @@ public protocol MemoryProbe: Sendable {
     func allocatedBytes() -> Int
     /// Allocations made since the program started, a monotonic count.
     func allocationCount() -> Int
+    /// Starts tracking this thread's peak of allocated bytes anew; `false` when the
+    /// allocator cannot (then callers sample ``allocatedBytes()`` instead).
+    func resetPeak() -> Bool
+    /// The highest net bytes this thread has held since ``resetPeak()``, above what it
+    /// held then (jemalloc: `thread.peak.read`), or `nil` when not tracked.
+    func peakBytesSinceReset() -> Int?
+}
+
+extension MemoryProbe {
+    public func resetPeak() -> Bool { false }
+    public func peakBytesSinceReset() -> Int? { nil }
 }

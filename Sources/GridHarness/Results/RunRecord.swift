@@ -52,15 +52,22 @@ public struct RunRecord: Codable, Hashable, Sendable {
     public var firstMismatchFrame: Int?
     /// Per-frame cost distribution: percentile → nanoseconds, for charts.
     public var distribution: [PercentilePoint]?
-    /// Per-frame cost along the trace (median over passes), downsampled, for charts.
+    /// Per-frame cost along the trace (median over passes), downsampled, for charts:
+    /// sample `i` of `n` covers frames `i·frames/n ..< (i+1)·frames/n` and shows the
+    /// costliest of them.
     public var timeline: [Double]?
+    /// The frames at which the trace has events (resize, edits, reload), for charts.
+    public var eventFrames: [Int]?
+    /// For `adaptive`, the threshold it switched at, in tiles.
+    public var adaptiveThreshold: Int?
 
     public init(
         layout: String, strategy: String, adaptiveChoice: String? = nil, dataset: String, tiles: Int, sections: Int,
         trace: String, refreshHz: Int, frames: Int, passes: Int, frameNanos: Percentiles, budgetShareP99: Double,
         layoutBudgetNanos: Double, hitchesPerPass: Double, hitchMillisPerSecond: Double, prepareNanos: Int,
         retainedBytes: Int?, peakBytes: Int?, allocationsPerFrame: Double?, floorNanosP50: Double, floorMultiple: Double,
-        fixture: FixtureVerdict, firstMismatchFrame: Int? = nil, distribution: [PercentilePoint]? = nil, timeline: [Double]? = nil
+        fixture: FixtureVerdict, firstMismatchFrame: Int? = nil, distribution: [PercentilePoint]? = nil, timeline: [Double]? = nil,
+        eventFrames: [Int]? = nil, adaptiveThreshold: Int? = nil
     ) {
         self.layout = layout
         self.strategy = strategy
@@ -87,6 +94,8 @@ public struct RunRecord: Codable, Hashable, Sendable {
         self.firstMismatchFrame = firstMismatchFrame
         self.distribution = distribution
         self.timeline = timeline
+        self.eventFrames = eventFrames
+        self.adaptiveThreshold = adaptiveThreshold
     }
 }
 

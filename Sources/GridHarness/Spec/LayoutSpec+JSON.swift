@@ -154,12 +154,16 @@ extension LayoutSpec {
     }
 
     /// The spec's JSON form, compact where it can be: equal sections as
-    /// `{"count", "items"}`.
+    /// `{"count", "items"}`, equal sections but a shorter last one as
+    /// `{"total", "itemsPerSection"}`.
     var file: LayoutSpecFile {
         let counts = data.itemCounts
         let sections: LayoutSpecFile.Sections =
             if let first = counts.first, counts.count > 1, counts.allSatisfy({ $0 == first }) {
                 .uniform(count: counts.count, items: first)
+            } else if let first = counts.first, let last = counts.last, counts.count > 2, first > 0, last > 0, last < first,
+                      counts.dropLast().allSatisfy({ $0 == first }) {
+                .total(total: data.totalItems, itemsPerSection: first)
             } else {
                 .counts(counts)
             }

@@ -21,6 +21,10 @@ public struct TraceGenerator: Sendable {
         case rotation
         /// A slow drag while items and sections are inserted and deleted near the view.
         case edits
+        /// Jumps to random points anywhere in the content, each followed by a flick, with a
+        /// rotation a third of the way in and back two thirds in. The same gestures at every
+        /// content size, so that the scale series compares like with like.
+        case tour
 
         /// The refresh rate a trace of this kind uses unless told otherwise.
         public var defaultRefreshHz: Int { self == .drag ? 60 : 120 }
@@ -34,6 +38,7 @@ public struct TraceGenerator: Sendable {
             case .jumps: "jumps to sections, each followed by a short look around"
             case .rotation: "flicks with a rotation (width ↔ height) a third of the way in, and back"
             case .edits: "a slow drag with item and section inserts and deletes near the view"
+            case .tour: "jumps anywhere in the content, each followed by a flick, with a rotation and back"
             }
         }
     }
@@ -94,7 +99,12 @@ public struct TraceGenerator: Sendable {
             try rotation(&builder, &random, seconds: options.seconds, deceleration: options.deceleration)
         case .edits:
             try edits(&builder, &random, seconds: options.seconds)
+        case .tour:
+            try tour(&builder, &random, seconds: options.seconds, deceleration: options.deceleration)
         }
+        // An event applies before the next frame: one that came last gets a frame to
+        // apply before.
+        if let last = builder.events.last, last.frame >= builder.frameCount { builder.hold(0) }
         return ScrollTrace(
             name: options.name ?? "\(options.kind.rawValue)-\(hz)hz", refreshHz: hz, viewport: spec.container,
             offsets: builder.offsets, events: builder.events)
@@ -171,6 +181,30 @@ public struct TraceGenerator: Sendable {
             builder.drag(velocity: speed, seconds: 0.08)
             builder.fling(velocity: speed, deceleration: deceleration, untilFraction: 0.2)
             builder.hold(random.uniform(0.1...0.4))
+        }
+        if rotations < 2 { try builder.apply(.resize(upright)) }
+    }
+
+    /// Jumps to uniformly random offsets, each followed by a flick; the viewport rotates a
+    /// third of the way in and back two thirds in.
+    private func tour(
+        _ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double,
+        deceleration: ScrollPhysics.Deceleration
+    ) throws(GridError) {
+        let upright = builder.viewport
+        let rotated = Size(width: upright.height, height: upright.width)
+        var rotations = 0
+        builder.hold(0.05)
+        while builder.seconds < seconds {
+            if rotations < 2 && builder.seconds >= seconds * Double(rotations + 1) / 3 {
+                try builder.apply(.resize(rotations == 0 ? rotated : upright))
+                rotations += 1
+            }
+            builder.jump(to: random.uniform(0...1) * builder.maxOffset)
+            builder.hold(0.05)
+            let speed = random.uniform(1500...4000) * (random.uniform(0...1) < 0.5 ? -1 : 1)
+            builder.drag(velocity: speed, seconds: 0.05)
+            builder.fling(velocity: speed, deceleration: deceleration, untilFraction: 0.3)
         }
         if rotations < 2 { try builder.apply(.resize(upright)) }
     }

@@ -1,0 +1,178 @@
+import Foundation
+import GridCore
+import GridStrategies
+
+/// What `gridbench report` replays: which traces exist and how they are generated, which
+/// data set is replayed with which traces, and with which strategies.
+///
+/// Read from `datasets/plan.json`. Files sit beside it by name: the spec of data set `D`
+/// in `specs/D.json`, the trace `T` generated for it in `traces/D/T.json`, and the
+/// reference's per-frame digests in `fixtures/replay/D/T.json`.
+public struct BenchmarkPlan: Hashable, Sendable {
+    /// The version of the plan file this code reads.
+    public static let schemaVersion = 1
+
+    /// A trace and the generator options that make it.
+    public struct TraceRecipe: Hashable, Sendable {
+        public var name: String
+        public var kind: TraceGenerator.Kind
+        public var seed: UInt64
+        public var refreshHz: Int
+        public var seconds: Double
+        public var deceleration: ScrollPhysics.Deceleration
+
+        public init(name: String, kind: TraceGenerator.Kind, seed: UInt64, refreshHz: Int, seconds: Double, deceleration: ScrollPhysics.Deceleration) {
+            self.name = name
+            self.kind = kind
+            self.seed = seed
+            self.refreshHz = refreshHz
+            self.seconds = seconds
+            self.deceleration = deceleration
+        }
+
+        /// The generator options for this recipe.
+        public var options: TraceGenerator.Options {
+            .init(kind: kind, seed: seed, refreshHz: refreshHz, seconds: seconds, deceleration: deceleration, name: name)
+        }
+    }
+
+    /// One data set and the traces replayed over it.
+    public struct Entry: Hashable, Sendable {
+        public var dataset: String
+        public var traces: [String]
+    }
+
+    /// The data set and trace the report's distribution and timeline charts show.
+    public var canonicalDataset: String
+    public var canonicalTrace: String
+    /// The data sets of the scale series, smallest first, and the one trace replayed over
+    /// each of them.
+    public var scaleDatasets: [String]
+    public var scaleTrace: String
+    public var traces: [TraceRecipe]
+    public var runs: [Entry]
+    public var strategies: [StrategyKind]
+    /// The directory holding the plan: `specs/`, `traces/` and `fixtures/` are inside it.
+    public var root: URL
+
+    /// The recipe of the trace named `name`.
+    public func recipe(named name: String) -> TraceRecipe? {
+        traces.first { $0.name == name }
+    }
+
+    public func specURL(_ dataset: String) -> URL {
+        root.appendingPathComponent("specs").appendingPathComponent(dataset + ".json")
+    }
+
+    public func traceURL(dataset: String, trace: String) -> URL {
+        root.appendingPathComponent("traces").appendingPathComponent(dataset).appendingPathComponent(trace + ".json")
+    }
+
+    public func fixtureURL(dataset: String, trace: String) -> URL {
+        ReplayFixture.url(in: root, dataset: dataset, trace: trace)
+    }
+
+    /// Every (data set, trace) pair the plan replays, in order.
+    public var pairs: [(dataset: String, trace: String)] {
+        runs.flatMap { entry in entry.traces.map { (entry.dataset, $0) } }
+    }
+}
+
+// MARK: - JSON
+
+struct BenchmarkPlanFile: Codable {
+    var schemaVersion: Int
+    var canonical: Canonical
+    var scale: Scale
+    var traces: [Trace]
+    var runs: [Run]
+    var strategies: [String]
+
+    struct Canonical: Codable { var dataset: String; var trace: String }
+    struct Scale: Codable { var trace: String; var datasets: [String] }
+    struct Trace: Codable {
+        var name: String
+        var kind: String
+        var seed: UInt64
+        var refreshHz: Int?
+        var seconds: Double?
+        var deceleration: String?
+    }
+    struct Run: Codable { var dataset: String; var traces: [String] }
+}
+
+extension BenchmarkPlan {
+    /// Reads and checks the plan at `url`: every name it uses is defined, every trace kind
+    /// and strategy exists, names are safe as file names.
+    ///
+    /// - Throws: ``InputError`` naming the file, the field and the value.
+    public static func load(from url: URL) throws(InputError) -> BenchmarkPlan {
+        let path = url.path
+        let file = try JSONFiles.read(BenchmarkPlanFile.self, from: url)
+        func fail(_ field: String, _ value: some CustomStringConvertible, _ expected: String) -> InputError {
+            InputError(file: path, field: field, value: value.description, expected: expected)
+        }
+        guard file.schemaVersion == schemaVersion else { throw fail("schemaVersion", file.schemaVersion, "\(schemaVersion)") }
+        var recipes: [TraceRecipe] = []
+        for (index, trace) in file.traces.enumerated() {
+            let field = "traces[\(index)]"
+            try checkName(trace.name, field: "\(field).name", fail)
+            guard !recipes.contains(where: { $0.name == trace.name }) else { throw fail("\(field).name", "\"\(trace.name)\"", "a name not used by another trace") }
+            guard let kind = TraceGenerator.Kind(rawValue: trace.kind) else {
+                throw fail("\(field).kind", "\"\(trace.kind)\"", "one of " + TraceGenerator.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            let hz = trace.refreshHz ?? kind.defaultRefreshHz
+            guard hz >= 1, hz <= 1000 else { throw fail("\(field).refreshHz", hz, "frames per second in 1...1000") }
+            let seconds = trace.seconds ?? 20
+            guard seconds.isFinite, seconds > 0, seconds <= 3600 else { throw fail("\(field).seconds", seconds, "a duration in seconds, > 0 and ≤ 3600") }
+            let deceleration: ScrollPhysics.Deceleration
+            if let name = trace.deceleration {
+                guard let value = ScrollPhysics.Deceleration(rawValue: name) else { throw fail("\(field).deceleration", "\"\(name)\"", "normal or fast") }
+                deceleration = value
+            } else {
+                deceleration = .normal
+            }
+            recipes.append(TraceRecipe(name: trace.name, kind: kind, seed: trace.seed, refreshHz: hz, seconds: seconds, deceleration: deceleration))
+        }
+        let traceNames = Set(recipes.map(\.name))
+        func checkTrace(_ name: String, _ field: String) throws(InputError) {
+            guard traceNames.contains(name) else { throw fail(field, "\"\(name)\"", "a trace defined under traces: " + recipes.map(\.name).joined(separator: ", ")) }
+        }
+        var entries: [Entry] = []
+        for (index, run) in file.runs.enumerated() {
+            try checkName(run.dataset, field: "runs[\(index)].dataset", fail)
+            for (t, trace) in run.traces.enumerated() { try checkTrace(trace, "runs[\(index)].traces[\(t)]") }
+            entries.append(Entry(dataset: run.dataset, traces: run.traces))
+        }
+        guard !entries.isEmpty else { throw fail("runs", "[]", "at least one data set to replay") }
+        let datasets = Set(entries.map(\.dataset))
+        guard datasets.contains(file.canonical.dataset) else { throw fail("canonical.dataset", "\"\(file.canonical.dataset)\"", "a data set listed under runs") }
+        try checkTrace(file.canonical.trace, "canonical.trace")
+        try checkTrace(file.scale.trace, "scale.trace")
+        for (index, dataset) in file.scale.datasets.enumerated() where !datasets.contains(dataset) {
+            throw fail("scale.datasets[\(index)]", "\"\(dataset)\"", "a data set listed under runs")
+        }
+        var strategies: [StrategyKind] = []
+        for (index, name) in file.strategies.enumerated() {
+            guard let kind = StrategyKind(rawValue: name) else {
+                throw fail("strategies[\(index)]", "\"\(name)\"", "one of " + StrategyKind.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            strategies.append(kind)
+        }
+        guard !strategies.isEmpty else { throw fail("strategies", "[]", "at least one strategy") }
+        return BenchmarkPlan(
+            canonicalDataset: file.canonical.dataset, canonicalTrace: file.canonical.trace,
+            scaleDatasets: file.scale.datasets, scaleTrace: file.scale.trace, traces: recipes, runs: entries,
+            strategies: strategies, root: url.deletingLastPathComponent())
+    }
+
+    /// Names become file names: letters, digits, `-`, `_` and `.` only, not starting with a dot.
+    private static func checkName(
+        _ name: String, field: String, _ fail: (String, String, String) -> InputError
+    ) throws(InputError) {
+        let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+        guard !name.isEmpty, allowed, !name.hasPrefix(".") else {
+            throw fail(field, "\"\(name)\"", "a name of letters, digits, '-', '_' and '.', not starting with '.'")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GridCore
+import GridLayouts
+
+/// The data sets GridBench ships in `datasets/specs/`, made by code so that they can be
+/// regenerated (`gridbench datasets generate`) and checked against the committed files.
+public enum BundledDatasets {
+    /// CHGridView's own data set: "31 images to populate 2,976 tiles separated into 96
+    /// sections", 4 tiles per line on a 320 × 480 iPhone screen, rows of 79, padding 4,
+    /// section titles of 22.
+    public static func photos2976() throws(GridError) -> LayoutSpec {
+        LayoutSpec(
+            name: "photos-2976", parameters: .tileGrid(.chGridView), container: Size(width: 320, height: 480),
+            data: try DataShape(sections: 96, itemsPerSection: 31))
+    }
+
+    /// 3,000 tiles in 96 uneven sections (1 to 61 items), each item with its own content
+    /// size, in the centred ("iPhoto") style: like photos exported "with a maximum width of
+    /// 160 pixels", landscape and portrait, most larger than a 75 × 75 tile and scaled down
+    /// to fit it. Seeded, so it is the same on every machine.
+    public static func mixed3000() throws(GridError) -> LayoutSpec {
+        var random = SeededRandom(seed: 3000)
+        var counts = (0..<96).map { _ in random.integer(1...61) }
+        // Nudge random sections up or down by one until the total is exactly 3,000.
+        while counts.reduce(0, +) != 3000 {
+            let section = random.integer(0...95)
+            if counts.reduce(0, +) < 3000 { counts[section] = min(counts[section] + 1, 61) } else { counts[section] = max(counts[section] - 1, 1) }
+        }
+        var sizes: [Size] = []
+        sizes.reserveCapacity(3000)
+        for _ in 0..<3000 {
+            let long = random.integer(60...160), short = random.integer(40...long)
+            let landscape = random.uniform(0...1) < 0.6
+            sizes.append(Size(width: Double(landscape ? long : short), height: Double(landscape ? short : long)))
+        }
+        var configuration = TileGrid.Configuration.chGridView
+        configuration.centersItems = true
+        return LayoutSpec(
+            name: "mixed-3000", parameters: .tileGrid(configuration), container: Size(width: 320, height: 480),
+            data: try DataShape(itemCounts: counts, itemSizes: sizes))
+    }
+
+    /// The tile counts of the scale series: 100 to 10,000,000.
+    public static let scaleTiles = [100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+
+    /// CHGridView's grid with `tiles` tiles in sections of 31 (the last one shorter).
+    public static func scale(_ tiles: Int) throws(GridError) -> LayoutSpec {
+        var counts = Array(repeating: 31, count: tiles / 31)
+        if tiles % 31 != 0 { counts.append(tiles % 31) }
+        return LayoutSpec(
+            name: "scale-\(tiles)", parameters: .tileGrid(.chGridView), container: Size(width: 320, height: 480),
+            data: try DataShape(itemCounts: counts))
+    }
+
+    /// Every bundled data set.
+    public static func all() throws(GridError) -> [LayoutSpec] {
+        var specs = [try photos2976(), try mixed3000()]
+        for tiles in scaleTiles { specs.append(try scale(tiles)) }
+        return specs
+    }
+}

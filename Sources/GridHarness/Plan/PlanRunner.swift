@@ -1,0 +1,83 @@
+import Foundation
+import GridCore
+import GridStrategies
+import GridViewport
+
+/// Runs a whole ``BenchmarkPlan``: every data set with each of its traces, every strategy,
+/// each checked against its fixture.
+///
+/// Everything is read and checked before the first replay, so that a bad file fails the
+/// job at once rather than minutes in.
+public struct PlanRunner {
+    /// One replay to run: a data set, a trace and its fixture, and a strategy.
+    public struct Job: Sendable {
+        public var replay: Replay
+        public var fixture: ReplayFixture
+        public var strategy: StrategyKind
+    }
+
+    public let plan: BenchmarkPlan
+    public private(set) var jobs: [Job] = []
+
+    /// Loads every spec, trace and fixture the plan names, keeping the data sets in
+    /// `datasets` and the strategies in `strategies` when given.
+    ///
+    /// - Throws: ``InputError`` naming the file, field and value of the first bad input; a
+    ///   missing fixture names the command that records it.
+    public init(plan: BenchmarkPlan, margin: PreloadMargin, datasets: Set<String>? = nil, strategies: [StrategyKind]? = nil) throws(InputError) {
+        self.plan = plan
+        let chosen = strategies ?? plan.strategies
+        var specs: [String: LayoutSpec] = [:]
+        for (dataset, traceName) in plan.pairs where datasets?.contains(dataset) ?? true {
+            let spec: LayoutSpec
+            if let known = specs[dataset] {
+                spec = known
+            } else {
+                spec = try Self.load(plan.specURL(dataset)) { url throws(InputError) in try LayoutSpec.load(from: url) }
+                specs[dataset] = spec
+            }
+            let traceURL = plan.traceURL(dataset: dataset, trace: traceName)
+            let trace = try Self.load(traceURL) { url throws(InputError) in try ScrollTrace.load(from: url) }
+            let replay = try Replay(spec: spec, trace: trace, tracePath: traceURL.path)
+            let fixtureURL = plan.fixtureURL(dataset: dataset, trace: traceName)
+            let fixture = try Self.load(fixtureURL) { url throws(InputError) in try ReplayFixture.load(from: url) }
+            try fixture.checkApplies(to: trace, margin: margin, path: fixtureURL.path)
+            for strategy in chosen {
+                jobs.append(Job(replay: replay, fixture: fixture, strategy: strategy))
+            }
+        }
+        if let datasets, let missing = datasets.subtracting(plan.runs.map(\.dataset)).sorted().first {
+            throw InputError(file: plan.root.appendingPathComponent("plan.json").path, field: "runs", value: "no data set \"\(missing)\"",
+                             expected: "one of " + plan.runs.map(\.dataset).joined(separator: ", "))
+        }
+    }
+
+    private static func load<T>(_ url: URL, _ read: (URL) throws(InputError) -> T) throws(InputError) -> T {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw InputError(
+                file: url.path, field: "(file)", value: "missing",
+                expected: url.path.contains("/fixtures/")
+                    ? "a fixture: record the bundled fixtures with `gridbench fixtures record`"
+                    : "a bundled input: regenerate them with `gridbench datasets generate`")
+        }
+        return try read(url)
+    }
+
+    /// Runs every job in order, calling `progress` before each (with its index) and
+    /// `finished` after it.
+    public func run(
+        options: (StrategyKind) -> ReplayOptions,
+        progress: (_ index: Int, _ job: Job) -> Void = { _, _ in },
+        finished: (_ index: Int, _ record: RunRecord) -> Void = { _, _ in }
+    ) throws -> [RunRecord] {
+        var records: [RunRecord] = []
+        records.reserveCapacity(jobs.count)
+        for (index, job) in jobs.enumerated() {
+            progress(index, job)
+            let record = try job.replay.run(options(job.strategy), expected: job.fixture.frames)
+            finished(index, record)
+            records.append(record)
+        }
+        return records
+    }
+}

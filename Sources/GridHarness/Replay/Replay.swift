@@ -1,0 +1,121 @@
+import GridCore
+import GridLayouts
+import GridStrategies
+import GridViewport
+
+/// One data set and one trace, checked against each other and ready to be replayed with
+/// any strategy.
+///
+/// A replay drives a headless ``GridViewport/Viewport`` frame by frame: the events of a
+/// frame first (a resize re-prepares the layout for the new container, an edit
+/// re-prepares it for the new data, a reload re-prepares it and reloads every tile),
+/// then the scroll to the frame's offset (query, diff, reuse). The cost of that work is
+/// the frame's cost. The data after each edit is computed before replaying, because
+/// updating the app's own model is not the layout's work.
+public struct Replay: Sendable {
+    public let spec: LayoutSpec
+    public let trace: ScrollTrace
+    /// For each event, the data after it, or `nil` when it keeps the data.
+    let eventData: [DataShape?]
+
+    /// Checks that `trace` can be replayed over `spec`: every edit names sections and
+    /// items that exist when it happens, and the layout accepts every viewport size.
+    ///
+    /// - Throws: ``InputError`` naming `tracePath` and the event (`events[4].section`).
+    public init(spec: LayoutSpec, trace: ScrollTrace, tracePath: String) throws(InputError) {
+        self.spec = spec
+        self.trace = trace
+        var data = spec.data
+        var size = trace.viewport
+        var eventData: [DataShape?] = []
+        eventData.reserveCapacity(trace.events.count)
+        var layout = spec.makeLayout()
+        func prepare(_ field: String, _ value: String) throws(InputError) {
+            do {
+                try layout.prepare(data: data, container: size)
+            } catch let error as GridError {
+                throw InputError(file: tracePath, field: field, value: value, expected: "something the \(spec.layoutName) of data set \(spec.name) can lay out: \(error)")
+            } catch {
+                throw InputError(file: tracePath, field: field, value: value, expected: "something the layout can lay out: \(error)")
+            }
+        }
+        try prepare("viewport", size.description)
+        for (index, event) in trace.events.enumerated() {
+            let field = "events[\(index)]"
+            do {
+                let changed = try event.change.applied(to: data)
+                if let changed { data = changed }
+                eventData.append(changed)
+            } catch {
+                throw InputError(file: tracePath, error, fieldPrefix: field + ".")
+            }
+            if case .resize(let newSize) = event.change { size = newSize }
+            try prepare(field, event.change.typeName)
+        }
+        self.eventData = eventData
+    }
+
+    /// The reference's digest after every frame: the reference layout, computed on demand,
+    /// through a viewport with `margin`.
+    ///
+    /// - Throws: what the layout or viewport throws (nothing, for a checked replay).
+    public func referenceDigests(margin: PreloadMargin = .chGridView) throws -> [LoadedSetDigest] {
+        try spec.visit(ReferenceVisitor(replay: self, margin: margin))
+    }
+
+    /// Replays the trace with `options.strategy` and measures it; every frame's loaded set
+    /// is checked against `expected`, the reference's digests.
+    ///
+    /// - Throws: ``GridError`` for bad options or a reference of the wrong length; what
+    ///   the layout throws.
+    public func run(_ options: ReplayOptions, expected: [LoadedSetDigest]) throws -> RunRecord {
+        try options.validate()
+        guard expected.count == trace.frameCount else {
+            throw GridError.invalidParameter("expected.count", expected.count, expected: "one digest per frame: \(trace.frameCount)")
+        }
+        return try spec.visit(MeasureVisitor(replay: self, options: options, expected: expected))
+    }
+}
+
+// MARK: - One pass
+
+extension Replay {
+    /// Replays every frame once through `viewport` and hands each frame's cost and report
+    /// to `body`, which runs after the frame's clock has stopped.
+    @inline(__always)
+    func replayFrames<L: GridLayout>(
+        _ viewport: inout Viewport<L>, _ body: (_ frame: Int, _ nanos: UInt64, _ report: FrameReport) -> Void
+    ) throws {
+        var nextEvent = 0
+        let events = trace.events
+        try trace.offsets.withUnsafeBufferPointer { offsets in
+            for frame in 0..<offsets.count {
+                let start = FrameClock.now()
+                while nextEvent < events.count && events[nextEvent].frame == frame {
+                    switch events[nextEvent].change {
+                    case .resize(let size): try viewport.resize(to: size)
+                    case .reload: try viewport.reloadData()
+                    default: if let data = eventData[nextEvent] { try viewport.setData(data) }
+                    }
+                    nextEvent += 1
+                }
+                let report = viewport.scroll(to: offsets[frame])
+                let end = FrameClock.now()
+                body(frame, end &- start, report)
+            }
+        }
+    }
+}
+
+private struct ReferenceVisitor: LayoutVisitor {
+    let replay: Replay
+    let margin: PreloadMargin
+
+    func visit<Layout: GridLayout & Sendable>(_ layout: Layout) throws -> [LoadedSetDigest] {
+        var viewport = try Viewport(layout: OnDemandLayout(layout), data: replay.spec.data, size: replay.trace.viewport, margin: margin)
+        var digests: [LoadedSetDigest] = []
+        digests.reserveCapacity(replay.trace.frameCount)
+        try replay.replayFrames(&viewport) { _, _, report in digests.append(report.digest) }
+        return digests
+    }
+}
