@@ -9,16 +9,23 @@ let package = Package(
         .library(name: "GridLayouts", targets: ["GridLayouts"]),
         .library(name: "GridStrategies", targets: ["GridStrategies"]),
         .library(name: "GridViewport", targets: ["GridViewport"]),
+        .library(name: "GridHarness", targets: ["GridHarness"]),
         .library(name: "GridReports", targets: ["GridReports"]),
+        .executable(name: "gridbench", targets: ["gridbench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // Layer 1: geometry, data shape, the GridLayout contract and its laws. No Foundation.
         .target(name: "GridCore"),
         // Layer 2: the reference layouts, one folder each.
-        .target(name: "GridLayouts", dependencies: ["GridCore"]),
+        .target(
+            name: "GridLayouts", dependencies: ["GridCore"],
+            // `rounded(.up)` and `.down` call libm's ceil and floor, which a binary that
+            // imports neither Foundation nor Glibc does not otherwise link.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Layer 2: strategies generic over any GridLayout.
         .target(name: "GridStrategies", dependencies: ["GridCore"]),
         // Layer 3: the headless grid view.
@@ -32,6 +39,16 @@ let package = Package(
             ]),
         // Layer 5: the strategy comparison report (Markdown, self-contained HTML, SVG charts).
         .target(name: "GridReports", dependencies: ["GridHarness"]),
+        // Layer 6: the command-line tool. Only it links jemalloc, to measure memory.
+        .systemLibrary(
+            name: "CJemalloc",
+            providers: [.apt(["libjemalloc-dev"])]),
+        .executableTarget(
+            name: "gridbench",
+            dependencies: [
+                "GridCore", "GridLayouts", "GridStrategies", "GridViewport", "GridHarness", "GridReports", "CJemalloc",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // Test support: a malloc interposer that counts allocations per thread, and helpers.
         .target(

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import GridCore
+import GridHarness
+
+/// `gridbench datasets`: the bundled inputs.
+struct DatasetsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "datasets",
+        abstract: "List or regenerate the bundled data sets and traces.",
+        subcommands: [List.self, Generate.self],
+        defaultSubcommand: List.self)
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the plan's data sets and traces.")
+        @OptionGroup var planOption: PlanOption
+
+        func run() throws {
+            try guarded {
+                let plan = try planOption.load()
+                for entry in plan.runs {
+                    let spec = try LayoutSpec.load(from: plan.specURL(entry.dataset))
+                    print("\(entry.dataset): \(spec.layoutName), \(spec.tiles) tiles in \(spec.data.sectionCount) sections, \(Int(spec.container.width))×\(Int(spec.container.height))")
+                    for trace in entry.traces {
+                        guard let recipe = plan.recipe(named: trace) else { continue }
+                        print("  \(trace): \(recipe.kind.rawValue), seed \(recipe.seed), \(recipe.refreshHz) Hz")
+                    }
+                }
+            }
+        }
+    }
+
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the bundled specs and generate every trace of the plan, deterministically.",
+            discussion: """
+                Specs come from code (BundledDatasets); traces from the plan's recipes (kind, seed,
+                refresh rate, seconds). Running it again gives the same files, byte for byte. Record
+                the fixtures afterwards: gridbench fixtures record.
+                """)
+        @OptionGroup var planOption: PlanOption
+
+        func run() throws {
+            try guarded {
+                let plan = try planOption.load()
+                let bundled = try BundledDatasets.all()
+                for entry in plan.runs {
+                    guard let spec = bundled.first(where: { $0.name == entry.dataset }) else {
+                        throw InputError(file: planOption.plan, field: "runs.dataset", value: "\"\(entry.dataset)\"",
+                                         expected: "a data set GridBench bundles: " + bundled.map(\.name).joined(separator: ", "))
+                    }
+                    try spec.write(to: plan.specURL(entry.dataset))
+                    for name in entry.traces {
+                        guard let recipe = plan.recipe(named: name) else { continue }
+                        let trace = try TraceGenerator(spec: spec).generate(recipe.options)
+                        try trace.write(to: plan.traceURL(dataset: entry.dataset, trace: name))
+                        Console.note("\(entry.dataset)/\(name): \(trace.frameCount) frames, \(trace.events.count) events")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import GridCore
+import GridHarness
+import GridReports
+import GridStrategies
+
+/// `gridbench report`: the main job.
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay the whole bundled matrix against every strategy and write the strategy comparison report.",
+        discussion: """
+            Every data set of the plan with each of its traces, every strategy: a warm-up pass,
+            then measured passes; every frame checked against the fixture. Writes
+            <out>/results.json (versioned, see README "Results schema"),
+            <out>/strategy-comparison.md with charts in <out>/charts/, and the self-contained
+            <out>/strategy-comparison.html; prints a summary table. Exits 1 if any run's loaded
+            set differed from the reference's in any frame. Build with -c release: a debug
+            build's figures are not representative.
+            """)
+
+    @OptionGroup var planOption: PlanOption
+
+    @Option(help: "The directory the results and reports are written to.")
+    var out: String = "reports"
+
+    @Option(name: .customLong("dataset"), parsing: .singleValue, help: "Only this data set (repeatable; default: all in the plan).")
+    var datasets: [String] = []
+
+    @Option(name: .customLong("strategy"), parsing: .singleValue, help: "Only this strategy (repeatable; default: the plan's).")
+    var strategies: [String] = []
+
+    @OptionGroup var measure: MeasureOptions
+
+    func run() throws {
+        let outcome = try guarded { () throws -> ExitCode in
+            let plan = try planOption.load()
+            let chosen = strategies.isEmpty ? nil : try strategies.map { name throws(GridError) in try StrategyKind(named: name) }
+            let runner = try PlanRunner(
+                plan: plan, margin: .lines(measure.marginLines), datasets: datasets.isEmpty ? nil : Set(datasets), strategies: chosen)
+            let total = runner.jobs.count
+            let terminal = Console.errorIsTerminal
+            let started = FrameClock.now()
+            Console.note("gridbench report: \(total) runs (\(Set(runner.jobs.map { $0.replay.spec.name }).count) data sets × traces × strategies)"
+                         + (MeasurementEnvironment.isDebugBuild ? "; this is a DEBUG build, figures are not representative" : ""))
+            let records = try runner.run(
+                options: { measure.replayOptions(strategy: $0) },
+                progress: { index, job in
+                    guard terminal else { return }
+                    let line = "[\(index + 1)/\(total)] \(job.replay.spec.name) · \(job.replay.trace.name) · \(job.strategy.rawValue) …"
+                    Console.standardError("\r\u{1B}[K" + line)
+                },
+                finished: { index, record in
+                    let elapsed = Double(FrameClock.now() &- started) / 1e9
+                    let line = "[\(index + 1)/\(total)] " + ProgressLine.finished(record) + String(format: " (%.0f s)", elapsed)
+                    Console.standardError((terminal ? "\r\u{1B}[K" : "") + line + "\n")
+                })
+
+            let probe: (any MemoryProbe)? = measure.noMemory ? nil : JemallocProbe()
+            let document = ResultsDocument(environment: MeasurementEnvironment.describe(probe: probe), runs: records)
+            let directory = URL(fileURLWithPath: out)
+            try JSONFiles.write(document, to: directory.appendingPathComponent("results.json"))
+            let options = ReportOptions(
+                canonicalDataset: plan.canonicalDataset, canonicalTrace: plan.canonicalTrace, scaleTrace: plan.scaleTrace,
+                strategyOrder: plan.strategies.map(\.rawValue))
+            let report = try StrategyReport(document: document, options: options)
+            let written = try report.write(to: directory)
+
+            print(SummaryTable.render(records))
+            print("")
+            for line in report.verdict { print(line) }
+            Console.note("Wrote \(directory.appendingPathComponent("results.json").path) and \(written.count) report files in \(directory.path).")
+            let failed = records.filter { $0.fixture == .fail }
+            for record in failed {
+                Console.error("fixture mismatch: \(record.dataset) · \(record.trace) · \(record.strategy) from frame \(record.firstMismatchFrame ?? -1)")
+            }
+            return failed.isEmpty ? Outcome.success : Outcome.fixtureMismatch
+        }
+        if outcome != Outcome.success { throw outcome }
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import GridCore
+import GridHarness
+
+/// `gridbench trace`: make traces.
+struct TraceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trace",
+        abstract: "Generate scroll traces with UIScrollView's physics, or import an app's scroll log.",
+        subcommands: [Generate.self, Import.self])
+
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Generate a trace over a layout spec from gestures; the same seed gives the same trace.",
+            discussion: """
+                Kinds: \(TraceGenerator.Kind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")).
+                Flings decelerate as UIScrollView does, v(t) = v0·d^(1000t) with d = 0.998 (normal)
+                or 0.99 (fast), and rubber-band past the edges.
+                """)
+
+        @Option(help: "The layout spec the trace scrolls through; its container is the starting viewport.")
+        var spec: String
+
+        @Option(help: ArgumentHelp("What the user does.", valueName: TraceGenerator.Kind.allCases.map(\.rawValue).joined(separator: "|")))
+        var kind: String
+
+        @Option(help: "The random seed.")
+        var seed: UInt64 = 1
+
+        @Option(help: "Frames per second (default: 60 for drag, 120 otherwise).")
+        var hz: Int?
+
+        @Option(help: "Seconds of trace, for kinds without a natural end.")
+        var seconds: Double = 20
+
+        @Option(help: ArgumentHelp("UIScrollView's deceleration rate.", valueName: "normal|fast"))
+        var deceleration: String = ScrollPhysics.Deceleration.normal.rawValue
+
+        @Option(help: "The trace's name (default: <kind>-<hz>hz).")
+        var name: String?
+
+        @Option(help: "The trace file to write.")
+        var out: String
+
+        func run() throws {
+            try guarded {
+                guard let kind = TraceGenerator.Kind(rawValue: kind) else {
+                    throw GridError.invalidParameter("--kind", kind, expected: "one of " + TraceGenerator.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                guard let deceleration = ScrollPhysics.Deceleration(rawValue: deceleration) else {
+                    throw GridError.invalidParameter("--deceleration", deceleration, expected: "normal or fast")
+                }
+                let loaded = try LayoutSpec.load(from: URL(fileURLWithPath: spec))
+                let trace = try TraceGenerator(spec: loaded).generate(
+                    .init(kind: kind, seed: seed, refreshHz: hz, seconds: seconds, deceleration: deceleration, name: name))
+                try trace.write(to: URL(fileURLWithPath: out))
+                Console.note("\(trace.name): \(trace.frameCount) frames at \(trace.refreshHz) Hz, \(trace.events.count) events → \(out)")
+            }
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import a CSV of timestamp_ms,offset rows (an app's scroll log), resampled to a refresh rate.",
+            discussion: "A header row and blank lines are skipped; offsets between rows are interpolated linearly.")
+
+        @Option(help: "The CSV file.")
+        var csv: String
+
+        @Option(help: "Frames per second to resample to.")
+        var hz: Int = 120
+
+        @Option(help: "The viewport size, WIDTHxHEIGHT.")
+        var viewport = SizeArgument(Size(width: 320, height: 480))
+
+        @Option(help: "The trace's name (default: the CSV file's name).")
+        var name: String?
+
+        @Option(help: "The trace file to write.")
+        var out: String
+
+        func run() throws {
+            try guarded {
+                let url = URL(fileURLWithPath: csv)
+                let text: String
+                do {
+                    text = try String(contentsOf: url, encoding: .utf8)
+                } catch {
+                    throw InputError(file: csv, field: "(file)", value: "unreadable", expected: "a readable UTF-8 CSV file (\(error.localizedDescription))")
+                }
+                let trace = try TraceImport.csv(
+                    text, path: csv, refreshHz: hz, viewport: viewport.size,
+                    name: name ?? url.deletingPathExtension().lastPathComponent)
+                try trace.write(to: URL(fileURLWithPath: out))
+                Console.note("\(trace.name): \(trace.frameCount) frames at \(trace.refreshHz) Hz → \(out)")
+            }
+        }
+    }
+}

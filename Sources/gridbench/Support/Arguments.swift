@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import GridCore
+import GridHarness
+import GridStrategies
+
+/// A rect given as `x,y,width,height`.
+struct RectArgument: ExpressibleByArgument {
+    var rect: Rect
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
+              [x, y, w, h].allSatisfy(\.isFinite)
+        else { return nil }
+        rect = Rect(x: x, y: y, width: w, height: h)
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// A size given as `WIDTHxHEIGHT`, such as `320x480`.
+struct SizeArgument: ExpressibleByArgument {
+    var size: Size
+
+    init(_ size: Size) { self.size = size }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x").map { Double($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], w.isFinite, h.isFinite, w > 0, h > 0 else { return nil }
+        size = Size(width: w, height: h)
+    }
+
+    var defaultValueDescription: String { "\(Int(size.width))x\(Int(size.height))" }
+}
+
+/// `--plan`, shared by the commands that read the bundled data.
+struct PlanOption: ParsableArguments {
+    @Option(name: .long, help: "The benchmark plan; specs, traces and fixtures sit beside it.")
+    var plan: String = "datasets/plan.json"
+
+    /// Loads the plan, with a hint when the default path does not exist.
+    func load() throws(InputError) -> BenchmarkPlan {
+        let url = URL(fileURLWithPath: plan)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw InputError(
+                file: plan, field: "(file)", value: "missing",
+                expected: "a benchmark plan: run gridbench from the repository root, or pass --plan PATH")
+        }
+        return try BenchmarkPlan.load(from: url)
+    }
+}
+
+/// Measurement options shared by `run` and `report`.
+struct MeasureOptions: ParsableArguments {
+    @Option(help: "The adaptive strategy's switch, in tiles.")
+    var threshold: Int = 400
+
+    @Option(help: "Preload margin above and beneath the visible rect, in rows of the layout.")
+    var marginLines: Double = 4
+
+    @Option(help: "Minimum measured passes per run (after one warm-up pass).")
+    var minPasses: Int = 2
+
+    @Option(help: "Maximum measured passes per run.")
+    var maxPasses: Int = 20
+
+    @Option(help: "Seconds of measured frames to aim for per run, between the minimum and maximum passes.")
+    var targetSeconds: Double = 0.5
+
+    @Option(help: "The share of a frame's budget layout may take before the frame counts as a hitch.")
+    var layoutBudgetShare: Double = 0.5
+
+    @Flag(help: "Leave memory figures out (they need jemalloc as the process's allocator).")
+    var noMemory = false
+
+    func replayOptions(strategy: StrategyKind) -> ReplayOptions {
+        ReplayOptions(
+            strategy: strategy, threshold: threshold, margin: .lines(marginLines), minimumPasses: minPasses,
+            maximumPasses: maxPasses, targetSeconds: targetSeconds, layoutBudgetShare: layoutBudgetShare,
+            memoryProbe: noMemory ? nil : JemallocProbe())
+    }
+}
