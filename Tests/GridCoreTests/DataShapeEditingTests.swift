@@ -168,6 +168,8 @@ struct DataShapeEditingTests {
         expectGridError(.invalidData, field: "count") {
             try shape.insertingItems(DataShape.maxTotalItems - 4, intoSection: 0, at: 0)
         }
+        // A count so large that adding it to the total would overflow is refused, not a trap.
+        expectGridError(.invalidData, field: "count") { try shape.insertingItems(Int.max, intoSection: 2, at: 0) }
     }
 
     @Test func sizesOfInsertedItemsAreChecked() throws {
