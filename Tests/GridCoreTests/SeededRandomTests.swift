@@ -89,6 +89,54 @@ struct SeededRandomTests {
         #expect(seen.count == range.count, "every value of \(range) drawn")
     }
 
+    /// Ranges wider than `Int.max` (the full range included) are valid ranges and must
+    /// neither trap nor leave the range.
+    @Test(arguments: [Int.min...Int.max, -1...Int.max, Int.min...0, (Int.min + 5)...(Int.max - 5)])
+    func integerHandlesRangesOfAnyWidth(_ range: ClosedRange<Int>) {
+        var random = SeededRandom(seed: 13)
+        var below = 0, above = 0
+        let middle = range.lowerBound / 2 + range.upperBound / 2
+        for draw in 0..<2000 {
+            let value = random.integer(range)
+            if !range.contains(value) {
+                Issue.record("seed 13, draw \(draw): \(value) outside \(range)")
+                return
+            }
+            if value < middle { below += 1 } else if value > middle { above += 1 }
+        }
+        #expect(below > 800 && above > 800, "\(range): \(below) below and \(above) above the middle")
+    }
+
+    @Test func integerReachesBothEndsOfInt() {
+        var random = SeededRandom(seed: 19)
+        var low = Set<Int>(), high = Set<Int>()
+        for _ in 0..<200 {
+            low.insert(random.integer(Int.min...(Int.min + 1)))
+            high.insert(random.integer((Int.max - 2)...Int.max))
+        }
+        #expect(low == [Int.min, Int.min + 1])
+        #expect(high == [Int.max - 2, Int.max - 1, Int.max])
+    }
+
+    /// A range whose width overflows a double (−max…max) still gives finite values inside it.
+    @Test func uniformHandlesRangesWiderThanTheLargestDouble() {
+        let max = Double.greatestFiniteMagnitude
+        for range in [-max...max, -max...0, (-max / 2)...max] {
+            var random = SeededRandom(seed: 17)
+            var below = 0, above = 0
+            let middle = range.lowerBound / 2 + range.upperBound / 2
+            for draw in 0..<2000 {
+                let value = random.uniform(range)
+                if !value.isFinite || !range.contains(value) {
+                    Issue.record("seed 17, draw \(draw): \(value) outside \(range)")
+                    return
+                }
+                if value < middle { below += 1 } else { above += 1 }
+            }
+            #expect(below > 800 && above > 800, "\(range): \(below) below and \(above) above the middle")
+        }
+    }
+
     @Test func worksAsTheStandardLibrarysGenerator() {
         var a = SeededRandom(seed: 3)
         var b = SeededRandom(seed: 3)
