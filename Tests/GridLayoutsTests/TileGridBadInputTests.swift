@@ -65,7 +65,7 @@ struct TileGridBadInputTests {
         let data = try DataShape(itemCounts: [3, 0, 5])
         var grid = try preparedGrid(.chGridView, data: data)
         let before = enumeratedElements(grid, data)
-        let contentSize = grid.contentSize, tileWidth = grid.tileWidth
+        let contentSize = grid.contentSize, tileWidth = grid.tileWidth, traits = grid.traits
         #expect(before.count == 11)  // 8 tiles, 3 headers
 
         grid.configuration = bad.configuration
@@ -81,6 +81,7 @@ struct TileGridBadInputTests {
         // Nothing changed: sizes, every frame bit for bit, and the old data's extent.
         #expect(grid.contentSize == contentSize, "\(bad)")
         #expect(grid.tileWidth == tileWidth, "\(bad)")
+        #expect(grid.traits == traits, "\(bad)")
         let after = enumeratedElements(grid, data)
         #expect(before.count == after.count && zip(before, after).allSatisfy { $0.isIdentical(to: $1) }, "\(bad)")
         let queried = grid.elements(in: grid.contentBounds).sorted { $0.id < $1.id }

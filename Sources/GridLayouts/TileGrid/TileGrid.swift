@@ -34,13 +34,15 @@ public struct TileGrid: GridLayout, Sendable {
     public private(set) var tileWidth = 0.0
     /// `sectionTops[i]` is `top_i`; the extra last entry is `top_S`, the content height.
     private var sectionTops: [Double] = [0]
-    /// The parameters in force since the last successful prepare.
-    private var prepared = Configuration()
+    /// The parameters in force since the last successful prepare (before the first, the
+    /// ones given at init).
+    private var prepared: Configuration
 
     public private(set) var contentSize = Size.zero
 
     public init(_ configuration: Configuration = .chGridView) {
         self.configuration = configuration
+        self.prepared = configuration
     }
 
     /// Lays out `data` in a container `container.width` wide; the container's height does
@@ -83,12 +85,15 @@ public struct TileGrid: GridLayout, Sendable {
         sectionTops.indices.contains(section) ? sectionTops[section] : nil
     }
 
+    /// What the frames declare: from the parameters of the last successful prepare, like
+    /// every answer, so that a changed or refused ``configuration`` does not show here
+    /// before the frames follow it.
     public var traits: LayoutTraits {
         LayoutTraits(
             cellsDoNotOverlap: true,
-            lineHeight: configuration.rowHeight,
+            lineHeight: prepared.rowHeight,
             scrollAxes: .vertical,
-            pinsSectionHeaders: configuration.sectionTitleHeight > 0)
+            pinsSectionHeaders: prepared.sectionTitleHeight > 0)
     }
 
     /// `ceil(count / n)` without overflow.
