@@ -52,6 +52,13 @@ struct TileGridBadInputTests {
         // 100 per line in 320 with padding 4: floor((320 − 404)/100) = −1
         cases.append(BadInput(
             name: "100 tiles per line in 320", configuration: config { $0.tilesPerLine = 100 }, field: "container.width"))
+        // Int.max per line (n ≈ 9.2e18): floor((320 − 4·(n + 1))/n) = −4, and with no padding
+        // floor(320/n) = 0. (n + 1 overflows if computed in Int.)
+        cases.append(BadInput(
+            name: "tilesPerLine Int.max", configuration: config { $0.tilesPerLine = Int.max }, field: "container.width"))
+        cases.append(BadInput(
+            name: "tilesPerLine Int.max, padding 0",
+            configuration: config { $0.tilesPerLine = Int.max; $0.padding = .zero }, field: "container.width"))
         // Huge padding: floor((320 − 1e300·5)/4) = −∞ after rounding
         cases.append(BadInput(
             name: "padding.width 1e300", configuration: config { $0.padding.width = 1e300 }, field: "container.width"))
