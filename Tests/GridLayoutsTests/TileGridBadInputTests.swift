@@ -12,6 +12,8 @@ struct TileGridBadInputTests {
         var container = Size(width: 320, height: 480)
         var field: String
         var code: GridError.Code = .invalidParameter
+        /// The item counts the failing prepare is given.
+        var counts = [40, 40]
         var description: String { name }
     }
 
@@ -62,6 +64,24 @@ struct TileGridBadInputTests {
         // Huge padding: floor((320 − 1e300·5)/4) = −∞ after rounding
         cases.append(BadInput(
             name: "padding.width 1e300", configuration: config { $0.padding.width = 1e300 }, field: "container.width"))
+        // Finite parameters whose content height is not: frames would be infinite (law 3).
+        // The error names the parameter with the largest share of the height.
+        //   10 + 10 rows of 1e308 = 2e308 → ∞
+        cases.append(BadInput(
+            name: "rowHeight 1e308", configuration: config { $0.rowHeight = 1e308 }, field: "rowHeight"))
+        //   2 titles of 1e308 = 2e308 → ∞ (rows: 20 · 79)
+        cases.append(BadInput(
+            name: "sectionTitleHeight 1e308", configuration: config { $0.sectionTitleHeight = 1e308 },
+            field: "sectionTitleHeight"))
+        //   3 empty sections, each ending with padding 1e308 = 3e308 → ∞
+        cases.append(BadInput(
+            name: "padding.height 1e308", configuration: config { $0.rowHeight = 1.5e308; $0.padding.height = 1e308 },
+            field: "padding.height", counts: [0, 0, 0]))
+        //   10,000 sections of 2^31/10^4 tiles, one per line, rows of 1e300: 2.1e309 → ∞
+        cases.append(BadInput(
+            name: "rowHeight 1e300, 2³¹ − 1 rows",
+            configuration: config { $0.rowHeight = 1e300; $0.tilesPerLine = 1 }, field: "rowHeight",
+            counts: Array(repeating: 214_748, count: 10_000)))
         return cases
     }()
 
@@ -77,7 +97,7 @@ struct TileGridBadInputTests {
 
         grid.configuration = bad.configuration
         do {
-            try grid.prepare(data: try DataShape(itemCounts: [40, 40]), container: bad.container)
+            try grid.prepare(data: try DataShape(itemCounts: bad.counts), container: bad.container)
             Issue.record("\(bad): prepare should throw")
         } catch {
             #expect(error.code == bad.code, "\(bad): \(error)")

@@ -49,7 +49,8 @@ public struct TileGrid: GridLayout, Sendable {
     /// not affect a vertical grid.
     ///
     /// - Throws: ``GridError`` for a parameter out of range, a container size that is not
-    ///   finite and ≥ 0, or a container too narrow for one tile width > 0.
+    ///   finite and ≥ 0, a container too narrow for one tile width > 0, or parameters
+    ///   whose content height for this data is not finite.
     /// - Complexity: O(S) time and memory.
     public mutating func prepare(data: DataShape, container: Size) throws(GridError) {
         let config = configuration
@@ -67,10 +68,16 @@ public struct TileGrid: GridLayout, Sendable {
         var tops = [Double]()
         tops.reserveCapacity(data.sectionCount + 1)
         var top = 0.0
+        var rowCount = 0
         tops.append(top)
         for count in data.itemCounts {
-            top = top + t + Double(Self.rows(count, config.tilesPerLine)) * h + ph
+            let rows = Self.rows(count, config.tilesPerLine)
+            rowCount += rows
+            top = top + t + Double(rows) * h + ph
             tops.append(top)
+        }
+        guard top.isFinite else {
+            throw Self.contentTooTall(config, sections: data.sectionCount, rows: rowCount)
         }
         self.data = data
         self.containerWidth = container.width
@@ -78,6 +85,23 @@ public struct TileGrid: GridLayout, Sendable {
         self.sectionTops = tops
         self.prepared = config
         self.contentSize = Size(width: container.width, height: top)
+    }
+
+    /// The error for parameters, each finite, whose content height `Σ (t + r_i·h + ph)` is
+    /// not: it names the parameter with the largest share of that sum.
+    private static func contentTooTall(_ config: Configuration, sections: Int, rows: Int) -> GridError {
+        let t = config.sectionTitleHeight, h = config.rowHeight, ph = config.padding.height
+        let shares = [
+            ("rowHeight", h, h * Double(rows)),
+            ("sectionTitleHeight", t, t * Double(sections)),
+            ("padding.height", ph, ph * Double(sections)),
+        ]
+        // max(by:) keeps the first of equal shares: rowHeight, then the title.
+        let (field, value, _) = shares.max { $0.2 < $1.2 } ?? shares[0]
+        return .invalidParameter(
+            field, value,
+            expected: "a value small enough that the content height of \(sections) sections and \(rows) rows "
+                + "(t + r·h + ph per section) stays finite")
     }
 
     /// `top_i` of section `i`, or the content height for `i == sectionCount`.
