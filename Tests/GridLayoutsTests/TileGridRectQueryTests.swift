@@ -56,11 +56,38 @@ struct TileGridRectQueryTests {
         if let data = try? DataShape(itemCounts: [23, 0, 10, 4]) {
             fixtures.append(Fixture(name: "padding 0", configuration: flush, data: data, width: 200))
         }
+        // CHGridView's data at @3x: a row of 79⅓ points (not a binary fraction), no
+        // padding, no titles: rows and sections touch, and rounding must not make them overlap.
+        let thirds = TileGrid.Configuration(tilesPerLine: 4, rowHeight: 238.0 / 3.0, padding: .zero, sectionTitleHeight: 0)
+        if let data = try? DataShape(sections: 96, itemsPerSection: 31) {
+            fixtures.append(Fixture(name: "rows of 79⅓, padding 0, titles off", configuration: thirds, data: data, width: 320))
+        }
         return fixtures
     }()
 
     @Test func fixturesAreThere() {
-        #expect(Self.fixtures.count == 4)
+        #expect(Self.fixtures.count == 5)
+    }
+
+    /// Touching rows (padding 0) with row and title heights that are not binary fractions:
+    /// each tile's frame must end at or above where the next row, or the next section,
+    /// begins, and inside the content (laws 4 and 8 hold bit for bit, not just to rounding).
+    @Test func fractionalHeightsKeepTouchingCellsApartAndInside() throws {
+        let data = try DataShape(itemCounts: [7, 0, 31, 5, 12, 1, 9, 30, 2, 17])
+        var checked = 0
+        for numerator in 150..<260 {
+            for denominator in [3.0, 7.0, 10.0] {
+                for title in [0.0, 1.0 / 3.0, 22.1] {
+                    let h = Double(numerator) / denominator
+                    let config = TileGrid.Configuration(tilesPerLine: 3, rowHeight: h, padding: .zero, sectionTitleHeight: title)
+                    let grid = try preparedGrid(config, data: data, width: 301)
+                    let all = enumeratedElements(grid, data)
+                    checkFrameLaws(grid, all: all, "h = \(numerator)/\(denominator), t = \(title)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 110 * 9)
     }
 
     @Test(arguments: fixtures)

@@ -84,13 +84,16 @@ func checkFrameLaws(
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let bounds = grid.contentBounds
-    for element in all {
+    var reported = 0
+    for element in all where reported < 3 {
         let f = element.frame
         if !f.isFinite || !(f.width >= 0) || !(f.height >= 0) {
             Issue.record("\(context()): \(element) is not finite and non-negative", sourceLocation: sourceLocation)
+            reported += 1
         }
         if !bounds.contains(f) {
             Issue.record("\(context()): \(element) lies outside the content \(bounds)", sourceLocation: sourceLocation)
+            reported += 1
         }
     }
     // Non-overlap by a sweep down the page: after sorting by minY, a cell can only meet the
