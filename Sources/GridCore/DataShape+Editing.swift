@@ -12,7 +12,8 @@ extension DataShape {
         guard index >= 0, index <= itemCounts[section] else {
             throw GridError(.itemOutOfRange, field: "item", value: "\(index)", expected: "an item index in 0...\(itemCounts[section]) of section \(section)")
         }
-        guard totalItems + count <= DataShape.maxTotalItems else {
+        // Compared with the room left, not by adding, so that a huge count cannot overflow.
+        guard count <= DataShape.maxTotalItems - totalItems else {
             throw .invalidData("count", count, expected: "at most \(DataShape.maxTotalItems) items in all")
         }
         var counts = itemCounts

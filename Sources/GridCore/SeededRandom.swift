@@ -24,13 +24,21 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// the result does not depend on the platform's `Double.random` implementation.
     public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         let unit = Double(next() >> 11) * 0x1p-53
-        return range.lowerBound + (range.upperBound - range.lowerBound) * unit
+        let width = range.upperBound - range.lowerBound
+        guard width.isFinite else {
+            // Wider than the largest double (−max…max): interpolate, so that no step overflows.
+            return min(range.lowerBound * (1 - unit) + range.upperBound * unit, range.upperBound)
+        }
+        return range.lowerBound + width * unit
     }
 
     /// A uniformly distributed integer in `range` (modulo bias below 2⁻³² for ranges
     /// under 2³²), independent of the standard library's sampling algorithm.
     public mutating func integer(_ range: ClosedRange<Int>) -> Int {
-        let width = UInt64(range.upperBound - range.lowerBound) &+ 1
-        return width == 0 ? Int(truncatingIfNeeded: next()) : range.lowerBound + Int(next() % width)
+        // Wrapping arithmetic: the width of a range wider than Int.max (Int.min...Int.max
+        // included) does not fit an Int but does fit, modulo 2⁶⁴, a UInt64.
+        let width = UInt64(truncatingIfNeeded: range.upperBound &- range.lowerBound) &+ 1
+        let offset = width == 0 ? next() : next() % width
+        return range.lowerBound &+ Int(truncatingIfNeeded: offset)
     }
 }

@@ -53,7 +53,10 @@ extension TileGrid {
         /// The width of each tile in a container `containerWidth` wide:
         /// `floor((W − pw·(n+1)) / n)`.
         public func tileWidth(containerWidth: Double) -> Double {
-            ((containerWidth - padding.width * Double(tilesPerLine + 1)) / Double(tilesPerLine)).rounded(.down)
+            // n + 1 in Double: in Int it overflows for tilesPerLine = Int.max, which must be
+            // refused with an error (a tile width ≤ 0), not a trap.
+            let n = Double(tilesPerLine)
+            return ((containerWidth - padding.width * (n + 1)) / n).rounded(.down)
         }
     }
 }

@@ -14,6 +14,10 @@ import GridCore
 ///   `(pw + col·(w + pw), top_i + t + row·h + ph, w, h − ph)`;
 /// - content size `(W, top_S)`.
 ///
+/// Where rounding would carry a tile's bottom one ulp past its row's end (padding 0 with
+/// heights that are not binary fractions), the tile is that ulp shorter, so that touching
+/// rows never overlap; see `tileFrame(section:item:)`.
+///
 /// In the centred style an item that carries a content size `(iw, ih)` larger than the
 /// tile is scaled down to fit, keeping its aspect ratio, and centred:
 /// `(x + floor((w − iw)/2), y + floor((h − ph − ih)/2), iw, ih)`.
@@ -34,20 +38,23 @@ public struct TileGrid: GridLayout, Sendable {
     public private(set) var tileWidth = 0.0
     /// `sectionTops[i]` is `top_i`; the extra last entry is `top_S`, the content height.
     private var sectionTops: [Double] = [0]
-    /// The parameters in force since the last successful prepare.
-    private var prepared = Configuration()
+    /// The parameters in force since the last successful prepare (before the first, the
+    /// ones given at init).
+    private var prepared: Configuration
 
     public private(set) var contentSize = Size.zero
 
     public init(_ configuration: Configuration = .chGridView) {
         self.configuration = configuration
+        self.prepared = configuration
     }
 
     /// Lays out `data` in a container `container.width` wide; the container's height does
     /// not affect a vertical grid.
     ///
     /// - Throws: ``GridError`` for a parameter out of range, a container size that is not
-    ///   finite and ≥ 0, or a container too narrow for one tile width > 0.
+    ///   finite and ≥ 0, a container too narrow for one tile width > 0, or parameters
+    ///   whose content height for this data is not finite.
     /// - Complexity: O(S) time and memory.
     public mutating func prepare(data: DataShape, container: Size) throws(GridError) {
         let config = configuration
@@ -65,10 +72,16 @@ public struct TileGrid: GridLayout, Sendable {
         var tops = [Double]()
         tops.reserveCapacity(data.sectionCount + 1)
         var top = 0.0
+        var rowCount = 0
         tops.append(top)
         for count in data.itemCounts {
-            top = top + t + Double(Self.rows(count, config.tilesPerLine)) * h + ph
+            let rows = Self.rows(count, config.tilesPerLine)
+            rowCount += rows
+            top = top + t + Double(rows) * h + ph
             tops.append(top)
+        }
+        guard top.isFinite else {
+            throw Self.contentTooTall(config, sections: data.sectionCount, rows: rowCount)
         }
         self.data = data
         self.containerWidth = container.width
@@ -78,17 +91,37 @@ public struct TileGrid: GridLayout, Sendable {
         self.contentSize = Size(width: container.width, height: top)
     }
 
+    /// The error for parameters, each finite, whose content height `Σ (t + r_i·h + ph)` is
+    /// not: it names the parameter with the largest share of that sum.
+    private static func contentTooTall(_ config: Configuration, sections: Int, rows: Int) -> GridError {
+        let t = config.sectionTitleHeight, h = config.rowHeight, ph = config.padding.height
+        let shares = [
+            ("rowHeight", h, h * Double(rows)),
+            ("sectionTitleHeight", t, t * Double(sections)),
+            ("padding.height", ph, ph * Double(sections)),
+        ]
+        // max(by:) keeps the first of equal shares: rowHeight, then the title.
+        let (field, value, _) = shares.max { $0.2 < $1.2 } ?? shares[0]
+        return .invalidParameter(
+            field, value,
+            expected: "a value small enough that the content height of \(sections) sections and \(rows) rows "
+                + "(t + r·h + ph per section) stays finite")
+    }
+
     /// `top_i` of section `i`, or the content height for `i == sectionCount`.
     public func sectionTop(_ section: Int) -> Double? {
         sectionTops.indices.contains(section) ? sectionTops[section] : nil
     }
 
+    /// What the frames declare: from the parameters of the last successful prepare, like
+    /// every answer, so that a changed or refused ``configuration`` does not show here
+    /// before the frames follow it.
     public var traits: LayoutTraits {
         LayoutTraits(
             cellsDoNotOverlap: true,
-            lineHeight: configuration.rowHeight,
+            lineHeight: prepared.rowHeight,
             scrollAxes: .vertical,
-            pinsSectionHeaders: configuration.sectionTitleHeight > 0)
+            pinsSectionHeaders: prepared.sectionTitleHeight > 0)
     }
 
     /// `ceil(count / n)` without overflow.
@@ -102,13 +135,40 @@ public struct TileGrid: GridLayout, Sendable {
 
 extension TileGrid {
     /// The tile of item `item` in section `section`: the cell frame before centring.
+    ///
+    /// Its height is `h − ph`, except where rounding would carry its bottom, `y + (h − ph)`,
+    /// past the end of its row, `top_i + t + (row+1)·h`: there it is the largest height
+    /// that ends at or above it (at most an ulp less). The next row's `y` and `top_{i+1}` are
+    /// that same sum plus `ph`, so with padding 0 and heights that are not binary fractions
+    /// (79⅓ points on a 3× screen) touching rows and sections still never overlap (law 8)
+    /// nor leave the content (law 4). With exact parameters (whole or binary-fraction
+    /// points) the height is exactly `h − ph`.
     @inline(__always)
     func tileFrame(section: Int, item: Int) -> Rect {
         let n = prepared.tilesPerLine
         let row = item / n, col = item % n
+        let h = prepared.rowHeight, ph = prepared.padding.height
         let x = prepared.padding.width + Double(col) * (tileWidth + prepared.padding.width)
-        let y = sectionTops[section] + prepared.sectionTitleHeight + Double(row) * prepared.rowHeight + prepared.padding.height
-        return Rect(x: x, y: y, width: tileWidth, height: prepared.rowHeight - prepared.padding.height)
+        let rowsTop = sectionTops[section] + prepared.sectionTitleHeight
+        let y = rowsTop + Double(row) * h + ph
+        var height = h - ph
+        let rowEnd = rowsTop + Double(row + 1) * h
+        if y + height > rowEnd {
+            height = Self.height(from: y, endingBy: rowEnd)
+        }
+        return Rect(x: x, y: y, width: tileWidth, height: height)
+    }
+
+    /// `end − y`, stepped down an ulp at a time until `y + d`, rounded, is at most `end`
+    /// (0 when `y` is not above `end`).
+    ///
+    /// `end − y` is exact when `y ≥ end/2` (Sterbenz), and then `y + d == end`; otherwise
+    /// `d > end/2`, so its ulp is at least half of `end`'s and a step or two suffices.
+    static func height(from y: Double, endingBy end: Double) -> Double {
+        guard y < end else { return 0 }
+        var d = end - y
+        while d > 0 && y + d > end { d = d.nextDown }
+        return d
     }
 
     /// The frame of a cell: its tile, or in the centred style its content centred in it.
