@@ -34,7 +34,7 @@ public enum Format {
         var decimals = places(for: abs(value), digits: digits, maxDecimals: maxDecimals)
         // 9.996 at two places rounds to 10.00: one digit too many, so take one place off.
         let rounded = (abs(value) * power10(decimals)).rounded(.toNearestOrAwayFromZero) / power10(decimals)
-        if decimals > 0, places(for: rounded, digits: digits, maxDecimals: maxDecimals) < decimals {
+        if decimals > 0, rounded > 0, places(for: rounded, digits: digits, maxDecimals: maxDecimals) < decimals {
             decimals -= 1
         }
         return fixed(value, decimals: decimals)
@@ -139,6 +139,7 @@ public enum Format {
 
     /// `floor(log10(x))` for `x > 0`, exact at powers of ten (where `log10` may land a hair low).
     static func log10Floor(_ x: Double) -> Double {
+        guard x > 0, x.isFinite else { return 0 }
         var exponent = log10(x).rounded(.down)
         if power10(Int(exponent) + 1) <= x { exponent += 1 }
         if power10(Int(exponent)) > x { exponent -= 1 }

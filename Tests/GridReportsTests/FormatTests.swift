@@ -23,6 +23,10 @@ import Testing
         // 9.996 to three digits is 10.0, not 10.00.
         #expect(Format.significant(9.996) == "10.0")
         #expect(Format.significant(99.96) == "100")
+        // Too small for the decimals allowed: 0.0003 at three places is 0.000, not a trap
+        // (log10 of the rounded zero).
+        #expect(Format.significant(0.0003) == "0.000")
+        #expect(Format.significant(0.00029) == "0.000")
     }
 
     @Test func microseconds() {

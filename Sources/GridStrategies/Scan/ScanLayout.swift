@@ -10,13 +10,19 @@ import GridCore
 /// tiles or 200 tiles". This strategy reproduces that cost profile faithfully; it is not
 /// meant to be used.
 ///
-/// - Complexity: prepare O(P + n); rect query O(n) for n elements, whatever the rect;
-///   per-item and supplementary queries O(n).
+/// The array is kept in ``ElementID`` order (the order a vertical layout emits anyway; it
+/// is sorted when the base answers otherwise), so that a query by path is a binary search:
+/// the baseline is slow where CHGridView was slow, in the rect queries of every frame,
+/// not in lookups a viewport makes once per prepare.
+///
+/// - Complexity: prepare O(P + n), or O(P + n log n) when the base's answer is not in ID
+///   order; rect query O(n) for n elements, whatever the rect; per-item and
+///   supplementary queries O(log n).
 /// - Memory: O(n), one ``LayoutAttributes`` (56 bytes) per element.
 public struct ScanLayout<Base: GridLayout>: GridLayout {
     /// The layout whose answers are cached.
     public private(set) var base: Base
-    /// Every element, in the order the base's query over the whole content returned them.
+    /// Every element, in ``ElementID`` order.
     @usableFromInline var all: [LayoutAttributes] = []
 
     /// Wraps `base`; nothing is cached until ``prepare(data:container:)``.
@@ -40,6 +46,9 @@ public struct ScanLayout<Base: GridLayout>: GridLayout {
         var elements: [LayoutAttributes] = []
         elements.reserveCapacity(data.totalItems + data.sectionCount)
         newBase.elements(in: newBase.contentBounds, into: &elements)
+        if !zip(elements, elements.dropFirst()).allSatisfy({ $0.id <= $1.id }) {
+            elements.sort { $0.id < $1.id }
+        }
         base = newBase
         all = elements
     }
@@ -56,21 +65,29 @@ public struct ScanLayout<Base: GridLayout>: GridLayout {
         }
     }
 
-    /// - Complexity: O(n).
+    /// - Complexity: O(log n).
     @inlinable
     public func attributes(at path: ItemPath) -> LayoutAttributes? {
         find(.cell, path) ?? base.attributes(at: path)
     }
 
-    /// - Complexity: O(n).
+    /// - Complexity: O(log n).
     @inlinable
     public func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {
         guard kind != .cell else { return nil }
         return find(kind, path) ?? base.supplementary(kind, at: path)
     }
 
+    /// The element of `kind` at `path`, by binary search over the ID-ordered array.
     @inlinable
     func find(_ kind: ElementKind, _ path: ItemPath) -> LayoutAttributes? {
-        all.first { $0.kind == kind && $0.path == path }
+        let id = ElementID(kind: kind, path: path)
+        guard id.path == path else { return nil }
+        var low = 0, high = all.count
+        while low < high {
+            let mid = (low + high) / 2
+            if all[mid].id < id { low = mid + 1 } else { high = mid }
+        }
+        return low < all.count && all[low].id == id ? all[low] : nil
     }
 }

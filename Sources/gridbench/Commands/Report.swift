@@ -30,11 +30,21 @@ struct Report: ParsableCommand {
     @Option(name: .customLong("strategy"), parsing: .singleValue, help: "Only this strategy (repeatable; default: the plan's).")
     var strategies: [String] = []
 
+    @Option(help: "Render the reports from this results file instead of replaying (no measurement).")
+    var fromResults: String?
+
     @OptionGroup var measure: MeasureOptions
 
     func run() throws {
         let outcome = try guarded { () throws -> ExitCode in
             let plan = try planOption.load()
+            if let fromResults {
+                let document = try JSONFiles.read(ResultsDocument.self, from: URL(fileURLWithPath: fromResults))
+                guard document.schemaVersion == ResultsDocument.currentSchemaVersion else {
+                    throw InputError(file: fromResults, field: "schemaVersion", value: "\(document.schemaVersion)", expected: "\(ResultsDocument.currentSchemaVersion)")
+                }
+                return try render(document, plan: plan, writeResults: false)
+            }
             let chosen = strategies.isEmpty ? nil : try strategies.map { name throws(GridError) in try StrategyKind(named: name) }
             let runner = try PlanRunner(
                 plan: plan, margin: .lines(measure.marginLines), datasets: datasets.isEmpty ? nil : Set(datasets), strategies: chosen)
@@ -58,8 +68,19 @@ struct Report: ParsableCommand {
 
             let probe: (any MemoryProbe)? = measure.noMemory ? nil : JemallocProbe()
             let document = ResultsDocument(environment: MeasurementEnvironment.describe(probe: probe), runs: records)
+            return try render(document, plan: plan, writeResults: true)
+        }
+        if outcome != Outcome.success { throw outcome }
+    }
+
+    /// Writes the results (when asked) and the reports, prints the summary, and says
+    /// whether every run passed its fixture check.
+    private func render(_ document: ResultsDocument, plan: BenchmarkPlan, writeResults: Bool) throws -> ExitCode {
+            let records = document.runs
             let directory = URL(fileURLWithPath: out)
-            try JSONFiles.write(document, to: directory.appendingPathComponent("results.json"))
+            if writeResults {
+                try JSONFiles.write(document, to: directory.appendingPathComponent("results.json"))
+            }
             let options = ReportOptions(
                 canonicalDataset: plan.canonicalDataset, canonicalTrace: plan.canonicalTrace, scaleTrace: plan.scaleTrace,
                 strategyOrder: plan.strategies.map(\.rawValue))
@@ -69,13 +90,12 @@ struct Report: ParsableCommand {
             print(SummaryTable.render(records))
             print("")
             for line in report.verdict { print(line) }
-            Console.note("Wrote \(directory.appendingPathComponent("results.json").path) and \(written.count) report files in \(directory.path).")
+            Console.note((writeResults ? "Wrote \(directory.appendingPathComponent("results.json").path) and " : "Wrote ")
+                         + "\(written.count) report files in \(directory.path).")
             let failed = records.filter { $0.fixture == .fail }
             for record in failed {
                 Console.error("fixture mismatch: \(record.dataset) · \(record.trace) · \(record.strategy) from frame \(record.firstMismatchFrame ?? -1)")
             }
             return failed.isEmpty ? Outcome.success : Outcome.fixtureMismatch
-        }
-        if outcome != Outcome.success { throw outcome }
     }
 }
