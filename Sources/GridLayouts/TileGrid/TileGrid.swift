@@ -146,9 +146,15 @@ extension TileGrid {
     @inline(__always)
     func tileFrame(section: Int, item: Int) -> Rect {
         let n = prepared.tilesPerLine
-        let row = item / n, col = item % n
+        let row = rowGeometry(section: section, row: item / n)
+        return Rect(x: columnX(item % n), y: row.y, width: tileWidth, height: row.height)
+    }
+
+    /// The `y` and height shared by every tile of row `row` of `section` (see
+    /// ``tileFrame(section:item:)``).
+    @inline(__always)
+    func rowGeometry(section: Int, row: Int) -> (y: Double, height: Double) {
         let h = prepared.rowHeight, ph = prepared.padding.height
-        let x = prepared.padding.width + Double(col) * (tileWidth + prepared.padding.width)
         let rowsTop = sectionTops[section] + prepared.sectionTitleHeight
         let y = rowsTop + Double(row) * h + ph
         var height = h - ph
@@ -156,7 +162,13 @@ extension TileGrid {
         if y + height > rowEnd {
             height = Self.height(from: y, endingBy: rowEnd)
         }
-        return Rect(x: x, y: y, width: tileWidth, height: height)
+        return (y, height)
+    }
+
+    /// The `x` of every tile in column `col`: `pw + col·(w + pw)`.
+    @inline(__always)
+    func columnX(_ col: Int) -> Double {
+        prepared.padding.width + Double(col) * (tileWidth + prepared.padding.width)
     }
 
     /// `end − y`, stepped down an ulp at a time until `y + d`, rounded, is at most `end`
@@ -176,10 +188,16 @@ extension TileGrid {
     func cellFrame(section: Int, item: Int) -> Rect {
         let tile = tileFrame(section: section, item: item)
         guard prepared.centersItems, let sizes = data.itemSizes else { return tile }
-        let content = Self.fit(sizes[data.sectionStarts[section] + item], in: tile.size)
+        return Self.centre(sizes[data.sectionStarts[section] + item], in: tile)
+    }
+
+    /// Content of `size` scaled to fit `tile` and centred in it, offsets floored.
+    @inline(__always)
+    static func centre(_ size: Size, in tile: Rect) -> Rect {
+        let content = fit(size, in: tile.size)
         return Rect(
-            x: tile.minX + ((tile.width - content.width) / 2).rounded(.down),
-            y: tile.minY + ((tile.height - content.height) / 2).rounded(.down),
+            x: tile.minX + Self.floor((tile.width - content.width) / 2),
+            y: tile.minY + Self.floor((tile.height - content.height) / 2),
             width: content.width, height: content.height)
     }
 
@@ -222,8 +240,8 @@ extension TileGrid {
         // then checked against its exact frame.
         let slack = h
         let stride = tileWidth + prepared.padding.width
-        let firstCol = Int(Self.clamp(((xa - prepared.padding.width - tileWidth) / stride).rounded(.down) - 1, 0, Double(n)))
-        let colEnd = Int(Self.clamp(((xb - prepared.padding.width) / stride).rounded(.up) + 1, 0, Double(n)))
+        let firstCol = Int(Self.clamp(Self.floor((xa - prepared.padding.width - tileWidth) / stride) - 1, 0, Double(n)))
+        let colEnd = Int(Self.clamp(Self.ceil((xb - prepared.padding.width) / stride) + 1, 0, Double(n)))
 
         let sectionCount = data.sectionCount
         var section = firstSection(endingAfter: ya - slack)
@@ -239,20 +257,28 @@ extension TileGrid {
             if count > 0 {
                 let rows = Double(Self.rows(count, n))
                 let rowBase = top + t
-                let firstRow = Int(Self.clamp(((ya - slack - rowBase) / h).rounded(.down), 0, rows))
-                let rowEnd = Int(Self.clamp(((yb + slack - rowBase) / h).rounded(.up), 0, rows))
+                let firstRow = Int(Self.clamp(Self.floor((ya - slack - rowBase) / h), 0, rows))
+                let rowEnd = Int(Self.clamp(Self.ceil((yb + slack - rowBase) / h), 0, rows))
+                let sizes = prepared.centersItems ? data.itemSizes : nil
+                let flatStart = data.sectionStarts[section]
                 var row = firstRow
                 while row < rowEnd {
-                    let rowStart = row * n
-                    let end = min(colEnd, count - rowStart)
-                    var col = firstCol
-                    while col < end {
-                        let item = rowStart + col
-                        let frame = cellFrame(section: section, item: item)
-                        if frame.intersects(rect) {
-                            buffer.append(.cell(ItemPath(section: section, item: item), frame: frame))
+                    // Every cell lies within its tile, and a row's tiles share their y and
+                    // height: a row whose tiles miss the rect vertically has nothing in it.
+                    let (y, height) = rowGeometry(section: section, row: row)
+                    if y < qMaxY && y + height > qMinY {
+                        let rowStart = row * n
+                        let end = min(colEnd, count - rowStart)
+                        var col = firstCol
+                        while col < end {
+                            let item = rowStart + col
+                            var frame = Rect(x: columnX(col), y: y, width: tileWidth, height: height)
+                            if let sizes { frame = Self.centre(sizes[flatStart + item], in: frame) }
+                            if frame.intersects(rect) {
+                                buffer.append(.cell(ItemPath(section: section, item: item), frame: frame))
+                            }
+                            col += 1
                         }
-                        col += 1
                     }
                     row += 1
                 }
@@ -289,5 +315,24 @@ extension TileGrid {
     @inline(__always)
     private static func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
         min(max(value, low), high)
+    }
+
+    /// `⌊x⌋`, exactly, without a call into libm for the usual magnitudes (the default
+    /// x86-64 target has no rounding instruction, and `rounded(.down)` is a call).
+    @inline(__always)
+    static func floor(_ x: Double) -> Double {
+        guard abs(x) < 0x1p52 else { return x.rounded(.down) }
+        let truncated = Double(Int64(x))
+        if truncated == x { return x }  // keeps −0.0
+        return truncated > x ? truncated - 1 : truncated
+    }
+
+    /// `⌈x⌉`, exactly; see ``floor(_:)``.
+    @inline(__always)
+    static func ceil(_ x: Double) -> Double {
+        guard abs(x) < 0x1p52 else { return x.rounded(.up) }
+        let truncated = Double(Int64(x))
+        if truncated == x { return x }
+        return truncated < x ? truncated + 1 : truncated
     }
 }
