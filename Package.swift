@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "GridLayouts", targets: ["GridLayouts"]),
         .library(name: "GridStrategies", targets: ["GridStrategies"]),
         .library(name: "GridViewport", targets: ["GridViewport"]),
+        .library(name: "GridConformance", targets: ["GridConformance"]),
+        .library(name: "GridConformanceTesting", targets: ["GridConformanceTesting"]),
+        .library(name: "GridConformanceXCTest", targets: ["GridConformanceXCTest"]),
     ],
     dependencies: [
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
@@ -29,6 +32,11 @@ let package = Package(
                 "GridCore", "GridLayouts", "GridStrategies", "GridViewport",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
+        // Layer 4: the conformance suite third parties import (GridCore and Foundation only),
+        // and its thin adapters for Swift Testing and XCTest.
+        .target(name: "GridConformance", dependencies: ["GridCore"], exclude: ["README-protocol.md"]),
+        .target(name: "GridConformanceTesting", dependencies: ["GridCore", "GridConformance"]),
+        .target(name: "GridConformanceXCTest", dependencies: ["GridCore", "GridConformance"]),
 
         // Test support: a malloc interposer that counts allocations per thread, and helpers.
         .target(
@@ -49,5 +57,10 @@ let package = Package(
             name: "GridViewportTests",
             dependencies: ["GridViewport", "GridStrategies", "GridLayouts", "GridTestSupport"]),
         .testTarget(name: "GridHarnessTests", dependencies: ["GridHarness", "GridTestSupport"]),
+        .testTarget(
+            name: "GridConformanceTests",
+            dependencies: [
+                "GridConformance", "GridConformanceTesting", "GridConformanceXCTest", "GridLayouts", "GridTestSupport",
+            ]),
     ]
 )

@@ -1,0 +1,321 @@
+import GridCore
+
+/// A supplementary query: the kind and the path asked for.
+public struct SupplementaryRequest: Hashable, Sendable, Codable {
+    public var kind: ElementKind
+    public var path: ItemPath
+
+    public init(kind: ElementKind, path: ItemPath) {
+        self.kind = kind
+        self.path = path
+    }
+
+    /// The ID of the element asked for.
+    @inlinable public var id: ElementID { ElementID(kind: kind, path: path) }
+
+    private enum CodingKeys: String, CodingKey { case kind, section, item }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try c.decode(ElementKind.self, forKey: .kind)
+        path = ItemPath(section: try c.decode(Int.self, forKey: .section), item: try c.decode(Int.self, forKey: .item))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(path.section, forKey: .section)
+        try c.encode(path.item, forKey: .item)
+    }
+}
+
+/// Every query the suite asks of one prepared layout: probe rects (one of them covering
+/// the whole content), item paths, supplementary requests, and which rects are the two
+/// halves of which (law 7).
+struct ProbePlan: Hashable, Sendable {
+    typealias Role = ConformanceViolation.RectRole
+
+    var rects: [Rect] = []
+    var roles: [Role] = []
+    /// The rect whose answer is taken as the full set of elements (law 1's brute force).
+    var wholeIndex = 0
+    var items: [ItemPath] = []
+    var supplementary: [SupplementaryRequest] = []
+    /// `(whole, first, second)` indices into `rects`: `first` and `second` are adjacent
+    /// and their union is exactly `whole`.
+    var splits: [Split] = []
+
+    struct Split: Hashable, Sendable {
+        var whole: Int
+        var first: Int
+        var second: Int
+    }
+
+    /// The margin around the content in the whole-content rect and the outside probes:
+    /// a power of two, so that edges computed from it stay exact.
+    static let margin = 64.0
+    /// A rect far larger than any content.
+    static let huge = Rect(x: -0x1p40, y: -0x1p40, width: 0x1p42, height: 0x1p42)
+    /// At most this many distinct y values (x values) get boundary strips.
+    static let maxRowBoundaries = 8192
+    static let maxColumnBoundaries = 64
+
+    mutating func add(_ rect: Rect, _ role: Role) {
+        rects.append(rect)
+        roles.append(role)
+    }
+
+    /// The rect covering `(0, 0, contentSize)` and a margin around it; the huge rect when
+    /// the content size is not finite and ≥ 0.
+    static func wholeRect(contentSize: Size) -> Rect {
+        guard contentSize.isFinite, contentSize.width >= 0, contentSize.height >= 0,
+              contentSize.width < 0x1p39, contentSize.height < 0x1p39
+        else { return huge }
+        return Rect(x: -margin, y: -margin, width: contentSize.width + 2 * margin, height: contentSize.height + 2 * margin)
+    }
+
+    // MARK: Items and supplementary requests
+
+    /// Every path of the data in path order, then paths just beyond it: `(s, c_s)` for every
+    /// section, `(S, 0)`, `(−1, 0)` and `(0, −1)`.
+    static func itemProbes(_ data: DataShape) -> [ItemPath] {
+        var paths: [ItemPath] = []
+        paths.reserveCapacity(data.totalItems + data.sectionCount + 3)
+        for (section, count) in data.itemCounts.enumerated() {
+            for item in 0 ..< count { paths.append(ItemPath(section: section, item: item)) }
+        }
+        for (section, count) in data.itemCounts.enumerated() { paths.append(ItemPath(section: section, item: count)) }
+        paths.append(ItemPath(section: data.sectionCount, item: 0))
+        paths.append(ItemPath(section: -1, item: 0))
+        paths.append(ItemPath(section: 0, item: -1))
+        return paths
+    }
+
+    /// A header and a footer for every section and just beyond the sections, then every
+    /// other supplementary element the whole-content answer holds.
+    static func supplementaryProbes(_ data: DataShape, whole: [LayoutAttributes]) -> [SupplementaryRequest] {
+        var requests: [SupplementaryRequest] = []
+        var seen = Set<ElementID>()
+        for kind in [ElementKind.sectionHeader, .sectionFooter] {
+            for section in -1 ... data.sectionCount {
+                let request = SupplementaryRequest(kind: kind, path: ItemPath(section: section, item: 0))
+                requests.append(request)
+                seen.insert(request.id)
+            }
+        }
+        for element in whole where element.kind.isSupplementary && seen.insert(element.id).inserted {
+            requests.append(SupplementaryRequest(kind: element.kind, path: element.path))
+        }
+        return requests
+    }
+
+    // MARK: The full plan
+
+    /// The plan for a prepared layout whose whole-content answer and content size are
+    /// known: the whole rect first, the huge rect, outside rects, zero-area rects, strips
+    /// along every line where frames start or end, seeded random rects and their halves.
+    ///
+    /// - Parameters:
+    ///   - finiteOnly: leave out rects with NaN coordinates (for JSON files).
+    ///   - extra: rects and splits to probe besides (a counterexample being shrunk).
+    static func full(
+        data: DataShape, container: Size, contentSize: Size, whole: [LayoutAttributes],
+        seed: UInt64, randomRects: Int, finiteOnly: Bool = false, extra: [ConformanceViolation.Subject] = []
+    ) -> ProbePlan {
+        var plan = ProbePlan()
+        let wholeRect = wholeRect(contentSize: contentSize)
+        plan.add(wholeRect, .wholeContent)
+        plan.add(huge, .huge)
+        for subject in extra {
+            switch subject {
+            case .rect(let rect, _):
+                plan.add(rect, .given)
+            case .split(let whole, let first, let second):
+                let index = plan.rects.count
+                plan.add(whole, .given)
+                plan.add(first, .part)
+                plan.add(second, .part)
+                plan.splits.append(Split(whole: index, first: index + 1, second: index + 2))
+            case .element, .elementPair, .contentSize, .preparation:
+                break
+            }
+        }
+
+        let valid = whole.filter { $0.frame.isFinite && !$0.frame.isEmpty }
+        let contentOK = wholeRect != huge
+        let w = contentOK ? contentSize.width : container.width
+        let h = contentOK ? contentSize.height : max(container.height, 1)
+        let m = margin
+
+        // Outside the content: four rects touching its edges, two far away.
+        plan.add(Rect(x: -m, y: -m, width: w + 2 * m, height: m), .outside)
+        plan.add(Rect(x: -m, y: h, width: w + 2 * m, height: m), .outside)
+        plan.add(Rect(x: -m, y: -m, width: m, height: h + 2 * m), .outside)
+        plan.add(Rect(x: w, y: -m, width: m, height: h + 2 * m), .outside)
+        plan.add(Rect(x: w + 0x1p20, y: h + 0x1p20, width: 100, height: 100), .outside)
+        plan.add(Rect(x: -0x1p20, y: -0x1p20, width: 100, height: 100), .outside)
+
+        let ys = distinctEdges(valid, vertical: true, limit: maxRowBoundaries)
+        let xs = distinctEdges(valid, vertical: false, limit: maxColumnBoundaries)
+
+        // Zero area: lines along boundaries, points inside frames, degenerate rects.
+        plan.add(Rect(x: 0, y: 0, width: 0, height: 0), .zeroArea)
+        plan.add(Rect(x: -m, y: h / 2, width: w + 2 * m, height: 0), .zeroArea)
+        plan.add(Rect(x: w / 2, y: -m, width: 0, height: h + 2 * m), .zeroArea)
+        plan.add(Rect(x: 10, y: 10, width: -5, height: 20), .zeroArea)
+        plan.add(Rect(x: 10, y: 10, width: 20, height: -5), .zeroArea)
+        if !finiteOnly { plan.add(Rect(x: .nan, y: 0, width: w, height: h), .zeroArea) }
+        for y in evenlyChosen(ys, count: 8) { plan.add(Rect(x: -m, y: y, width: w + 2 * m, height: 0), .zeroArea) }
+        for x in evenlyChosen(xs, count: 4) { plan.add(Rect(x: x, y: -m, width: 0, height: h + 2 * m), .zeroArea) }
+        for element in valid.prefix(4) {
+            let f = element.frame
+            plan.add(Rect(x: f.minX + f.width / 2, y: f.minY + f.height / 2, width: 0, height: 0), .zeroArea)
+        }
+
+        // Strips on both sides of every line where a frame starts or ends.
+        let dy = stripThickness(ys), dx = stripThickness(xs)
+        for y in ys {
+            plan.add(strip(endingAt: y, thickness: dy, vertical: true, from: -m, length: w + 2 * m), .strip(edge: .above, at: y))
+            plan.add(Rect(x: -m, y: y, width: w + 2 * m, height: dy), .strip(edge: .below, at: y))
+        }
+        for x in xs {
+            plan.add(strip(endingAt: x, thickness: dx, vertical: false, from: -m, length: h + 2 * m), .strip(edge: .left, at: x))
+            plan.add(Rect(x: x, y: -m, width: dx, height: h + 2 * m), .strip(edge: .right, at: x))
+        }
+
+        // Seeded random rects, each split in two across and down.
+        var random = SeededRandom(seed: seed)
+        let viewportHeight = max(container.height, 1)
+        for index in 0 ..< max(0, randomRects) {
+            let rect: Rect
+            switch index % 4 {
+            case 0:  // a viewport
+                rect = Rect(x: 0, y: dyadic(random.uniform(-m ... h)), width: w, height: viewportHeight)
+            case 1:  // small
+                rect = Rect(
+                    x: dyadic(random.uniform(-m ... w + m)), y: dyadic(random.uniform(-m ... h + m)),
+                    width: dyadic(random.uniform(0 ... max(w / 4, 1))), height: dyadic(random.uniform(0 ... max(viewportHeight / 4, 1))))
+            case 2:  // large
+                rect = Rect(
+                    x: dyadic(random.uniform(-m ... w / 2)), y: dyadic(random.uniform(-m ... h)),
+                    width: dyadic(random.uniform(w / 4 ... w + m)), height: dyadic(random.uniform(0 ... 3 * viewportHeight)))
+            default:  // edges on frame edges
+                if xs.count >= 2, ys.count >= 2 {
+                    let x0 = xs[random.integer(0 ... xs.count - 1)], x1 = xs[random.integer(0 ... xs.count - 1)]
+                    let y0 = ys[random.integer(0 ... ys.count - 1)], y1 = ys[random.integer(0 ... ys.count - 1)]
+                    rect = exactRect(minX: min(x0, x1), maxX: max(x0, x1), minY: min(y0, y1), maxY: max(y0, y1))
+                        ?? Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+                } else {
+                    rect = Rect(x: 0, y: dyadic(random.uniform(0 ... h)), width: w, height: dyadic(random.uniform(0 ... viewportHeight)))
+                }
+            }
+            let wholeIndex = plan.rects.count
+            plan.add(rect, .random)
+            plan.addSplits(of: rect, index: wholeIndex, xs: xs, ys: ys, random: &random)
+        }
+
+        plan.items = itemProbes(data)
+        plan.supplementary = supplementaryProbes(data, whole: whole)
+        return plan
+    }
+
+    /// Splits `rect` (at `index`) across at an x and down at a y, preferring a line where
+    /// frames start or end, and records both splits whose parts are exactly adjacent.
+    mutating func addSplits(of rect: Rect, index: Int, xs: [Double], ys: [Double], random: inout SeededRandom) {
+        guard !rect.isEmpty, rect.isFinite else { return }
+        for vertical in [false, true] {
+            let lines = vertical ? ys : xs
+            let low = vertical ? rect.minY : rect.minX, high = vertical ? rect.maxY : rect.maxX
+            let inside = lines.filter { $0 > low && $0 < high }
+            var cuts: [Double] = []
+            if !inside.isEmpty { cuts.append(inside[random.integer(0 ... inside.count - 1)]) }
+            cuts.append(low + (high - low) / 2)
+            for cut in cuts {
+                guard let (first, second) = Self.split(rect, at: cut, vertical: vertical) else { continue }
+                let firstIndex = rects.count
+                add(first, .part)
+                add(second, .part)
+                splits.append(Split(whole: index, first: firstIndex, second: firstIndex + 1))
+                break
+            }
+        }
+    }
+
+    /// The two parts of `rect` on either side of the line at `cut`, when they are exactly
+    /// adjacent and exactly cover `rect` (floating-point edges can fail to meet).
+    static func split(_ rect: Rect, at cut: Double, vertical: Bool) -> (Rect, Rect)? {
+        if vertical {
+            guard let a = exactRect(minX: rect.minX, maxX: rect.maxX, minY: rect.minY, maxY: cut),
+                  let b = exactRect(minX: rect.minX, maxX: rect.maxX, minY: cut, maxY: rect.maxY),
+                  a.width == rect.width, b.width == rect.width, a.minX == rect.minX, b.minX == rect.minX
+            else { return nil }
+            return (a, b)
+        } else {
+            guard let a = exactRect(minX: rect.minX, maxX: cut, minY: rect.minY, maxY: rect.maxY),
+                  let b = exactRect(minX: cut, maxX: rect.maxX, minY: rect.minY, maxY: rect.maxY),
+                  a.height == rect.height, b.height == rect.height, a.minY == rect.minY, b.minY == rect.minY
+            else { return nil }
+            return (a, b)
+        }
+    }
+
+    /// The rect with exactly these edges, or `nil` when `origin + size` cannot reproduce
+    /// the far edges in floating point.
+    static func exactRect(minX: Double, maxX: Double, minY: Double, maxY: Double) -> Rect? {
+        let rect = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        guard rect.maxX == maxX, rect.maxY == maxY else { return nil }
+        return rect
+    }
+
+    /// A strip `thickness` thick whose far edge is exactly `edge`, when floating point
+    /// allows (halving the thickness until it does); otherwise as close as it gets.
+    static func strip(endingAt edge: Double, thickness: Double, vertical: Bool, from start: Double, length: Double) -> Rect {
+        var d = thickness
+        for _ in 0 ..< 8 {
+            let rect = vertical
+                ? Rect(x: start, y: edge - d, width: length, height: edge - (edge - d))
+                : Rect(x: edge - d, y: start, width: edge - (edge - d), height: length)
+            if (vertical ? rect.maxY : rect.maxX) == edge, !rect.isEmpty { return rect }
+            d /= 2
+        }
+        return vertical
+            ? Rect(x: start, y: edge - thickness, width: length, height: thickness)
+            : Rect(x: edge - thickness, y: start, width: thickness, height: length)
+    }
+
+    /// The sorted distinct `minY`/`maxY` (or `minX`/`maxX`) of the frames, at most `limit`
+    /// of them, evenly chosen when there are more.
+    static func distinctEdges(_ elements: [LayoutAttributes], vertical: Bool, limit: Int) -> [Double] {
+        var edges: [Double] = []
+        edges.reserveCapacity(elements.count * 2)
+        for element in elements {
+            let f = element.frame
+            edges.append(vertical ? f.minY : f.minX)
+            edges.append(vertical ? f.maxY : f.maxX)
+        }
+        edges.sort()
+        var distinct: [Double] = []
+        for edge in edges where distinct.last != edge { distinct.append(edge) }
+        return evenlyChosen(distinct, count: limit)
+    }
+
+    /// At most `count` elements of `values`, spread evenly, first and last included.
+    static func evenlyChosen<T>(_ values: [T], count: Int) -> [T] {
+        guard values.count > count, count > 0 else { return values }
+        if count == 1 { return [values[0]] }
+        return (0 ..< count).map { values[$0 * (values.count - 1) / (count - 1)] }
+    }
+
+    /// A power of two no more than half the smallest gap between consecutive edges, and
+    /// at most 1, so that a strip never reaches the next edge and stays exact.
+    static func stripThickness(_ edges: [Double]) -> Double {
+        var gap = 2.0
+        for (a, b) in zip(edges, edges.dropFirst()) where b - a < gap { gap = b - a }
+        var d = 1.0
+        while d > gap / 2, d > 0x1p-20 { d /= 2 }
+        return d
+    }
+
+    /// `value` rounded to a multiple of 1/64, so sums and halves of probe edges stay exact.
+    static func dyadic(_ value: Double) -> Double { (value * 64).rounded() / 64 }
+}
