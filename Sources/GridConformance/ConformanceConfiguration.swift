@@ -15,9 +15,10 @@ public struct ConformanceConfiguration: Hashable, Sendable {
     public struct Previous: Hashable, Sendable {
         public var data: DataShape
         public var container: Size
-        public var change: ConformanceChange
+        /// What changed; `nil` when a query file does not say.
+        public var change: ConformanceChange?
 
-        public init(data: DataShape, container: Size, change: ConformanceChange) {
+        public init(data: DataShape, container: Size, change: ConformanceChange?) {
             self.data = data
             self.container = container
             self.change = change
@@ -48,7 +49,7 @@ extension ConformanceConfiguration: CustomStringConvertible {
     public var description: String {
         var text = "\(Self.describe(data)), container \(container)"
         if let previous {
-            text += "; the same instance was first prepared with \(Self.describe(previous.data)), container \(previous.container), then \(previous.change.pastTense)"
+            text += "; the same instance was first prepared with \(Self.describe(previous.data)), container \(previous.container), then \(previous.change?.pastTense ?? "prepared again with this data and container")"
         }
         return text
     }

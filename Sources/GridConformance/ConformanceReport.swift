@@ -88,6 +88,24 @@ public struct ConformanceReport: Hashable, Sendable {
     /// True when something was checked and no law was broken.
     public var isPassing: Bool { violations.isEmpty && omittedViolations == 0 && !nothingChecked }
 
+    /// At most `cap` of `violations`, but never fewer than one per law broken, ordered by
+    /// law and then as found; and how many were left out.
+    static func capped(_ violations: [ConformanceViolation], at cap: Int) -> (kept: [ConformanceViolation], omitted: Int) {
+        var keep = Set<Int>()
+        var lawsSeen = Set<ConformanceLaw>()
+        for (index, violation) in violations.enumerated() where lawsSeen.insert(violation.law).inserted {
+            keep.insert(index)
+        }
+        for index in violations.indices where keep.count < max(cap, lawsSeen.count) {
+            keep.insert(index)
+        }
+        let kept = violations.enumerated()
+            .filter { keep.contains($0.offset) }
+            .sorted { ($0.element.law, $0.offset) < ($1.element.law, $1.offset) }
+            .map(\.element)
+        return (kept, violations.count - kept.count)
+    }
+
     /// The laws broken, in order, each once.
     public var violatedLaws: [ConformanceLaw] { Array(Set(violations.map(\.law))).sorted() }
 }

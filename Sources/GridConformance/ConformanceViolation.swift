@@ -253,3 +253,43 @@ extension ConformanceViolation.Answer: CustomStringConvertible {
         return text
     }
 }
+
+extension ConformanceViolation.RectRole {
+    /// The role's name in a query file's `check.rectRoles`: `whole`, `huge`, `random`,
+    /// `zero-area`, `outside`, `part`, `given`, `shrunk`, or `strip-above@105.0` (and
+    /// `-below`, `-left`, `-right`).
+    public var name: String {
+        switch self {
+        case .wholeContent: "whole"
+        case .huge: "huge"
+        case .random: "random"
+        case .strip(let edge, let at): "strip-\(edge.rawValue)@\(at)"
+        case .zeroArea: "zero-area"
+        case .outside: "outside"
+        case .part: "part"
+        case .given: "given"
+        case .shrunk: "shrunk"
+        }
+    }
+
+    /// The role with the given ``name``; `.given` for a name it does not know.
+    public init(name: String) {
+        switch name {
+        case "whole": self = .wholeContent
+        case "huge": self = .huge
+        case "random": self = .random
+        case "zero-area": self = .zeroArea
+        case "outside": self = .outside
+        case "part": self = .part
+        case "shrunk": self = .shrunk
+        default:
+            if name.hasPrefix("strip-"), let at = name.firstIndex(of: "@"),
+               let edge = ConformanceViolation.Edge(rawValue: String(name[name.index(name.startIndex, offsetBy: 6) ..< at])),
+               let value = Double(name[name.index(after: at)...]) {
+                self = .strip(edge: edge, at: value)
+            } else {
+                self = .given
+            }
+        }
+    }
+}

@@ -50,7 +50,9 @@ struct LayoutSuite<L: GridLayout> {
             }
         }
 
-        if options.shrinks { found = found.map(shrink) }
+        // Shrinking costs re-checks: shrink no more than could be shown (merging may free room).
+        let (candidates, omittedBeforeShrinking) = ConformanceReport.capped(found, at: 2 * max(0, options.maxViolations))
+        found = options.shrinks ? candidates.map(shrink) : candidates
         var merged: [ConformanceViolation] = []
         var positions: [MergeKey: Int] = [:]
         for violation in found {
@@ -62,12 +64,11 @@ struct LayoutSuite<L: GridLayout> {
                 merged.append(violation)
             }
         }
-        merged = merged.enumerated().sorted { ($0.element.law, $0.offset) < ($1.element.law, $1.offset) }.map(\.element)
-        let cap = max(0, options.maxViolations)
+        let (kept, omitted) = ConformanceReport.capped(merged, at: options.maxViolations)
         var laws = ConformanceLaw.allCases
         if !declaresNonOverlap { laws.removeAll { $0 == .nonOverlap } }
         return ConformanceReport(
-            layout: name, violations: Array(merged.prefix(cap)), omittedViolations: max(0, merged.count - cap),
+            layout: name, violations: kept, omittedViolations: omittedBeforeShrinking + omitted,
             checked: counts, skipped: skipped, lawsChecked: laws)
     }
 

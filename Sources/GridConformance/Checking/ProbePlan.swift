@@ -219,8 +219,9 @@ struct ProbePlan: Hashable, Sendable {
         return plan
     }
 
-    /// Splits `rect` (at `index`) across at an x and down at a y, preferring a line where
-    /// frames start or end, and records both splits whose parts are exactly adjacent.
+    /// Splits `rect` (at `index`) across and down, each at a line where frames start or end
+    /// (when one crosses the rect) and at the middle, and records every split whose parts
+    /// are exactly adjacent.
     mutating func addSplits(of rect: Rect, index: Int, xs: [Double], ys: [Double], random: inout SeededRandom) {
         guard !rect.isEmpty, rect.isFinite else { return }
         for vertical in [false, true] {
@@ -229,14 +230,14 @@ struct ProbePlan: Hashable, Sendable {
             let inside = lines.filter { $0 > low && $0 < high }
             var cuts: [Double] = []
             if !inside.isEmpty { cuts.append(inside[random.integer(0 ... inside.count - 1)]) }
-            cuts.append(low + (high - low) / 2)
+            let middle = low + (high - low) / 2
+            if cuts.first != middle { cuts.append(middle) }
             for cut in cuts {
                 guard let (first, second) = Self.split(rect, at: cut, vertical: vertical) else { continue }
                 let firstIndex = rects.count
                 add(first, .part)
                 add(second, .part)
                 splits.append(Split(whole: index, first: firstIndex, second: firstIndex + 1))
-                break
             }
         }
     }
@@ -318,4 +319,47 @@ struct ProbePlan: Hashable, Sendable {
 
     /// `value` rounded to a multiple of 1/64, so sums and halves of probe edges stay exact.
     static func dyadic(_ value: Double) -> Double { (value * 64).rounded() / 64 }
+}
+
+// MARK: - Round 1 of the protocol: a plan made without answers
+
+extension ProbePlan {
+    /// The plan for a layout that has not answered yet: a huge rect serves as the whole
+    /// content; rects touching the content's top and left edges, far away and of zero area;
+    /// seeded random rects over the first screens, half with whole-number edges, each split
+    /// in two; every item path and paths beyond; headers and footers of every section.
+    static func blind(data: DataShape, container: Size, seed: UInt64, randomRects: Int) -> ProbePlan {
+        var plan = ProbePlan()
+        let m = margin
+        let w = max(container.width, 1), h = max(container.height, 1)
+        plan.add(huge, .wholeContent)
+        plan.add(Rect(x: -m, y: -m, width: w + 2 * m, height: m), .outside)
+        plan.add(Rect(x: -m, y: -m, width: m, height: 4 * h), .outside)
+        plan.add(Rect(x: 0x1p30, y: 0x1p30, width: 100, height: 100), .outside)
+        plan.add(Rect(x: -0x1p20, y: -0x1p20, width: 100, height: 100), .outside)
+        plan.add(Rect(x: 0, y: 0, width: 0, height: 0), .zeroArea)
+        plan.add(Rect(x: -m, y: h / 2, width: w + 2 * m, height: 0), .zeroArea)
+        plan.add(Rect(x: w / 2, y: -m, width: 0, height: 4 * h), .zeroArea)
+        plan.add(Rect(x: 10, y: 10, width: -5, height: 20), .zeroArea)
+        plan.add(Rect(x: 10, y: 10, width: 20, height: -5), .zeroArea)
+        var random = SeededRandom(seed: seed)
+        for index in 0 ..< max(0, randomRects) {
+            var x0 = random.uniform(-m ... w), y0 = random.uniform(-m ... 3 * h)
+            var x1 = x0 + random.uniform(0 ... w), y1 = y0 + random.uniform(0 ... 2 * h)
+            if index % 2 == 0 {
+                (x0, y0, x1, y1) = (x0.rounded(), y0.rounded(), x1.rounded(), y1.rounded())
+            } else {
+                (x0, y0, x1, y1) = (dyadic(x0), dyadic(y0), dyadic(x1), dyadic(y1))
+            }
+            let rect = exactRect(minX: x0, maxX: x1, minY: y0, maxY: y1) ?? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            let wholeIndex = plan.rects.count
+            plan.add(rect, .random)
+            let lines = (Int(x0.rounded(.up)) ... max(Int(x0.rounded(.up)), Int(x1.rounded(.down)))).map(Double.init)
+            let rows = (Int(y0.rounded(.up)) ... max(Int(y0.rounded(.up)), Int(y1.rounded(.down)))).map(Double.init)
+            plan.addSplits(of: rect, index: wholeIndex, xs: lines, ys: rows, random: &random)
+        }
+        plan.items = itemProbes(data)
+        plan.supplementary = supplementaryProbes(data, whole: [])
+        return plan
+    }
 }

@@ -45,7 +45,8 @@ extension LayoutSuite {
         guard let previous = configuration.previous else {
             return ConformanceConfiguration(data: data, container: configuration.container)
         }
-        return ConformanceConfiguration.changed(previous.change, from: data, container: previous.container)
+        guard let change = previous.change else { return nil }
+        return ConformanceConfiguration.changed(change, from: data, container: previous.container)
     }
 
     /// The first failure of the same law and code on `configuration`, probing the
