@@ -12,6 +12,11 @@ struct CaseAnswers: Hashable, Sendable {
     var items: [LayoutAttributes?]
     /// One answer per supplementary request.
     var supplementary: [LayoutAttributes?]
+
+    /// These answers with only the rect answers at `indices`, in that order.
+    func keepingRects(_ indices: [Int]) -> CaseAnswers {
+        CaseAnswers(contentSize: contentSize, rects: indices.map { rects[$0] }, items: items, supplementary: supplementary)
+    }
 }
 
 extension GridLayout {

@@ -60,6 +60,23 @@ struct ProbePlan: Hashable, Sendable {
     static let maxRowBoundaries = 8192
     static let maxColumnBoundaries = 64
 
+    /// The plan laws 5 and 6 compare two layouts on: every query but the boundary strips,
+    /// and at most `strips` of those, evenly chosen (the whole-content answer already holds
+    /// every frame the strips could show); splits left out. With the rect indices kept.
+    func forComparison(strips: Int = 64) -> (plan: ProbePlan, indices: [Int]) {
+        let stripIndices = roles.indices.filter { if case .strip = roles[$0] { true } else { false } }
+        let kept = Set(Self.evenlyChosen(stripIndices, count: strips))
+        let indices = rects.indices.filter { index in
+            if case .strip = roles[index] { kept.contains(index) } else { true }
+        }
+        var plan = self
+        plan.rects = indices.map { rects[$0] }
+        plan.roles = indices.map { roles[$0] }
+        plan.wholeIndex = indices.firstIndex(of: wholeIndex) ?? 0
+        plan.splits = []
+        return (plan, indices)
+    }
+
     mutating func add(_ rect: Rect, _ role: Role) {
         rects.append(rect)
         roles.append(role)
