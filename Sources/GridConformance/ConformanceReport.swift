@@ -81,8 +81,8 @@ public struct ConformanceReport: Hashable, Sendable {
         }
     }
 
-    /// True when configurations were skipped and none was checked: the suite proved
-    /// nothing, which is an error, not a pass.
+    /// True when no configuration was checked (every one was skipped, or there were none):
+    /// the suite proved nothing, which is an error, not a pass.
     public var nothingChecked: Bool { checked.configurations == 0 }
 
     /// True when something was checked and no law was broken.
@@ -114,7 +114,9 @@ extension ConformanceReport: CustomStringConvertible {
     /// A verdict line, what was checked, what was skipped, then every violation.
     public var description: String {
         var lines: [String] = []
-        if nothingChecked {
+        if nothingChecked && skipped.isEmpty {
+            lines.append("ERROR: GridConformance checked NOTHING on \(layout): there was no configuration to check (no data shapes or no containers given).")
+        } else if nothingChecked {
             lines.append("ERROR: GridConformance checked NOTHING on \(layout): prepare threw for every one of the \(skipped.count) configurations. A layout that refuses every configuration proves no law; give it data shapes and containers it accepts (ConformanceOptions.dataShapes, .containers).")
         } else if isPassing {
             lines.append("GridConformance: \(layout) obeys \(Self.lawList(lawsChecked)).")

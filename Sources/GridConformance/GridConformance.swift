@@ -24,7 +24,13 @@ import GridCore
 /// outside the content, a huge rect) must return exactly the full set's elements that
 /// intersect it (`Rect.intersects`), each once, appended to the caller's buffer. Random rects
 /// are split in two for additivity. Two fresh layouts prepared alike must answer alike; one
-/// layout prepared again after each ``ConformanceChange`` must answer like a fresh one.
+/// layout prepared again after each ``ConformanceChange`` must answer like a fresh one (both
+/// compared bit for bit on the whole-content query, every per-item and supplementary query,
+/// every probe rect but the boundary strips, and 64 of those). Every failure is shrunk to a
+/// small counterexample (fewer sections, fewer items, a smaller rect) before it is reported.
+///
+/// The suite makes tens of thousands of queries; a layout whose rect query scans every
+/// element makes it slow in debug builds (``ConformanceOptions/quick`` is lighter).
 public enum GridConformance {
     /// Runs every law on layouts made by `makeLayout` and reports what it found.
     ///

@@ -61,3 +61,11 @@ import Testing
         #expect(failure.report.violations.allSatisfy { $0.law == .containment })
     }
 }
+
+extension TileGridConformanceTests {
+    @Test func noConfigurationAtAllIsAnErrorToo() {
+        let report = GridConformance.check(options: ConformanceOptions(dataShapes: [])) { TileGrid() }
+        #expect(report.nothingChecked && !report.isPassing)
+        #expect(report.description.contains("there was no configuration to check"))
+    }
+}
