@@ -16,6 +16,7 @@ import Testing
         (.negativeSizeFrame, [.validity], .invalidFrame),
         (.nanFrame, [.validity], .invalidFrame),
         (.frameOutsideContent, [.containment], .frameOutsideContent),
+        (.contentHalfTooShort, [.containment], .frameOutsideContent),
         (.nondeterministic, [.determinism, .freshness], .answersDiffer),
         (.staleAfterDataChange, [.freshness], .answersDiffer),
         (.staleAfterRotation, [.freshness], .answersDiffer),

@@ -28,6 +28,8 @@ struct BrokenTileGrid: GridLayout {
         case nanFrame
         /// Law 4: the content size is 1 pt shorter than the last row's bottom.
         case frameOutsideContent
+        /// Law 4: the content size is half as tall as the content: frames lie far outside it.
+        case contentHalfTooShort
         /// Law 5 (and 6): a shared counter, bumped by every prepare, jitters a frame.
         case nondeterministic
         /// Law 6: a second prepare keeps the first data.
@@ -91,6 +93,7 @@ struct BrokenTileGrid: GridLayout {
         if bug == .frameOutsideContent && size.height > 0 {
             size.height = max(0, size.height - base.configuration.padding.height - 1)
         }
+        if bug == .contentHalfTooShort { size.height /= 2 }
         return size
     }
 
@@ -157,7 +160,7 @@ struct BrokenTileGrid: GridLayout {
                 let changed = broken(element)
                 if changed.frame.intersects(rect) { buffer.append(changed) }
             }
-        case .itemAnswerDisagrees, .answersBeyondData, .frameOutsideContent,
+        case .itemAnswerDisagrees, .answersBeyondData, .frameOutsideContent, .contentHalfTooShort,
              .staleAfterDataChange, .staleAfterRotation, .staleWhenCountsUnchanged:
             base.elements(in: rect, into: &buffer)
         }

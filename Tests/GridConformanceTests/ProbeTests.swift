@@ -35,9 +35,10 @@ import Testing
         let frames = [Rect(x: 4, y: 26, width: 75, height: 75), Rect(x: 0, y: 0.1, width: 320, height: 22.2), Rect(x: 3.3, y: 1e7 / 3, width: 1, height: 1 / 3)]
         let whole = frames.enumerated().map { LayoutAttributes.cell(ItemPath(section: 0, item: $0.offset), frame: $0.element) }
         let data = (try? DataShape(itemCounts: [3])) ?? .empty
+        let contentSize = Size(width: 320, height: 1e7)
         let plan = ProbePlan.full(
-            data: data, container: Size(width: 320, height: 480), contentSize: Size(width: 320, height: 1e7),
-            whole: whole, seed: 1, randomRects: 8)
+            data: data, container: Size(width: 320, height: 480), contentSize: contentSize,
+            wholeRect: ProbePlan.wholeRect(contentSize: contentSize), whole: whole, seed: 1, randomRects: 8)
         let ys = Set(frames.flatMap { [$0.minY, $0.maxY] })
         var seen = Set<Double>()
         for (rect, role) in zip(plan.rects, plan.roles) {
@@ -57,9 +58,10 @@ import Testing
     @Test func splitsCoverTheirRectExactly() {
         let data = (try? DataShape(itemCounts: [31, 5])) ?? .empty
         let whole = (0 ..< 31).map { LayoutAttributes.cell(ItemPath(section: 0, item: $0), frame: Rect(x: 4 + Double($0 % 4) * 79, y: 26 + Double($0 / 4) * 79, width: 75, height: 75)) }
+        let contentSize = Size(width: 333.5, height: 700)
         let plan = ProbePlan.full(
-            data: data, container: Size(width: 333.5, height: 500.25), contentSize: Size(width: 333.5, height: 700),
-            whole: whole, seed: 9, randomRects: 24)
+            data: data, container: Size(width: 333.5, height: 500.25), contentSize: contentSize,
+            wholeRect: ProbePlan.wholeRect(contentSize: contentSize), whole: whole, seed: 9, randomRects: 24)
         #expect(plan.splits.count >= 24 * 2)
         for split in plan.splits {
             let (w, a, b) = (plan.rects[split.whole], plan.rects[split.first], plan.rects[split.second])
@@ -67,6 +69,16 @@ import Testing
             let down = a.maxY == b.minY && a.minX == b.minX && a.maxX == b.maxX && a.minY == w.minY && b.maxY == w.maxY && a.minX == w.minX && a.maxX == w.maxX
             #expect(across || down, "\(w) → \(a), \(b)")
         }
+    }
+
+    @Test func theWholeRectCoversTheContentAndEveryItemFrame() {
+        let size = Size(width: 100, height: 200)
+        #expect(ProbePlan.wholeRect(contentSize: size) == Rect(x: -64, y: -64, width: 228, height: 328))
+        // A frame 300 points below the content (law 4's business) is still in the full set.
+        let covering = ProbePlan.wholeRect(contentSize: size, covering: [Rect(x: -10, y: 490, width: 20, height: 10), Rect(x: .nan, y: 0, width: 1, height: 1)])
+        #expect(covering == Rect(x: -74, y: -64, width: 238, height: 628))
+        #expect(ProbePlan.wholeRect(contentSize: Size(width: .infinity, height: 1)) == ProbePlan.huge)
+        #expect(ProbePlan.wholeRect(contentSize: Size(width: -1, height: 1)) == ProbePlan.huge)
     }
 
     @Test func probesCoverPathsBeyondTheData() throws {

@@ -164,10 +164,10 @@ struct LayoutSuite<L: GridLayout> {
 
     /// The probe plan for a prepared layout: its whole-content answer decides the strips.
     private func plan(for layout: L, _ configuration: ConformanceConfiguration, extra: [ConformanceViolation.Subject]) -> ProbePlan {
-        let whole = layout.elements(in: ProbePlan.wholeRect(contentSize: layout.contentSize))
+        let wholeRect = ProbePlan.wholeRect(of: layout, data: configuration.data)
         return ProbePlan.full(
             data: configuration.data, container: configuration.container, contentSize: layout.contentSize,
-            whole: whole, seed: seed(for: configuration), randomRects: options.randomRects, extra: extra)
+            wholeRect: wholeRect, whole: layout.elements(in: wholeRect), seed: seed(for: configuration), randomRects: options.randomRects, extra: extra)
     }
 
     /// Law 1's last clause: the rect query appends to the caller's buffer and leaves what

@@ -53,13 +53,36 @@ struct ProbePlan: Hashable, Sendable {
         roles.append(role)
     }
 
-    /// The rect covering `(0, 0, contentSize)` and a margin around it; the huge rect when
-    /// the content size is not finite and ≥ 0.
-    static func wholeRect(contentSize: Size) -> Rect {
-        guard contentSize.isFinite, contentSize.width >= 0, contentSize.height >= 0,
-              contentSize.width < 0x1p39, contentSize.height < 0x1p39
-        else { return huge }
-        return Rect(x: -margin, y: -margin, width: contentSize.width + 2 * margin, height: contentSize.height + 2 * margin)
+    /// The rect covering `(0, 0, contentSize)`, every frame in `frames`, and a margin around
+    /// them; the huge rect when the content size is not finite and ≥ 0.
+    ///
+    /// The per-item answers' frames are covered too, so that a frame reaching outside the
+    /// content size is reported under law 4 alone, not also as missing from the full set.
+    static func wholeRect(contentSize: Size, covering frames: [Rect] = []) -> Rect {
+        guard contentSize.isFinite, contentSize.width >= 0, contentSize.height >= 0 else { return huge }
+        var (minX, minY, maxX, maxY) = (0.0, 0.0, contentSize.width, contentSize.height)
+        for frame in frames where frame.isFinite && !frame.isEmpty {
+            (minX, minY) = (min(minX, frame.minX), min(minY, frame.minY))
+            (maxX, maxY) = (max(maxX, frame.maxX), max(maxY, frame.maxY))
+        }
+        guard max(-minX, -minY, maxX, maxY) < 0x1p39 else { return huge }
+        return Rect(x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
+    }
+
+    /// The whole-content rect of a prepared layout: its content and every frame its per-item
+    /// and section header and footer answers give.
+    static func wholeRect(of layout: some GridLayout, data: DataShape) -> Rect {
+        var frames: [Rect] = []
+        frames.reserveCapacity(data.totalItems + 2 * data.sectionCount)
+        for (section, count) in data.itemCounts.enumerated() {
+            for item in 0 ..< count {
+                if let answer = layout.attributes(at: ItemPath(section: section, item: item)) { frames.append(answer.frame) }
+            }
+            for kind in [ElementKind.sectionHeader, .sectionFooter] {
+                if let answer = layout.supplementary(kind, at: ItemPath(section: section, item: 0)) { frames.append(answer.frame) }
+            }
+        }
+        return wholeRect(contentSize: layout.contentSize, covering: frames)
     }
 
     // MARK: Items and supplementary requests
@@ -104,14 +127,14 @@ struct ProbePlan: Hashable, Sendable {
     /// along every line where frames start or end, seeded random rects and their halves.
     ///
     /// - Parameters:
+    ///   - wholeRect: the rect whose answer, `whole`, is the full set of elements.
     ///   - finiteOnly: leave out rects with NaN coordinates (for JSON files).
     ///   - extra: rects and splits to probe besides (a counterexample being shrunk).
     static func full(
-        data: DataShape, container: Size, contentSize: Size, whole: [LayoutAttributes],
+        data: DataShape, container: Size, contentSize: Size, wholeRect: Rect, whole: [LayoutAttributes],
         seed: UInt64, randomRects: Int, finiteOnly: Bool = false, extra: [ConformanceViolation.Subject] = []
     ) -> ProbePlan {
         var plan = ProbePlan()
-        let wholeRect = wholeRect(contentSize: contentSize)
         plan.add(wholeRect, .wholeContent)
         plan.add(huge, .huge)
         for subject in extra {
@@ -130,7 +153,8 @@ struct ProbePlan: Hashable, Sendable {
         }
 
         let valid = whole.filter { $0.frame.isFinite && !$0.frame.isEmpty }
-        let contentOK = wholeRect != huge
+        let contentOK = contentSize.isFinite && contentSize.width >= 0 && contentSize.height >= 0
+            && contentSize.width < 0x1p39 && contentSize.height < 0x1p39
         let w = contentOK ? contentSize.width : container.width
         let h = contentOK ? contentSize.height : max(container.height, 1)
         let m = margin

@@ -63,7 +63,7 @@ extension LayoutSuite {
         guard (try? layout.prepare(data: violation.configuration.data, container: violation.configuration.container)) != nil,
               rect.isFinite
         else { return violation }
-        let expected = ExpectedElements(whole: layout.elements(in: ProbePlan.wholeRect(contentSize: layout.contentSize)))
+        let expected = ExpectedElements(whole: layout.elements(in: ProbePlan.wholeRect(of: layout, data: violation.configuration.data)))
         let data = violation.configuration.data
         func failure(_ candidate: Rect) -> CaseChecker.Finding? {
             CaseChecker.completeness(of: layout.elements(in: candidate), in: candidate, expected: expected, data: data)

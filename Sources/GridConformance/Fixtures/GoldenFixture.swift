@@ -65,7 +65,7 @@ public struct GoldenFixture: Hashable, Sendable {
             }
             byID[element.id] = element
         }
-        for element in layout.elements(in: ProbePlan.wholeRect(contentSize: layout.contentSize)) {
+        for element in layout.elements(in: ProbePlan.wholeRect(of: layout, data: recipe.data)) {
             try add(element, from: "the rect query over the whole content")
         }
         for path in ProbePlan.itemProbes(recipe.data) where recipe.data.contains(path) {

@@ -107,8 +107,12 @@ extension ConformanceQueries {
                 continue
             }
             guard let answer = matched[index].answered, query.items.count + query.supplementary.count > 0 else { continue }
+            // Round 1's whole-content answer gives the layout's own edges.
+            let frames = zip(query.items, answer.items).compactMap { query.data.contains($0) ? $1?.frame : nil }
+                + answer.supplementary.compactMap { $0?.frame }
             let plan = ProbePlan.full(
                 data: query.data, container: query.container, contentSize: answer.contentSize,
+                wholeRect: ProbePlan.wholeRect(contentSize: answer.contentSize, covering: frames),
                 whole: answer.rects[query.check.wholeContentRect],
                 seed: SeededRandom.mix(seed ^ UInt64(index) &+ 0x2), randomRects: randomRects, finiteOnly: true)
             result.cases[index] = Case(plan, id: query.id, instance: query.instance, data: query.data, container: query.container)
