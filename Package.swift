@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "GridHarness", targets: ["GridHarness"]),
         .library(name: "GridReports", targets: ["GridReports"]),
         .executable(name: "gridbench", targets: ["gridbench"]),
+        .library(name: "GridConformance", targets: ["GridConformance"]),
+        .library(name: "GridConformanceTesting", targets: ["GridConformanceTesting"]),
+        .library(name: "GridConformanceXCTest", targets: ["GridConformanceXCTest"]),
     ],
     dependencies: [
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
@@ -46,9 +49,14 @@ let package = Package(
         .executableTarget(
             name: "gridbench",
             dependencies: [
-                "GridCore", "GridLayouts", "GridStrategies", "GridViewport", "GridHarness", "GridReports", "CJemalloc",
+                "GridCore", "GridLayouts", "GridStrategies", "GridViewport", "GridHarness", "GridReports", "GridConformance", "CJemalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Layer 4: the conformance suite third parties import (GridCore and Foundation only),
+        // and its thin adapters for Swift Testing and XCTest.
+        .target(name: "GridConformance", dependencies: ["GridCore"], exclude: ["README-protocol.md"]),
+        .target(name: "GridConformanceTesting", dependencies: ["GridCore", "GridConformance"]),
+        .target(name: "GridConformanceXCTest", dependencies: ["GridCore", "GridConformance"]),
 
         // Test support: a malloc interposer that counts allocations per thread, and helpers.
         .target(
@@ -70,5 +78,10 @@ let package = Package(
             dependencies: ["GridViewport", "GridStrategies", "GridLayouts", "GridTestSupport"]),
         .testTarget(name: "GridHarnessTests", dependencies: ["GridHarness", "GridTestSupport"]),
         .testTarget(name: "GridReportsTests", dependencies: ["GridReports", "GridHarness"]),
+        .testTarget(
+            name: "GridConformanceTests",
+            dependencies: [
+                "GridConformance", "GridConformanceTesting", "GridConformanceXCTest", "GridLayouts", "GridTestSupport",
+            ]),
     ]
 )

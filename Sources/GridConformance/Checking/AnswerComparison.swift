@@ -1,0 +1,57 @@
+import GridCore
+
+/// Laws 5 and 6: two layouts that should answer alike, compared answer by answer, bit for
+/// bit. Rect answers are compared as sets (law 1 allows any order), element by element.
+enum AnswerComparison {
+    /// Reports into `sink`, under `law`, every answer of `actual` that differs from the
+    /// same answer of `reference`; `reference` is the freshly made layout's.
+    static func compare(
+        _ actual: CaseAnswers, with reference: CaseAnswers, plan: ProbePlan,
+        law: ConformanceLaw, who: String, sink: inout ViolationSink
+    ) {
+        if actual.contentSize.width.bitPattern != reference.contentSize.width.bitPattern
+            || actual.contentSize.height.bitPattern != reference.contentSize.height.bitPattern {
+            sink.report(law, .answersDiffer) {
+                (.contentSize, "\(who) has another content size", .size(reference.contentSize), .size(actual.contentSize))
+            }
+        }
+        for (index, rect) in plan.rects.enumerated() {
+            if !sameElements(actual.rects[index], reference.rects[index]) {
+                sink.report(law, .answersDiffer) {
+                    (.rect(rect, plan.roles[index]), "\(who) answers this rect query differently",
+                     .elements(reference.rects[index].sorted { $0.id < $1.id }), .elements(actual.rects[index].sorted { $0.id < $1.id }))
+                }
+            }
+        }
+        for (index, path) in plan.items.enumerated() where !same(actual.items[index], reference.items[index]) {
+            sink.report(law, .answersDiffer) {
+                (.element(ElementID(kind: .cell, path: path)), "\(who) answers attributes(at: \(path)) differently",
+                 .attributes(reference.items[index]), .attributes(actual.items[index]))
+            }
+        }
+        for (index, request) in plan.supplementary.enumerated()
+        where !same(actual.supplementary[index], reference.supplementary[index]) {
+            sink.report(law, .answersDiffer) {
+                (.element(request.id), "\(who) answers supplementary(\(request.kind.name), at: \(request.path)) differently",
+                 .attributes(reference.supplementary[index]), .attributes(actual.supplementary[index]))
+            }
+        }
+    }
+
+    /// The same elements, bit for bit, in any order (the common case, the same order,
+    /// needs no sorting).
+    static func sameElements(_ a: [LayoutAttributes], _ b: [LayoutAttributes]) -> Bool {
+        guard a.count == b.count else { return false }
+        if zip(a, b).allSatisfy({ $0.isIdentical(to: $1) }) { return true }
+        let sortedA = a.sorted { $0.id < $1.id }, sortedB = b.sorted { $0.id < $1.id }
+        return zip(sortedA, sortedB).allSatisfy { $0.isIdentical(to: $1) }
+    }
+
+    static func same(_ a: LayoutAttributes?, _ b: LayoutAttributes?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (let a?, let b?): a.isIdentical(to: b)
+        default: false
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import GridCore
+
+/// Everything one prepared layout answered to one ``ProbePlan``, in the plan's order.
+///
+/// The in-process suite fills it by querying the layout; the query/answer protocol reads
+/// it from an answer file. Every law check works on this, so both are checked alike.
+struct CaseAnswers: Hashable, Sendable {
+    var contentSize: Size
+    /// One answer per plan rect.
+    var rects: [[LayoutAttributes]]
+    /// One answer per plan item path.
+    var items: [LayoutAttributes?]
+    /// One answer per supplementary request.
+    var supplementary: [LayoutAttributes?]
+
+    /// These answers with only the rect answers at `indices`, in that order.
+    func keepingRects(_ indices: [Int]) -> CaseAnswers {
+        CaseAnswers(contentSize: contentSize, rects: indices.map { rects[$0] }, items: items, supplementary: supplementary)
+    }
+}
+
+extension GridLayout {
+    /// This layout's answers to every query of `plan`, each rect query into an emptied
+    /// buffer.
+    func answers(to plan: ProbePlan) -> CaseAnswers {
+        var buffer: [LayoutAttributes] = []
+        var rects: [[LayoutAttributes]] = []
+        rects.reserveCapacity(plan.rects.count)
+        for rect in plan.rects {
+            buffer.removeAll(keepingCapacity: true)
+            elements(in: rect, into: &buffer)
+            rects.append(buffer)
+        }
+        return CaseAnswers(
+            contentSize: contentSize,
+            rects: rects,
+            items: plan.items.map { attributes(at: $0) },
+            supplementary: plan.supplementary.map { supplementary($0.kind, at: $0.path) })
+    }
+}
+
+/// The brute-force answer to a rect query: the elements of the whole-content answer whose
+/// frames intersect the rect, by `Rect.intersects`.
+///
+/// Elements are kept sorted by `minY` with a running maximum of `maxY`, so that only the
+/// elements that can meet a rect are tested; every one of those is tested with
+/// `Rect.intersects` itself, and the ones skipped provably fail it (`minY ≥ rect.maxY`, or
+/// `maxY ≤ rect.minY`).
+struct ExpectedElements {
+    /// Unique, finite, non-empty elements, sorted by `minY`.
+    private let sorted: [LayoutAttributes]
+    /// `prefixMaxY[i]` is the largest `maxY` among `sorted[0...i]`.
+    private let prefixMaxY: [Double]
+    /// Every element of the whole answer by ID (first occurrence), valid or not.
+    let byID: [ElementID: LayoutAttributes]
+
+    init(whole: [LayoutAttributes]) {
+        var byID: [ElementID: LayoutAttributes] = [:]
+        byID.reserveCapacity(whole.count)
+        var candidates: [LayoutAttributes] = []
+        candidates.reserveCapacity(whole.count)
+        for element in whole where byID[element.id] == nil {
+            byID[element.id] = element
+            if element.frame.isFinite && !element.frame.isEmpty { candidates.append(element) }
+        }
+        candidates.sort { $0.frame.minY < $1.frame.minY }
+        var running = -Double.infinity
+        prefixMaxY = candidates.map { running = max(running, $0.frame.maxY); return running }
+        sorted = candidates
+        self.byID = byID
+    }
+
+    /// The elements whose frames intersect `rect`, sorted by ID.
+    func intersecting(_ rect: Rect) -> [LayoutAttributes] {
+        guard !rect.isEmpty else { return [] }
+        // First index whose running maxY passes rect.minY: earlier ones end above the rect.
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if prefixMaxY[mid] > rect.minY { high = mid } else { low = mid + 1 }
+        }
+        var result: [LayoutAttributes] = []
+        var index = low
+        while index < sorted.count, sorted[index].frame.minY < rect.maxY {
+            if sorted[index].frame.intersects(rect) { result.append(sorted[index]) }
+            index += 1
+        }
+        result.sort { $0.id < $1.id }
+        return result
+    }
+
+    /// Every unique, finite, non-empty element, sorted by `minY`.
+    var elements: [LayoutAttributes] { sorted }
+}

@@ -1,0 +1,363 @@
+import GridCore
+
+/// Checks laws 1, 2, 3, 4, 7 and 8 on one configuration's answers to a probe plan.
+///
+/// The full set of elements is the answer to the whole-content rect. It is cross-checked
+/// against the per-item answer for every path of the data and the supplementary answer for
+/// every section and kind (laws 1 and 2); every probe rect's answer is compared with the
+/// brute-force filter of that set by `Rect.intersects` (law 1).
+struct CaseChecker {
+    typealias Answer = ConformanceViolation.Answer
+
+    let data: DataShape
+    let plan: ProbePlan
+    let answers: CaseAnswers
+    /// Whether the layout declares law 8.
+    let declaresNonOverlap: Bool
+    var sink: ViolationSink
+    private(set) var counts = ConformanceReport.Counts()
+
+    private var expected = ExpectedElements(whole: [])
+    private var itemIndex: [ItemPath: Int] = [:]
+    private var supplementaryIndex: [ElementID: Int] = [:]
+    private var contentBoundsValid = false
+
+    init(data: DataShape, plan: ProbePlan, answers: CaseAnswers, declaresNonOverlap: Bool, sink: ViolationSink) {
+        self.data = data
+        self.plan = plan
+        self.answers = answers
+        self.declaresNonOverlap = declaresNonOverlap
+        self.sink = sink
+    }
+
+    mutating func run() {
+        expected = ExpectedElements(whole: answers.rects[plan.wholeIndex])
+        for (index, path) in plan.items.enumerated() where itemIndex[path] == nil { itemIndex[path] = index }
+        for (index, request) in plan.supplementary.enumerated() where supplementaryIndex[request.id] == nil {
+            supplementaryIndex[request.id] = index
+        }
+        checkContentSize()
+        checkWholeAnswer()
+        checkItems()
+        checkSupplementary()
+        checkRects()
+        checkSplits()
+        if declaresNonOverlap { checkOverlap() }
+        counts.configurations = 1
+        counts.rectQueries = plan.rects.count
+        counts.itemQueries = plan.items.count
+        counts.supplementaryQueries = plan.supplementary.count
+        counts.additivitySplits = plan.splits.count
+    }
+
+    // MARK: Law 4: the content size
+
+    private mutating func checkContentSize() {
+        let size = answers.contentSize
+        contentBoundsValid = size.isFinite && size.width >= 0 && size.height >= 0
+        if !contentBoundsValid {
+            sink.report(.containment, .invalidContentSize) {
+                (.contentSize, "the content size is not finite and ≥ 0, so no frame can lie inside it",
+                 .text("a finite content size with width and height ≥ 0"), .size(size))
+            }
+        }
+    }
+
+    // MARK: The whole-content answer
+
+    private mutating func checkWholeAnswer() {
+        let whole = plan.rects[plan.wholeIndex]
+        var seen = Set<ElementID>()
+        for element in answers.rects[plan.wholeIndex] where seen.insert(element.id).inserted {
+            guard checkValidity(element, where: "the rect query over the whole content \(whole)") else { continue }
+            checkContainment(element, where: "the rect query over the whole content")
+            checkAgreement(element, rect: whole)
+        }
+    }
+
+    // MARK: Per-item and supplementary answers
+
+    private mutating func checkItems() {
+        for (index, path) in plan.items.enumerated() {
+            let answer = answers.items[index]
+            let id = ElementID(kind: .cell, path: path)
+            guard data.contains(path) else {
+                if let answer {
+                    sink.report(.validity, .pathOutsideData) {
+                        (.element(id), "attributes(at: \(path)) answered for a path beyond the data (\(ConformanceConfiguration.describe(data)))",
+                         .attributes(nil), .attributes(answer))
+                    }
+                }
+                continue
+            }
+            guard let answer else {
+                sink.report(.agreement, .itemQueryReturnedNil) {
+                    (.element(id), "attributes(at: \(path)) returned nil for an item the data holds",
+                     .text("the attributes of cell\(path)"), .attributes(nil))
+                }
+                continue
+            }
+            checkAnswer(answer, for: id, query: "attributes(at: \(path))")
+        }
+    }
+
+    private mutating func checkSupplementary() {
+        for (index, request) in plan.supplementary.enumerated() {
+            guard let answer = answers.supplementary[index] else { continue }
+            let query = "supplementary(\(request.kind.name), at: \(request.path))"
+            guard Self.pathExists(request.kind, request.path, in: data) else {
+                sink.report(.validity, .pathOutsideData) {
+                    (.element(request.id), "\(query) answered for a path that names no section (or row or column) of the data (\(ConformanceConfiguration.describe(data)))",
+                     .attributes(nil), .attributes(answer))
+                }
+                continue
+            }
+            checkAnswer(answer, for: request.id, query: query)
+        }
+    }
+
+    /// A per-item or supplementary answer for an element that exists: it must be that
+    /// element, valid, inside the content, and in the whole-content answer when it has area.
+    private mutating func checkAnswer(_ answer: LayoutAttributes, for id: ElementID, query: String) {
+        guard answer.id == id else {
+            sink.report(.agreement, .itemQueryWrongElement) {
+                (.element(id), "\(query) answered with another element", .text("an answer for \(id)"), .attributes(answer))
+            }
+            return
+        }
+        guard checkValidity(answer, where: query) else { return }
+        checkContainment(answer, where: query)
+        if !answer.frame.isEmpty && expected.byID[id] == nil {
+            let whole = plan.rects[plan.wholeIndex]
+            sink.report(.completeness, .missingFromContentQuery) {
+                (.rect(whole, plan.roles[plan.wholeIndex]),
+                 "\(query) gives \(id) a frame of positive area, but the rect query over the whole content left it out",
+                 .elements([answer]), .elements(answers.rects[plan.wholeIndex].sorted { $0.id < $1.id }))
+            }
+        }
+    }
+
+    // MARK: Probe rects (law 1, and 2 and 3 on what they return)
+
+    private mutating func checkRects() {
+        for (index, rect) in plan.rects.enumerated() {
+            let answer = answers.rects[index]
+            let role = plan.roles[index]
+            if index != plan.wholeIndex {
+                for element in answer {
+                    if let known = expected.byID[element.id], known.frame.isIdentical(to: element.frame) { continue }
+                    guard checkValidity(element, where: "the rect query \(rect)") else { continue }
+                    checkContainment(element, where: "the rect query \(rect)")
+                    checkAgreement(element, rect: rect)
+                }
+            }
+            guard sink.wants(.completeness) else { continue }
+            for finding in Self.completeness(of: answer, in: rect, expected: expected, data: data) {
+                sink.report(.completeness, finding.code) {
+                    (.rect(rect, role), finding.problem, .elements(finding.expected), .elements(finding.actual))
+                }
+            }
+        }
+    }
+
+    /// A failure of law 1 on one rect.
+    struct Finding {
+        var code: ConformanceViolation.Code
+        var problem: String
+        var expected: [LayoutAttributes]
+        var actual: [LayoutAttributes]
+    }
+
+    /// Law 1 on one rect: `answer` must hold each element of the brute-force expectation
+    /// once and nothing else. Elements with a path outside the data or an invalid frame
+    /// are left to law 3.
+    static func completeness(
+        of answer: [LayoutAttributes], in rect: Rect, expected: ExpectedElements, data: DataShape
+    ) -> [Finding] {
+        let wanted = expected.intersecting(rect)  // sorted by ID, unique
+        let actual = answer.sorted { $0.id < $1.id }
+        var findings: [Finding] = []
+
+        // One merge walk over both sorted lists.
+        var missing: [LayoutAttributes] = [], unexpected: [LayoutAttributes] = [], duplicates: [LayoutAttributes] = []
+        var i = 0, j = 0
+        while i < wanted.count || j < actual.count {
+            if j > 0, j < actual.count, actual[j].id == actual[j - 1].id {
+                if duplicates.last?.id != actual[j].id { duplicates.append(actual[j]) }
+                j += 1
+            } else if j == actual.count || (i < wanted.count && wanted[i].id < actual[j].id) {
+                missing.append(wanted[i])
+                i += 1
+            } else if i == wanted.count || actual[j].id < wanted[i].id {
+                let element = actual[j]
+                if pathExists(element.kind, element.path, in: data) && frameIsValid(element.frame) { unexpected.append(element) }
+                j += 1
+            } else {
+                i += 1
+                j += 1
+            }
+        }
+
+        if !missing.isEmpty {
+            findings.append(Finding(
+                code: .missingElements,
+                problem: "the rect query left out \(count(missing)) whose frame intersects the rect: \(Answer.items(missing))",
+                expected: wanted, actual: actual))
+        }
+        if !unexpected.isEmpty {
+            let strangers = unexpected.filter { expected.byID[$0.id] == nil }
+            var problem = "the rect query returned \(count(unexpected)) whose frame does not intersect the rect: \(Answer.items(unexpected))"
+            if !strangers.isEmpty {
+                problem += " (\(strangers.count) of them not returned by the query over the whole content either)"
+            }
+            findings.append(Finding(code: .unexpectedElements, problem: problem, expected: wanted, actual: actual))
+        }
+        if !duplicates.isEmpty {
+            findings.append(Finding(
+                code: .duplicateElements,
+                problem: "the rect query returned \(count(duplicates)) more than once: \(Answer.items(duplicates))",
+                expected: wanted, actual: actual))
+        }
+        return findings
+    }
+
+    private static func count(_ elements: [LayoutAttributes]) -> String { plural(elements.count, "element") }
+
+    // MARK: Law 7
+
+    private mutating func checkSplits() {
+        guard sink.wants(.additivity) else { return }
+        for split in plan.splits {
+            let whole = answers.rects[split.whole]
+            let parts = answers.rects[split.first] + answers.rects[split.second]
+            if let finding = Self.additivity(whole: whole, parts: parts) {
+                sink.report(.additivity, .notAdditive) {
+                    (.split(whole: plan.rects[split.whole], first: plan.rects[split.first], second: plan.rects[split.second]),
+                     finding.problem, .elements(finding.expected), .elements(finding.actual))
+                }
+            }
+        }
+    }
+
+    /// Law 7 on one split: the whole's elements must be exactly those of its parts.
+    static func additivity(whole: [LayoutAttributes], parts: [LayoutAttributes]) -> Finding? {
+        let wholeIDs = Set(whole.map(\.id))
+        var union: [LayoutAttributes] = []
+        var seen = Set<ElementID>()
+        for element in parts where seen.insert(element.id).inserted { union.append(element) }
+        guard wholeIDs != seen else { return nil }
+        union.sort { $0.id < $1.id }
+        let onlyInParts = union.filter { !wholeIDs.contains($0.id) }
+        var onlyInWhole: [LayoutAttributes] = []
+        var seenWhole = Set<ElementID>()
+        for element in whole where !seen.contains(element.id) && seenWhole.insert(element.id).inserted {
+            onlyInWhole.append(element)
+        }
+        var problems: [String] = []
+        if !onlyInParts.isEmpty {
+            problems.append("elements(in: A ∪ B) left out \(count(onlyInParts)) that A or B returned: \(Answer.items(onlyInParts))")
+        }
+        if !onlyInWhole.isEmpty {
+            problems.append("elements(in: A ∪ B) returned \(count(onlyInWhole)) that neither A nor B returned: \(Answer.items(onlyInWhole))")
+        }
+        return Finding(
+            code: .notAdditive, problem: problems.joined(separator: "; "),
+            expected: union, actual: whole.sorted { $0.id < $1.id })
+    }
+
+    // MARK: Law 8
+
+    private mutating func checkOverlap() {
+        let cells = expected.elements.filter { $0.kind == .cell }  // sorted by minY
+        counts.cellsCheckedForOverlap = cells.count
+        guard sink.wants(.nonOverlap) else { return }
+        for i in cells.indices {
+            let a = cells[i]
+            var j = i + 1
+            while j < cells.count, cells[j].frame.minY < a.frame.maxY {
+                let b = cells[j]
+                if a.frame.intersects(b.frame) {
+                    sink.report(.nonOverlap, .cellsOverlap) {
+                        (.elementPair(a.id, b.id),
+                         "cells \(a.path) and \(b.path) overlap although the layout declares traits.cellsDoNotOverlap",
+                         .text("frames that do not intersect"), .elements([a, b]))
+                    }
+                }
+                j += 1
+            }
+        }
+    }
+
+    // MARK: Laws 2, 3, 4 on one element
+
+    /// Law 3: the element's path exists and its frame is valid. Returns whether it is valid.
+    private mutating func checkValidity(_ element: LayoutAttributes, where query: String) -> Bool {
+        guard Self.pathExists(element.kind, element.path, in: data) else {
+            sink.report(.validity, .pathOutsideData) {
+                (.element(element.id), "\(query) returned \(element.id), whose path does not exist in the data (\(ConformanceConfiguration.describe(data)))",
+                 .text("only elements at paths of the data"), .attributes(element))
+            }
+            return false
+        }
+        guard Self.frameIsValid(element.frame) else {
+            sink.report(.validity, .invalidFrame) {
+                (.element(element.id), "\(query) returned \(element.id) with a frame that is NaN, infinite or negative in size",
+                 .text("a finite frame with width and height ≥ 0"), .attributes(element))
+            }
+            return false
+        }
+        return true
+    }
+
+    /// Law 4: the frame lies inside `(0, 0, contentSize)`.
+    private mutating func checkContainment(_ element: LayoutAttributes, where query: String) {
+        guard contentBoundsValid else { return }
+        let bounds = Rect(origin: .zero, size: answers.contentSize)
+        guard !bounds.contains(element.frame) else { return }
+        sink.report(.containment, .frameOutsideContent) {
+            (.element(element.id), "\(query) returned \(element.id) with a frame reaching outside (0, 0, \(answers.contentSize))",
+             .text("a frame inside \(bounds)"), .attributes(element))
+        }
+    }
+
+    /// Law 2: an element a rect query returned equals the per-item or supplementary answer.
+    private mutating func checkAgreement(_ element: LayoutAttributes, rect: Rect) {
+        let index = element.kind == .cell ? itemIndex[element.path] : supplementaryIndex[element.id]
+        guard let index else { return }  // not asked for: nothing to compare
+        let answer = element.kind == .cell ? answers.items[index] : answers.supplementary[index]
+        let query = element.kind == .cell
+            ? "attributes(at: \(element.path))"
+            : "supplementary(\(element.kind.name), at: \(element.path))"
+        guard let answer else {
+            sink.report(.agreement, .itemQueryReturnedNil) {
+                (.element(element.id), "the rect query \(rect) returned \(element.id) but \(query) returned nil",
+                 .attributes(element), .attributes(nil))
+            }
+            return
+        }
+        if !answer.isIdentical(to: element) {
+            sink.report(.agreement, .disagreesWithItemQuery) {
+                (.element(element.id), "the rect query \(rect) and \(query) disagree about \(element.id)",
+                 .attributes(element), .attributes(answer))
+            }
+        }
+    }
+
+    /// Whether an element of `kind` at `path` can exist in `data`: a cell at a path of the
+    /// data; a section header or footer at `(section, 0)` of an existing section; a row
+    /// header at `(section, row ≥ 0)`; a column header at `(0, column ≥ 0)`.
+    static func pathExists(_ kind: ElementKind, _ path: ItemPath, in data: DataShape) -> Bool {
+        let sectionExists = path.section >= 0 && path.section < data.sectionCount
+        switch kind {
+        case .cell: return data.contains(path)
+        case .sectionHeader, .sectionFooter: return sectionExists && path.item == 0
+        case .rowHeader: return sectionExists && path.item >= 0
+        case .columnHeader: return path.section == 0 && path.item >= 0
+        }
+    }
+
+    /// A frame with finite coordinates and a width and height ≥ 0.
+    static func frameIsValid(_ frame: Rect) -> Bool {
+        frame.isFinite && frame.width >= 0 && frame.height >= 0
+    }
+}

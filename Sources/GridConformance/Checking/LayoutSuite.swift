@@ -1,0 +1,209 @@
+import GridCore
+
+/// The in-process suite: runs a layout, made fresh by a factory, through every
+/// configuration of the options, checks every law, shrinks and reports.
+struct LayoutSuite<L: GridLayout> {
+    let name: String
+    let options: ConformanceOptions
+    let makeLayout: () -> L
+
+    /// What checking one configuration came to.
+    struct Result {
+        /// Why the configuration was skipped (`prepare` threw), or `nil` when it was checked.
+        var skipped: String?
+        var sink: ViolationSink
+        var counts = ConformanceReport.Counts()
+        var declaresNonOverlap = false
+    }
+
+    // MARK: Running everything
+
+    func run() -> ConformanceReport {
+        var found: [ConformanceViolation] = []
+        var counts = ConformanceReport.Counts()
+        var skipped: [ConformanceReport.Skipped] = []
+        var declaresNonOverlap = false
+        let all = Set(ConformanceLaw.allCases)
+
+        func record(_ result: Result, _ configuration: ConformanceConfiguration) {
+            if let reason = result.skipped {
+                skipped.append(.init(configuration: configuration, reason: reason))
+            }
+            counts = counts + result.counts
+            declaresNonOverlap = declaresNonOverlap || result.declaresNonOverlap
+            found += result.sink.firstPerLaw
+        }
+
+        for container in options.containers {
+            for data in options.dataShapes {
+                let configuration = ConformanceConfiguration(data: data, container: container)
+                record(check(configuration, laws: all), configuration)
+            }
+        }
+        for change in options.changes {
+            let containers = change == .rotate ? options.containers : Array(options.containers.prefix(1))
+            for container in containers {
+                for data in options.dataShapes {
+                    guard let configuration = ConformanceConfiguration.changed(change, from: data, container: container) else { continue }
+                    record(check(configuration, laws: all), configuration)
+                }
+            }
+        }
+
+        // Shrinking costs re-checks: shrink no more than could be shown (merging may free room).
+        let (candidates, omittedBeforeShrinking) = ConformanceReport.capped(found, at: 2 * max(0, options.maxViolations))
+        found = options.shrinks ? candidates.map(shrink) : candidates
+        var merged: [ConformanceViolation] = []
+        var positions: [MergeKey: Int] = [:]
+        for violation in found {
+            let key = MergeKey(law: violation.law, code: violation.code, configuration: violation.configuration, subject: violation.subject)
+            if let position = positions[key] {
+                merged[position].occurrences += violation.occurrences
+            } else {
+                positions[key] = merged.count
+                merged.append(violation)
+            }
+        }
+        let (kept, omitted) = ConformanceReport.capped(merged, at: options.maxViolations)
+        var laws = ConformanceLaw.allCases
+        if !declaresNonOverlap { laws.removeAll { $0 == .nonOverlap } }
+        return ConformanceReport(
+            layout: name, violations: kept, omittedViolations: omittedBeforeShrinking + omitted,
+            checked: counts, skipped: skipped, lawsChecked: laws)
+    }
+
+    private struct MergeKey: Hashable {
+        var law: ConformanceLaw
+        var code: ConformanceViolation.Code
+        var configuration: ConformanceConfiguration
+        var subject: ConformanceViolation.Subject
+    }
+
+    // MARK: One configuration
+
+    /// Checks `laws` on `configuration`: laws 1–5, 7 and 8 for a once-prepared layout, law 6
+    /// when the configuration has a previous preparation. `extra` subjects (from shrinking)
+    /// are probed besides the usual plan.
+    func check(_ configuration: ConformanceConfiguration, laws: Set<ConformanceLaw>, extra: [ConformanceViolation.Subject] = []) -> Result {
+        configuration.previous == nil
+            ? checkOnce(configuration, laws: laws, extra: extra)
+            : checkFreshness(configuration, laws: laws, extra: extra)
+    }
+
+    private func checkOnce(_ configuration: ConformanceConfiguration, laws: Set<ConformanceLaw>, extra: [ConformanceViolation.Subject]) -> Result {
+        var result = Result(sink: ViolationSink(laws: laws, layout: name, configuration: configuration))
+        var layout = makeLayout()
+        do {
+            try layout.prepare(data: configuration.data, container: configuration.container)
+        } catch {
+            result.skipped = "\(error)"
+            return result
+        }
+        let plan = plan(for: layout, configuration, extra: extra)
+        let answers = layout.answers(to: plan)
+        result.declaresNonOverlap = layout.traits.cellsDoNotOverlap
+        var checker = CaseChecker(
+            data: configuration.data, plan: plan, answers: answers,
+            declaresNonOverlap: result.declaresNonOverlap, sink: result.sink)
+        checker.run()
+        result.sink = checker.sink
+        result.counts = checker.counts
+
+        if laws.contains(.completeness) {
+            let probes = [plan.wholeIndex] + plan.rects.indices.filter { plan.roles[$0] == .random }.prefix(2)
+            Self.checkAppends(layout, rects: probes.map { (plan.rects[$0], plan.roles[$0]) }, sink: &result.sink)
+        }
+        if laws.contains(.determinism) {
+            var second = makeLayout()
+            do {
+                try second.prepare(data: configuration.data, container: configuration.container)
+                let (compared, indices) = plan.forComparison()
+                AnswerComparison.compare(
+                    second.answers(to: compared), with: answers.keepingRects(indices), plan: compared, law: .determinism,
+                    who: "a second layout made and prepared alike", sink: &result.sink)
+            } catch {
+                result.sink.report(.determinism, .prepareDiffers) {
+                    (.preparation, "prepare threw for a second layout made and prepared alike, not for the first",
+                     .text("prepare succeeds, as it did for the first layout"), .text("threw \(error)"))
+                }
+            }
+            result.counts.determinismComparisons = 1
+        }
+        return result
+    }
+
+    private func checkFreshness(_ configuration: ConformanceConfiguration, laws: Set<ConformanceLaw>, extra: [ConformanceViolation.Subject]) -> Result {
+        var result = Result(sink: ViolationSink(laws: laws, layout: name, configuration: configuration))
+        guard let previous = configuration.previous, laws.contains(.freshness) else { return result }
+        var fresh = makeLayout()
+        var reused = makeLayout()
+        do {
+            try fresh.prepare(data: configuration.data, container: configuration.container)
+            try reused.prepare(data: previous.data, container: previous.container)
+        } catch {
+            result.skipped = "\(error)"
+            return result
+        }
+        do {
+            try reused.prepare(data: configuration.data, container: configuration.container)
+        } catch {
+            result.sink.report(.freshness, .prepareDiffers) {
+                (.preparation, "prepare threw for the layout prepared again, but not for a freshly made one",
+                 .text("prepare succeeds, as it does for a fresh layout"), .text("threw \(error)"))
+            }
+            result.counts.freshnessComparisons = 1
+            return result
+        }
+        let plan = plan(for: fresh, configuration, extra: extra).forComparison().plan
+        AnswerComparison.compare(
+            reused.answers(to: plan), with: fresh.answers(to: plan), plan: plan, law: .freshness,
+            who: "the layout prepared again", sink: &result.sink)
+        result.counts.freshnessComparisons = 1
+        return result
+    }
+
+    /// The probe plan for a prepared layout: its whole-content answer decides the strips.
+    private func plan(for layout: L, _ configuration: ConformanceConfiguration, extra: [ConformanceViolation.Subject]) -> ProbePlan {
+        let wholeRect = ProbePlan.wholeRect(of: layout, data: configuration.data)
+        return ProbePlan.full(
+            data: configuration.data, container: configuration.container, contentSize: layout.contentSize,
+            wholeRect: wholeRect, whole: layout.elements(in: wholeRect), seed: seed(for: configuration), randomRects: options.randomRects, extra: extra)
+    }
+
+    /// Law 1's last clause: the rect query appends to the caller's buffer and leaves what
+    /// it held in place.
+    static func checkAppends(_ layout: L, rects: [(Rect, ConformanceViolation.RectRole)], sink: inout ViolationSink) {
+        let held = [
+            LayoutAttributes(kind: .rowHeader, path: ItemPath(section: -7, item: -7), frame: Rect(x: -3, y: -3, width: 1, height: 1)),
+            LayoutAttributes(kind: .columnHeader, path: ItemPath(section: -9, item: -9), frame: Rect(x: -5, y: -5, width: 2, height: 2)),
+        ]
+        for (rect, role) in rects {
+            var buffer = held
+            layout.elements(in: rect, into: &buffer)
+            if buffer.count < held.count || !zip(buffer, held).allSatisfy({ $0.isIdentical(to: $1) }) {
+                let clean = layout.elements(in: rect)
+                sink.report(.completeness, .bufferNotAppended) {
+                    (.rect(rect, role),
+                     "the rect query did not append to the caller's buffer: the \(held.count) elements it already held are gone or changed (did it call removeAll?)",
+                     .elements(held + clean), .elements(buffer))
+                }
+            }
+        }
+    }
+
+    /// The seed of a configuration's random probes: the options' seed mixed with the
+    /// configuration, so that a configuration always gets the same probes.
+    func seed(for configuration: ConformanceConfiguration) -> UInt64 {
+        var h = options.seed
+        func mix(_ value: UInt64) { h = SeededRandom.mix(h ^ value &+ 0x9E37_79B9_7F4A_7C15) }
+        mix(UInt64(configuration.data.sectionCount))
+        for count in configuration.data.itemCounts { mix(UInt64(truncatingIfNeeded: count)) }
+        for size in configuration.data.itemSizes ?? [] {
+            mix(size.width.bitPattern)
+            mix(size.height.bitPattern)
+        }
+        mix(configuration.container.width.bitPattern)
+        mix(configuration.container.height.bitPattern)
+        return h
+    }
+}

@@ -1,0 +1,157 @@
+import GridCore
+
+/// What a layout was prepared with when a law was checked: the data shape and the
+/// container, and, for freshness (law 6), what the same instance was prepared with before.
+public struct ConformanceConfiguration: Hashable, Sendable {
+    /// The data the layout was last prepared with.
+    public var data: DataShape
+    /// The container the layout was last prepared with.
+    public var container: Size
+    /// For law 6: the earlier preparation of the same instance and the change between
+    /// it and this one. `nil` for a freshly made, once-prepared layout.
+    public var previous: Previous?
+
+    /// The earlier preparation of an instance that was then prepared again.
+    public struct Previous: Hashable, Sendable {
+        public var data: DataShape
+        public var container: Size
+        /// What changed; `nil` when a query file does not say.
+        public var change: ConformanceChange?
+
+        public init(data: DataShape, container: Size, change: ConformanceChange?) {
+            self.data = data
+            self.container = container
+            self.change = change
+        }
+    }
+
+    public init(data: DataShape, container: Size, previous: Previous? = nil) {
+        self.data = data
+        self.container = container
+        self.previous = previous
+    }
+
+    /// The configuration reached by preparing with `data` and `container`, then making
+    /// `change`; `nil` when the change does not apply (deleting from no sections, say).
+    public static func changed(
+        _ change: ConformanceChange, from data: DataShape, container: Size
+    ) -> ConformanceConfiguration? {
+        guard let (newData, newContainer) = change.apply(to: data, container: container) else { return nil }
+        return ConformanceConfiguration(
+            data: newData, container: newContainer,
+            previous: Previous(data: data, container: container, change: change))
+    }
+}
+
+extension ConformanceConfiguration: CustomStringConvertible {
+    /// `2 sections [3, 0] (3 items), container 320.0 × 480.0`, plus the earlier
+    /// preparation for law 6.
+    public var description: String {
+        var text = "\(Self.describe(data)), container \(container)"
+        if let previous {
+            text += "; the same instance was first prepared with \(Self.describe(previous.data)), container \(previous.container), then \(previous.change?.pastTense ?? "prepared again with this data and container")"
+        }
+        return text
+    }
+
+    /// A data shape in a line: item counts (run-length folded when long), total, sizes.
+    static func describe(_ data: DataShape) -> String {
+        let counts = data.itemCounts
+        let sizes = data.itemSizes == nil ? "" : ", with item sizes"
+        switch counts.count {
+        case 0:
+            return "no sections"
+        case _ where counts.count > 4 && Set(counts).count == 1:
+            return "\(counts.count) sections of \(plural(counts[0], "item")) (\(plural(data.totalItems, "item"))\(sizes))"
+        default:
+            let shown = counts.count <= 12
+                ? counts.map(String.init).joined(separator: ", ")
+                : counts.prefix(10).map(String.init).joined(separator: ", ") + ", … \(counts.count - 10) more"
+            return "\(plural(counts.count, "section")) [\(shown)] (\(plural(data.totalItems, "item"))\(sizes))"
+        }
+    }
+}
+
+/// `1 item`, `2 items`.
+func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
+
+/// A change between two preparations of one instance, for law 6 (freshness).
+///
+/// Each change picks its place in the data deterministically, so that a shrunk data shape
+/// gets the same kind of change.
+public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable {
+    /// Three items inserted into the middle section, at its middle.
+    case insertItems = "insert-items"
+    /// Up to a third of the items of the middle non-empty section deleted.
+    case deleteItems = "delete-items"
+    /// Sections of 2, 0 and 5 items inserted in the middle.
+    case insertSections = "insert-sections"
+    /// The middle section deleted.
+    case deleteSections = "delete-sections"
+    /// Every item's content size changed (width and height swapped, plus 1), counts kept.
+    case resizeItems = "resize-items"
+    /// The container rotated: width and height swapped.
+    case rotate = "rotate"
+
+    /// The changes to data, not to the container.
+    public static let dataChanges: [ConformanceChange] = [.insertItems, .deleteItems, .insertSections, .deleteSections, .resizeItems]
+
+    /// "inserted 3 items into section 1 at 2"-style wording for printed configurations.
+    public var pastTense: String {
+        switch self {
+        case .insertItems: "prepared again after inserting 3 items into the middle section"
+        case .deleteItems: "prepared again after deleting items from the middle non-empty section"
+        case .insertSections: "prepared again after inserting sections of 2, 0 and 5 items in the middle"
+        case .deleteSections: "prepared again after deleting the middle section"
+        case .resizeItems: "prepared again after every item's content size changed"
+        case .rotate: "prepared again in the rotated container"
+        }
+    }
+
+    /// The data and container after the change, or `nil` when it does not apply.
+    public func apply(to data: DataShape, container: Size) -> (DataShape, Size)? {
+        let sections = data.sectionCount
+        switch self {
+        case .insertItems:
+            guard sections > 0 else { return nil }
+            let section = sections / 2
+            let sizes = data.itemSizes == nil ? nil : Self.newSizes(3, seed: data.totalItems)
+            guard let changed = try? data.insertingItems(3, intoSection: section, at: data.itemCounts[section] / 2, sizes: sizes)
+            else { return nil }
+            return (changed, container)
+        case .deleteItems:
+            let order = Array(sections / 2 ..< sections) + Array(0 ..< sections / 2)
+            guard let section = order.first(where: { data.itemCounts[$0] > 0 }) else { return nil }
+            let count = data.itemCounts[section]
+            let start = count / 3, length = max(1, count / 3)
+            guard let changed = try? data.deletingItems(start ..< start + length, fromSection: section) else { return nil }
+            return (changed, container)
+        case .insertSections:
+            let counts = [2, 0, 5]
+            let sizes = data.itemSizes == nil ? nil : Self.newSizes(7, seed: sections)
+            guard let changed = try? data.insertingSections(counts, at: sections / 2, sizes: sizes) else { return nil }
+            return (changed, container)
+        case .deleteSections:
+            guard sections > 0, let changed = try? data.deletingSections(sections / 2 ..< sections / 2 + 1) else { return nil }
+            return (changed, container)
+        case .resizeItems:
+            guard let sizes = data.itemSizes, !sizes.isEmpty else { return nil }
+            let swapped = sizes.map { Size(width: $0.height + 1, height: $0.width + 1) }
+            guard let changed = try? data.withItemSizes(swapped) else { return nil }
+            return (changed, container)
+        case .rotate:
+            guard container.width != container.height else { return nil }
+            return (data, Size(width: container.height, height: container.width))
+        }
+    }
+
+    /// Content sizes for inserted items: varied, some larger than any tile.
+    static func newSizes(_ count: Int, seed: Int) -> [Size] {
+        var random = SeededRandom(seed: UInt64(truncatingIfNeeded: seed) &+ 0x5EED)
+        return (0 ..< count).map { _ in
+            Size(width: random.uniform(8 ... 400).rounded(), height: random.uniform(8 ... 400).rounded())
+        }
+    }
+}

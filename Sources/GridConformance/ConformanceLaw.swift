@@ -1,0 +1,71 @@
+import GridCore
+
+/// The eight laws of ``GridCore/GridLayout``, as DESIGN.md numbers and names them.
+///
+/// Every violation the suite reports names one of these.
+public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, Codable {
+    /// `elements(in: r)` returns exactly the elements whose frames intersect `r`, each once;
+    /// an empty rect returns nothing; the caller's buffer is appended to, not replaced.
+    case completeness = 1
+    /// An element returned by a rect query equals the per-item or supplementary answer for it.
+    case agreement = 2
+    /// Paths exist in the data; frames are finite with non-negative sizes.
+    case validity = 3
+    /// Every frame lies inside `(0, 0, contentSize)`.
+    case containment = 4
+    /// The same data and container give the same answers, bit for bit.
+    case determinism = 5
+    /// After `prepare` with new data or a new container, answers equal a fresh layout's.
+    case freshness = 6
+    /// `elements(in: A ∪ B) = elements(in: A) ∪ elements(in: B)` for adjacent rects.
+    case additivity = 7
+    /// No two cells' frames intersect, for layouts that declare it.
+    case nonOverlap = 8
+
+    /// The law's number, 1…8.
+    @inlinable public var number: Int { rawValue }
+
+    /// The law's name as DESIGN.md gives it.
+    public var name: String {
+        switch self {
+        case .completeness: "completeness and soundness"
+        case .agreement: "agreement"
+        case .validity: "validity"
+        case .containment: "containment"
+        case .determinism: "determinism"
+        case .freshness: "freshness"
+        case .additivity: "additivity"
+        case .nonOverlap: "non-overlap"
+        }
+    }
+
+    /// What the law requires, in one sentence.
+    public var statement: String {
+        switch self {
+        case .completeness:
+            "elements(in: r) returns exactly the elements whose frames intersect r (closed-open), each once; an empty r returns nothing; the caller's buffer is appended to"
+        case .agreement:
+            "an element returned by a rect query is identical to what attributes(at:) or supplementary(_:at:) returns for it"
+        case .validity:
+            "every returned path exists in the data; no frame is NaN, infinite or negative in size"
+        case .containment:
+            "every frame lies inside (0, 0, contentSize)"
+        case .determinism:
+            "the same data and container give the same answers, bit for bit"
+        case .freshness:
+            "after prepare with new data or a new container, every answer equals a freshly made layout's"
+        case .additivity:
+            "elements(in: A ∪ B) = elements(in: A) ∪ elements(in: B) for adjacent rects"
+        case .nonOverlap:
+            "no two cells' frames overlap (declared by traits.cellsDoNotOverlap)"
+        }
+    }
+
+    @inlinable
+    public static func < (lhs: ConformanceLaw, rhs: ConformanceLaw) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension ConformanceLaw: CustomStringConvertible {
+    /// `law 1 (completeness and soundness)`.
+    public var description: String { "law \(number) (\(name))" }
+}

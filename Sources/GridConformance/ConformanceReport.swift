@@ -1,0 +1,155 @@
+import GridCore
+
+/// What the suite checked on one layout and every law it found broken.
+///
+/// Violations are deduplicated: one per law and configuration (its ``ConformanceViolation/occurrences``
+/// counts the rest), merged when shrinking brings several to the same counterexample,
+/// and capped at ``ConformanceOptions/maxViolations``.
+public struct ConformanceReport: Hashable, Sendable {
+    /// The layout's name.
+    public var layout: String
+    /// The violations, ordered by law, then by the order configurations were checked.
+    public var violations: [ConformanceViolation]
+    /// Violations left out because of the cap.
+    public var omittedViolations: Int
+    /// What was checked.
+    public var checked: Counts
+    /// Configurations the layout refused (its `prepare` threw): not violations, but
+    /// listed so that a reader sees what was not checked.
+    public var skipped: [Skipped]
+    /// The laws that were checked: all eight when the layout declares non-overlap,
+    /// otherwise all but law 8; fewer when the input could not exercise some (a query
+    /// file without repeated cases cannot check law 5).
+    public var lawsChecked: [ConformanceLaw]
+
+    public init(
+        layout: String, violations: [ConformanceViolation] = [], omittedViolations: Int = 0,
+        checked: Counts = Counts(), skipped: [Skipped] = [], lawsChecked: [ConformanceLaw] = []
+    ) {
+        self.layout = layout
+        self.violations = violations
+        self.omittedViolations = omittedViolations
+        self.checked = checked
+        self.skipped = skipped
+        self.lawsChecked = lawsChecked
+    }
+
+    /// How much was checked.
+    public struct Counts: Hashable, Sendable {
+        /// Configurations prepared and checked (laws 1–4, 7, 8).
+        public var configurations = 0
+        /// Rect queries made and checked against the brute-force expectation.
+        public var rectQueries = 0
+        /// Per-item queries checked (existing paths and paths beyond the data).
+        public var itemQueries = 0
+        /// Supplementary queries checked.
+        public var supplementaryQueries = 0
+        /// Rects split in two and checked for additivity (law 7).
+        public var additivitySplits = 0
+        /// Pairs of layouts prepared alike and compared (law 5).
+        public var determinismComparisons = 0
+        /// Instances prepared twice and compared with a fresh layout (law 6).
+        public var freshnessComparisons = 0
+        /// Cells checked for overlap (law 8).
+        public var cellsCheckedForOverlap = 0
+
+        public init() {}
+
+        static func + (lhs: Counts, rhs: Counts) -> Counts {
+            var sum = lhs
+            sum.configurations += rhs.configurations
+            sum.rectQueries += rhs.rectQueries
+            sum.itemQueries += rhs.itemQueries
+            sum.supplementaryQueries += rhs.supplementaryQueries
+            sum.additivitySplits += rhs.additivitySplits
+            sum.determinismComparisons += rhs.determinismComparisons
+            sum.freshnessComparisons += rhs.freshnessComparisons
+            sum.cellsCheckedForOverlap += rhs.cellsCheckedForOverlap
+            return sum
+        }
+    }
+
+    /// A configuration not checked because `prepare` threw.
+    public struct Skipped: Hashable, Sendable {
+        public var configuration: ConformanceConfiguration
+        /// The error `prepare` threw, as text.
+        public var reason: String
+
+        public init(configuration: ConformanceConfiguration, reason: String) {
+            self.configuration = configuration
+            self.reason = reason
+        }
+    }
+
+    /// True when no configuration was checked (every one was skipped, or there were none):
+    /// the suite proved nothing, which is an error, not a pass.
+    public var nothingChecked: Bool { checked.configurations == 0 }
+
+    /// True when something was checked and no law was broken.
+    public var isPassing: Bool { violations.isEmpty && omittedViolations == 0 && !nothingChecked }
+
+    /// At most `cap` of `violations`, but never fewer than one per law broken, ordered by
+    /// law and then as found; and how many were left out.
+    static func capped(_ violations: [ConformanceViolation], at cap: Int) -> (kept: [ConformanceViolation], omitted: Int) {
+        var keep = Set<Int>()
+        var lawsSeen = Set<ConformanceLaw>()
+        for (index, violation) in violations.enumerated() where lawsSeen.insert(violation.law).inserted {
+            keep.insert(index)
+        }
+        for index in violations.indices where keep.count < max(cap, lawsSeen.count) {
+            keep.insert(index)
+        }
+        let kept = violations.enumerated()
+            .filter { keep.contains($0.offset) }
+            .sorted { ($0.element.law, $0.offset) < ($1.element.law, $1.offset) }
+            .map(\.element)
+        return (kept, violations.count - kept.count)
+    }
+
+    /// The laws broken, in order, each once.
+    public var violatedLaws: [ConformanceLaw] { Array(Set(violations.map(\.law))).sorted() }
+}
+
+extension ConformanceReport: CustomStringConvertible {
+    /// A verdict line, what was checked, what was skipped, then every violation.
+    public var description: String {
+        var lines: [String] = []
+        if nothingChecked && skipped.isEmpty {
+            lines.append("ERROR: GridConformance checked NOTHING on \(layout): there was no configuration to check (no data shapes or no containers given).")
+        } else if nothingChecked {
+            lines.append("ERROR: GridConformance checked NOTHING on \(layout): prepare threw for every one of the \(skipped.count) configurations. A layout that refuses every configuration proves no law; give it data shapes and containers it accepts (ConformanceOptions.dataShapes, .containers).")
+        } else if isPassing {
+            lines.append("GridConformance: \(layout) obeys \(Self.lawList(lawsChecked)).")
+        } else {
+            let count = violations.count + omittedViolations
+            lines.append("GridConformance: \(layout) breaks \(Self.lawList(violatedLaws)) (\(count) violation\(count == 1 ? "" : "s") reported).")
+        }
+        let c = checked
+        lines.append("checked: \(c.configurations) configurations, \(c.rectQueries) rect queries, \(c.itemQueries) item queries, \(c.supplementaryQueries) supplementary queries, \(c.additivitySplits) additivity splits, \(c.determinismComparisons) determinism comparisons, \(c.freshnessComparisons) freshness comparisons, \(c.cellsCheckedForOverlap) cells checked for overlap")
+        if !lawsChecked.contains(.nonOverlap) && !nothingChecked {
+            lines.append("law 8 (non-overlap) not checked: the layout does not declare traits.cellsDoNotOverlap")
+        }
+        if !skipped.isEmpty {
+            lines.append("skipped \(skipped.count) configuration\(skipped.count == 1 ? "" : "s") the layout refused (prepare threw):")
+            for skip in skipped.prefix(10) { lines.append("  - \(skip.configuration): \(skip.reason)") }
+            if skipped.count > 10 { lines.append("  - … and \(skipped.count - 10) more") }
+        }
+        for (index, violation) in violations.enumerated() {
+            lines.append("")
+            lines.append("\(index + 1)) \(violation)")
+        }
+        if omittedViolations > 0 {
+            lines.append("")
+            lines.append("… and \(omittedViolations) more violations not shown (ConformanceOptions.maxViolations)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func lawList(_ laws: [ConformanceLaw]) -> String {
+        switch laws.count {
+        case 0: "no law"
+        case 1: "law \(laws[0].number) (\(laws[0].name))"
+        default: "laws " + laws.map { "\($0.number) (\($0.name))" }.joined(separator: ", ")
+        }
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import GridCore
+
+/// A query file of the language-neutral conformance protocol: cases, each a data shape and
+/// a container to prepare a layout with, and the queries to answer.
+///
+/// A layout outside Swift reads it, answers every query of every case in order and writes a
+/// ``ConformanceAnswers`` file; ``GridConformance/check(queries:answers:queriesFile:answersFile:maxViolations:)``
+/// then checks every law that answers can show. The schema is documented in
+/// `Sources/GridConformance/README-protocol.md`.
+///
+/// Two rounds give the full check: ``make(options:)`` writes round 1, which needs no
+/// knowledge of the layout; ``refined(with:queriesFile:answersFile:)`` turns round 1's
+/// answers into round 2, whose probe rects follow the layout's own rows (strips along every
+/// line where frames start or end), as the in-process suite's do.
+public struct ConformanceQueries: Hashable, Sendable {
+    /// The schema version this GridBench writes and reads.
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    /// 1 for queries made without knowing the layout, 2 for queries refined from answers.
+    public var round: Int
+    /// The seed of the random probe rects.
+    public var seed: UInt64
+    public var cases: [Case]
+
+    public init(schemaVersion: Int = ConformanceQueries.currentSchemaVersion, round: Int, seed: UInt64, cases: [Case]) {
+        self.schemaVersion = schemaVersion
+        self.round = round
+        self.seed = seed
+        self.cases = cases
+    }
+
+    /// One preparation of a layout and the queries to ask it afterwards.
+    public struct Case: Hashable, Sendable {
+        /// Unique within the file; answers name their case by it.
+        public var id: String
+        /// The layout instance to prepare: the runner makes a new layout the first time it
+        /// meets an instance number, and prepares the same layout again when a later case
+        /// names it again (law 6).
+        public var instance: Int
+        public var data: DataShape
+        public var container: Size
+        /// Rect queries: answer each with the elements whose frames intersect it.
+        public var rects: [Rect]
+        /// Per-item queries: answer each with the cell's attributes or `null`.
+        public var items: [ItemPath]
+        /// Supplementary queries: answer each with the view's attributes or `null`.
+        public var supplementary: [SupplementaryRequest]
+        /// For the checker only; a runner ignores it.
+        public var check: Check
+
+        public init(
+            id: String, instance: Int, data: DataShape, container: Size, rects: [Rect], items: [ItemPath],
+            supplementary: [SupplementaryRequest], check: Check
+        ) {
+            self.id = id
+            self.instance = instance
+            self.data = data
+            self.container = container
+            self.rects = rects
+            self.items = items
+            self.supplementary = supplementary
+            self.check = check
+        }
+    }
+
+    /// What the checker needs to know about a case's queries.
+    public struct Check: Hashable, Sendable, Codable {
+        /// The index of the rect that covers the whole content: its answer is the full set
+        /// of elements (law 1).
+        public var wholeContentRect: Int
+        /// `[whole, first, second]` rect indices: `first` and `second` are adjacent and
+        /// together exactly `whole` (law 7).
+        public var splits: [[Int]]
+        /// This case must answer exactly like another (law 5 when this case's instance is
+        /// new, law 6 when it was prepared before with other data or another container).
+        public var sameAnswersAs: SameAnswers?
+        /// For a case that prepares an instance again: what changed since its last case.
+        public var change: ConformanceChange?
+        /// Why the rects were chosen, one word per rect (`whole`, `strip`, `random`, …);
+        /// printed in violations.
+        public var rectRoles: [String]?
+
+        public init(
+            wholeContentRect: Int, splits: [[Int]] = [], sameAnswersAs: SameAnswers? = nil,
+            change: ConformanceChange? = nil, rectRoles: [String]? = nil
+        ) {
+            self.wholeContentRect = wholeContentRect
+            self.splits = splits
+            self.sameAnswersAs = sameAnswersAs
+            self.change = change
+            self.rectRoles = rectRoles
+        }
+    }
+
+    /// A case whose answers must equal another's, and the law that says so.
+    public struct SameAnswers: Hashable, Sendable, Codable {
+        /// The id of the earlier case answered by a freshly made layout.
+        public var `case`: String
+        /// 5 (determinism) or 6 (freshness).
+        public var law: Int
+
+        public init(case: String, law: Int) {
+            self.case = `case`
+            self.law = law
+        }
+    }
+}
+
+// MARK: - JSON
+
+extension ConformanceQueries: Codable {
+    private enum CodingKeys: String, CodingKey { case schemaVersion, round, seed, cases }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try c.decode(Int.self, forKey: .schemaVersion)
+        guard schemaVersion == Self.currentSchemaVersion else {
+            throw FieldError(codingPath: [], error: .invalidData(
+                "schemaVersion", schemaVersion, expected: "\(Self.currentSchemaVersion), the query file version this GridBench reads"))
+        }
+        round = try c.decodeIfPresent(Int.self, forKey: .round) ?? 1
+        seed = try c.decodeIfPresent(UInt64.self, forKey: .seed) ?? 0
+        cases = try c.decode([Case].self, forKey: .cases)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schemaVersion, forKey: .schemaVersion)
+        try c.encode(round, forKey: .round)
+        try c.encode(seed, forKey: .seed)
+        try c.encode(cases, forKey: .cases)
+    }
+}
+
+extension ConformanceQueries.Case: Codable {
+    private enum CodingKeys: String, CodingKey { case id, instance, data, container, rects, items, supplementary, check }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        instance = try c.decode(Int.self, forKey: .instance)
+        data = try c.decode(DataShapeJSON.self, forKey: .data).shape
+        container = try c.decode(Size.self, forKey: .container)
+        rects = try c.decode([Rect].self, forKey: .rects)
+        items = try c.decode([ItemPath].self, forKey: .items)
+        supplementary = try c.decode([SupplementaryRequest].self, forKey: .supplementary)
+        check = try c.decode(ConformanceQueries.Check.self, forKey: .check)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(instance, forKey: .instance)
+        try c.encode(DataShapeJSON(data), forKey: .data)
+        try c.encode(container, forKey: .container)
+        try c.encode(rects, forKey: .rects)
+        try c.encode(items, forKey: .items)
+        try c.encode(supplementary, forKey: .supplementary)
+        try c.encode(check, forKey: .check)
+    }
+}
+
+/// A data shape in JSON: `{"itemCounts": [3, 0, 5], "itemSizes": [{"width": 40, "height": 30}, …]}`
+/// (`itemSizes` optional), validated as ``GridCore/DataShape`` validates.
+struct DataShapeJSON: Codable {
+    var shape: DataShape
+
+    init(_ shape: DataShape) { self.shape = shape }
+
+    private enum CodingKeys: String, CodingKey { case itemCounts, itemSizes }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let counts = try c.decode([Int].self, forKey: .itemCounts)
+        let sizes = try c.decodeIfPresent([Size].self, forKey: .itemSizes)
+        do {
+            shape = try DataShape(itemCounts: counts, itemSizes: sizes)
+        } catch {
+            throw FieldError(codingPath: decoder.codingPath, error: error)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(shape.itemCounts, forKey: .itemCounts)
+        try c.encodeIfPresent(shape.itemSizes, forKey: .itemSizes)
+    }
+}
+
+// MARK: - Files
+
+extension ConformanceQueries {
+    /// Reads and validates the query file at `url`.
+    /// - Throws: `InputError` naming the file, the field and the value.
+    public static func load(from url: URL) throws(InputError) -> ConformanceQueries {
+        let queries = try JSONCoding.read(ConformanceQueries.self, from: url)
+        try queries.validate(file: url.path)
+        return queries
+    }
+
+    /// Decodes and validates a query file's contents; `file` names it in errors.
+    public static func decode(_ data: Data, file: String = "queries.json") throws(InputError) -> ConformanceQueries {
+        let queries = try JSONCoding.decode(ConformanceQueries.self, from: data, file: file)
+        try queries.validate(file: file)
+        return queries
+    }
+
+    /// The file's contents: pretty-printed JSON with sorted keys.
+    public func encoded() throws -> Data { try JSONCoding.encode(self) }
+
+    /// Writes the file atomically.
+    public func write(to url: URL) throws { try JSONCoding.write(self, to: url) }
+
+    /// Checks what decoding cannot: unique case ids, rect indices in range, comparisons
+    /// that name an earlier case with the same data, container and queries.
+    public func validate(file: String = "queries.json") throws(InputError) {
+        var seen: [String: Int] = [:]
+        var lastCaseOfInstance: [Int: Int] = [:]
+        for (index, item) in cases.enumerated() {
+            let field = "cases[\(index)]"
+            if seen[item.id] != nil {
+                throw InputError(file: file, field: "\(field).id", value: "\"\(item.id)\"", expected: "an id no other case has")
+            }
+            seen[item.id] = index
+            guard item.rects.indices.contains(item.check.wholeContentRect) else {
+                throw InputError(
+                    file: file, field: "\(field).check.wholeContentRect", value: "\(item.check.wholeContentRect)",
+                    expected: "the index of one of the case's \(item.rects.count) rects")
+            }
+            for (s, split) in item.check.splits.enumerated() {
+                guard split.count == 3, split.allSatisfy({ item.rects.indices.contains($0) }) else {
+                    throw InputError(
+                        file: file, field: "\(field).check.splits[\(s)]", value: "\(split)",
+                        expected: "three indices [whole, first, second] of the case's \(item.rects.count) rects")
+                }
+            }
+            if let roles = item.check.rectRoles, roles.count != item.rects.count {
+                throw InputError(
+                    file: file, field: "\(field).check.rectRoles", value: "\(roles.count) roles",
+                    expected: "one role per rect: \(item.rects.count)")
+            }
+            if let same = item.check.sameAnswersAs {
+                guard let target = seen[same.case], target < index else {
+                    throw InputError(
+                        file: file, field: "\(field).check.sameAnswersAs.case", value: "\"\(same.case)\"",
+                        expected: "the id of an earlier case")
+                }
+                let other = cases[target]
+                guard other.data == item.data, other.container == item.container, other.rects == item.rects,
+                      other.items == item.items, other.supplementary == item.supplementary
+                else {
+                    throw InputError(
+                        file: file, field: "\(field).check.sameAnswersAs.case", value: "\"\(same.case)\"",
+                        expected: "a case with the same data, container and queries as this one")
+                }
+                let reused = lastCaseOfInstance[item.instance] != nil
+                guard same.law == (reused ? 6 : 5) else {
+                    throw InputError(
+                        file: file, field: "\(field).check.sameAnswersAs.law", value: "\(same.law)",
+                        expected: reused ? "6: this case prepares instance \(item.instance) again" : "5: this case's instance \(item.instance) is new")
+                }
+            }
+            lastCaseOfInstance[item.instance] = index
+        }
+    }
+}

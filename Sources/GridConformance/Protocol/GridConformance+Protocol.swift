@@ -1,0 +1,157 @@
+import Foundation
+import GridCore
+
+extension GridConformance {
+    /// Checks an external layout's answers against the queries they answer: laws 1–4 and 7
+    /// on every answered case (law 1 against the case's own whole-content answer), law 8 when
+    /// the answers declare `cellsDoNotOverlap`, law 5 for cases the query file asks twice of
+    /// new instances, law 6 for cases that prepare an instance again.
+    ///
+    /// Answers cannot show whether a rect query appends to its caller's buffer, and they are
+    /// not shrunk; everything else reads as the in-process suite's report.
+    ///
+    /// - Throws: `InputError` naming the file, the field and the value when the answers do not
+    ///   fit the queries: an answer for a case the queries do not hold, a case left
+    ///   unanswered or answered twice, or a different number of answers than queries.
+    public static func check(
+        queries: ConformanceQueries, answers: ConformanceAnswers,
+        queriesFile: String = "queries.json", answersFile: String = "answers.json",
+        maxViolations: Int = 20
+    ) throws(InputError) -> ConformanceReport {
+        try queries.validate(file: queriesFile)
+        let matched = try queries.match(answers, queriesFile: queriesFile, answersFile: answersFile)
+        let name = answers.layout ?? "the layout that wrote \(answersFile)"
+        var laws = Set<ConformanceLaw>([.completeness, .agreement, .validity, .containment, .additivity])
+        if answers.traits.cellsDoNotOverlap { laws.insert(.nonOverlap) }
+
+        var found: [ConformanceViolation] = []
+        var counts = ConformanceReport.Counts()
+        var skipped: [ConformanceReport.Skipped] = []
+        var lastCaseOfInstance: [Int: Int] = [:]
+        var indexByID: [String: Int] = [:]
+        for (index, query) in queries.cases.enumerated() {
+            defer {
+                lastCaseOfInstance[query.instance] = index
+                indexByID[query.id] = index
+            }
+            var configuration = ConformanceConfiguration(data: query.data, container: query.container)
+            if let previous = lastCaseOfInstance[query.instance] {
+                let earlier = queries.cases[previous]
+                configuration.previous = .init(data: earlier.data, container: earlier.container, change: query.check.change)
+            }
+            let plan = query.plan
+            if let answer = matched[index].answered {
+                var checker = CaseChecker(
+                    data: query.data, plan: plan, answers: answer, declaresNonOverlap: answers.traits.cellsDoNotOverlap,
+                    sink: ViolationSink(laws: laws, layout: name, configuration: configuration))
+                checker.run()
+                counts = counts + checker.counts
+                found += checker.sink.firstPerLaw
+            } else if let reason = matched[index].skipped {
+                skipped.append(.init(configuration: configuration, reason: reason))
+            }
+            guard let same = query.check.sameAnswersAs, let target = indexByID[same.case] else { continue }
+            let law: ConformanceLaw = same.law == 6 ? .freshness : .determinism
+            laws.insert(law)
+            var sink = ViolationSink(laws: [law], layout: name, configuration: configuration)
+            if law == .freshness { counts.freshnessComparisons += 1 } else { counts.determinismComparisons += 1 }
+            let who = law == .freshness ? "the layout prepared again" : "a second layout made and prepared alike"
+            switch (matched[index].answered, matched[target].answered) {
+            case (let actual?, let reference?):
+                AnswerComparison.compare(actual, with: reference, plan: plan, law: law, who: who, sink: &sink)
+            case (nil, nil):
+                break
+            case (let actual, _):
+                let refused = actual == nil ? "this case" : "case \"\(same.case)\""
+                sink.report(law, .prepareDiffers) {
+                    (.preparation, "prepare was refused for \(refused) but not for the other, which must answer alike",
+                     .text("both prepared, or both refused"),
+                     .text("case \"\(query.id)\": \(matched[index].skipped ?? "prepared"); case \"\(same.case)\": \(matched[target].skipped ?? "prepared")"))
+                }
+            }
+            found += sink.firstPerLaw
+        }
+        let (kept, omitted) = ConformanceReport.capped(found, at: maxViolations)
+        return ConformanceReport(
+            layout: name, violations: kept, omittedViolations: omitted,
+            checked: counts, skipped: skipped, lawsChecked: laws.sorted())
+    }
+
+    /// Reads a query file and an answer file and checks the answers; what
+    /// `gridbench conform --queries FILE --answers FILE` runs.
+    ///
+    /// - Throws: `InputError` naming the file, the field and the value for a file that
+    ///   cannot be read, or answers that do not fit the queries.
+    public static func check(queriesAt queriesURL: URL, answersAt answersURL: URL, maxViolations: Int = 20) throws(InputError) -> ConformanceReport {
+        let queries = try ConformanceQueries.load(from: queriesURL)
+        let answers = try ConformanceAnswers.load(from: answersURL)
+        return try check(
+            queries: queries, answers: answers, queriesFile: queriesURL.path, answersFile: answersURL.path,
+            maxViolations: maxViolations)
+    }
+}
+
+extension ConformanceQueries {
+    /// One case's answers, matched to its query.
+    struct Matched {
+        /// The answers, when the case was answered.
+        var answered: CaseAnswers?
+        /// Why the layout refused the case, when it did.
+        var skipped: String?
+    }
+
+    /// The answers in query order, after checking that they fit: every case answered once,
+    /// no answer for an unknown case, as many answers as queries.
+    func match(_ answers: ConformanceAnswers, queriesFile: String, answersFile: String) throws(InputError) -> [Matched] {
+        var answerIndex: [String: Int] = [:]
+        let queryIndex = Dictionary(cases.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        for (index, answer) in answers.cases.enumerated() {
+            guard queryIndex[answer.id] != nil else {
+                throw InputError(
+                    file: answersFile, field: "cases[\(index)].id", value: "\"\(answer.id)\"",
+                    expected: "the id of a case in \(queriesFile)")
+            }
+            guard answerIndex[answer.id] == nil else {
+                throw InputError(
+                    file: answersFile, field: "cases[\(index)].id", value: "\"\(answer.id)\"",
+                    expected: "one answer per case; case \"\(answer.id)\" is already answered at cases[\(answerIndex[answer.id] ?? 0)]")
+            }
+            answerIndex[answer.id] = index
+        }
+        var result: [Matched] = []
+        result.reserveCapacity(cases.count)
+        for query in cases {
+            guard let index = answerIndex[query.id] else {
+                throw InputError(
+                    file: answersFile, field: "cases", value: "no answer for case \"\(query.id)\"",
+                    expected: "one answer for each of the \(cases.count) cases of \(queriesFile)")
+            }
+            let answer = answers.cases[index]
+            if let reason = answer.skipped {
+                result.append(Matched(skipped: reason))
+                continue
+            }
+            let field = "cases[\(index)]"
+            guard let contentSize = answer.contentSize else {
+                throw InputError(file: answersFile, field: "\(field).contentSize", value: "missing", expected: "the content size, or \"skipped\" with the reason prepare failed")
+            }
+            guard let rects = answer.rects, rects.count == query.rects.count else {
+                throw InputError(
+                    file: answersFile, field: "\(field).rects", value: answer.rects.map { "\($0.count) answers" } ?? "missing",
+                    expected: "one answer per query rect of case \"\(query.id)\": \(query.rects.count)")
+            }
+            guard let items = answer.items, items.count == query.items.count else {
+                throw InputError(
+                    file: answersFile, field: "\(field).items", value: answer.items.map { "\($0.count) answers" } ?? "missing",
+                    expected: "one answer per item query of case \"\(query.id)\": \(query.items.count)")
+            }
+            guard let supplementary = answer.supplementary, supplementary.count == query.supplementary.count else {
+                throw InputError(
+                    file: answersFile, field: "\(field).supplementary", value: answer.supplementary.map { "\($0.count) answers" } ?? "missing",
+                    expected: "one answer per supplementary query of case \"\(query.id)\": \(query.supplementary.count)")
+            }
+            result.append(Matched(answered: CaseAnswers(contentSize: contentSize, rects: rects, items: items, supplementary: supplementary)))
+        }
+        return result
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import GridCore
+
+/// Reading and writing GridConformance's JSON files: query files, answer files, fixtures.
+///
+/// Files are pretty-printed with sorted keys. Non-finite numbers may be written as the
+/// strings `"NaN"`, `"Infinity"` and `"-Infinity"`, so that an answer holding a NaN frame is
+/// refused by law 3 with the element named rather than by the parser. Every failure to read
+/// is an `InputError` naming the file, the field and the value found there.
+enum JSONCoding {
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return encoder
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return decoder
+    }
+
+    /// `value` as pretty, key-sorted JSON with a final newline.
+    static func encode(_ value: some Encodable) throws -> Data {
+        try encoder.encode(value) + Data("\n".utf8)
+    }
+
+    /// Writes `value` to `url` atomically (a temporary file, then a rename), creating the
+    /// directory when it is missing.
+    static func write(_ value: some Encodable, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try encode(value).write(to: url, options: .atomic)
+    }
+
+    /// Reads the file at `url`, naming it in errors by its path.
+    static func read<T: Decodable>(_ type: T.Type, from url: URL) throws(InputError) -> T {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw InputError(file: url.path, field: "(file)", value: "unreadable", expected: "a readable file (\(error.localizedDescription))")
+        }
+        return try decode(type, from: data, file: url.path)
+    }
+
+    /// Decodes `T` from `data`, turning every failure into an `InputError` that names
+    /// `file`, the field, and the value found there as JSON text.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws(InputError) -> T {
+        guard !data.isEmpty else {
+            throw InputError(file: file, field: "(document)", value: "empty", expected: "a JSON document")
+        }
+        do {
+            return try decoder.decode(type, from: data)
+        } catch let error as DecodingError {
+            throw inputError(error, in: data, file: file)
+        } catch let error as FieldError {
+            let prefix = error.codingPath.isEmpty ? "" : InputError.fieldPath(error.codingPath)
+            throw InputError(
+                file: file, field: [prefix, error.error.field].filter { !$0.isEmpty }.joined(separator: "."),
+                value: error.error.value, expected: error.error.expected)
+        } catch {
+            throw InputError(file: file, field: "(document)", value: "\(error)", expected: "well-formed JSON")
+        }
+    }
+
+    /// GridCore's reading of a decoding error, with the value found at the failing field
+    /// shown as JSON text (`"abc"` rather than "a string").
+    static func inputError(_ error: DecodingError, in data: Data, file: String) -> InputError {
+        var result = InputError(file: file, error)
+        switch error {
+        case .typeMismatch(_, let context):
+            if let found = jsonText(at: context.codingPath, in: data) { result.value = found }
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            if let found = jsonText(at: context.codingPath, in: data) { result.value = found }
+            // "unknown element kind "x"; expected one of …": keep what was expected.
+            let description = context.debugDescription
+            result.expected = description.ranges(of: "expected ").last.map { String(description[$0.upperBound...]) } ?? description
+        default:
+            break
+        }
+        return result
+    }
+
+    /// The value at `path` in the JSON document `data`, as compact JSON text cut at `limit`
+    /// characters; `nil` when the document does not parse or the path leads nowhere.
+    static func jsonText(at path: [any CodingKey], in data: Data, limit: Int = 80) -> String? {
+        guard var current = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }
+        for key in path {
+            if let object = current as? [String: Any], let next = object[key.stringValue] {
+                current = next
+            } else if let array = current as? [Any], let index = key.intValue, array.indices.contains(index) {
+                current = array[index]
+            } else {
+                return nil
+            }
+        }
+        guard let text = try? JSONSerialization.data(withJSONObject: current, options: [.fragmentsAllowed, .sortedKeys])
+        else { return nil }
+        let string = String(decoding: text, as: UTF8.self)
+        return string.count > limit ? String(string.prefix(limit)) + "…" : string
+    }
+}
+
+/// A ``GridCore/GridError`` raised while decoding a value (a data shape whose counts are
+/// negative, say), with the coding path where it happened.
+struct FieldError: Error {
+    var codingPath: [any CodingKey]
+    var error: GridError
+}

@@ -1,0 +1,77 @@
+import GridConformance
+import GridConformanceTesting
+import GridConformanceXCTest
+import GridCore
+import GridLayouts
+import Testing
+import XCTest
+
+/// The Swift Testing adapter: one call in a test.
+@Suite struct SwiftTestingAdapterTests {
+    @Test func tileGridPassesThroughTheAdapter() {
+        let report = expectConformance(options: .quick) { TileGrid() }
+        #expect(report.isPassing)
+    }
+
+    /// Every issue the adapter records for this layout names law 8; `withKnownIssue` fails
+    /// the test if none is recorded.
+    @Test func aBrokenLayoutRecordsAnIssuePerViolation() {
+        withKnownIssue {
+            let report = expectConformance(options: .quick, makeLayout: BrokenTileGrid.factory(.overlappingCells))
+            #expect(report.violatedLaws == [.nonOverlap])
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("law 8 (non-overlap)") }
+        }
+    }
+
+    @Test func nothingCheckedIsAnIssue() {
+        withKnownIssue {
+            expectConformance(options: .quick) { TileGrid(TileGrid.Configuration(tilesPerLine: 1000)) }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("checked NOTHING") }
+        }
+    }
+}
+
+/// The XCTest adapter: one call in a test method.
+final class XCTestAdapterTests: XCTestCase {
+    func testTileGridPassesThroughTheAdapter() {
+        let report = XCTAssertConformance(options: .quick) { TileGrid() }
+        XCTAssertTrue(report.isPassing)
+    }
+
+    #if os(Linux)
+    /// A broken layout fails the test once per violation, each naming the law, at the
+    /// caller's file and line. The failures are captured by running the assertion inside a
+    /// nested test case that records them instead of failing (swift-corelibs-xctest API).
+    func testABrokenLayoutFailsOncePerViolation() {
+        var report: ConformanceReport?
+        let nested = FailureRecorder(name: "nested") { _ in
+            report = XCTAssertConformance(options: .quick, makeLayout: BrokenTileGrid.factory(.answersBeyondData))
+        }
+        nested.run()
+        XCTAssertEqual(report?.violatedLaws, [.validity])
+        XCTAssertEqual(nested.failures.count, report.map { $0.violations.count + ($0.omittedViolations > 0 ? 1 : 0) })
+        XCTAssertFalse(nested.failures.isEmpty)
+        XCTAssertTrue(nested.failures.allSatisfy { $0.description.contains("law 3 (validity)") })
+        XCTAssertTrue(nested.failures.allSatisfy { $0.file.hasSuffix("AdapterTests.swift") && $0.line > 0 })
+    }
+    #endif
+}
+
+#if os(Linux)
+/// A test case that keeps its failures instead of reporting them.
+private final class FailureRecorder: XCTestCase, @unchecked Sendable {
+    struct Failure {
+        var description: String
+        var file: String
+        var line: Int
+    }
+
+    private(set) var failures: [Failure] = []
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        failures.append(Failure(description: description, file: filePath, line: lineNumber))
+    }
+}
+#endif

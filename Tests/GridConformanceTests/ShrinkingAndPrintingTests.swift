@@ -1,0 +1,92 @@
+import GridConformance
+import GridCore
+import GridLayouts
+import Testing
+
+@Suite struct ShrinkingAndPrintingTests {
+    @Test func theOffByOneShrinksToASmallCounterexample() throws {
+        let report = GridConformance.check(makeLayout: BrokenTileGrid.factory(.closedFarEdge))
+        #expect(report.violatedLaws == [.completeness])
+        for violation in report.violations {
+            #expect(violation.configuration.data.sectionCount <= 2, "\(violation)")
+            #expect(violation.configuration.data.totalItems <= 2, "\(violation)")
+            guard case .rect(let rect, _) = violation.subject else {
+                Issue.record("expected a rect: \(violation)")
+                continue
+            }
+            #expect(rect.width <= 8 && rect.height <= 8, "\(violation)")
+        }
+        // At least one started from a larger configuration, and says so.
+        let shrunk = try #require(report.violations.first { $0.shrunkFrom != nil })
+        let origin = try #require(shrunk.shrunkFrom)
+        #expect(origin.configuration.data.totalItems > shrunk.configuration.data.totalItems || origin.subject != shrunk.subject)
+        #expect(shrunk.description.contains("shrunk from: "))
+    }
+
+    @Test func withoutShrinkingTheCaseIsReportedAsFound() {
+        var options = ConformanceOptions.quick
+        options.shrinks = false
+        let report = GridConformance.check(options: options, makeLayout: BrokenTileGrid.factory(.closedFarEdge))
+        #expect(!report.violations.isEmpty)
+        #expect(report.violations.allSatisfy { $0.shrunkFrom == nil })
+    }
+
+    @Test func staleDataShrinksToFewSections() throws {
+        let report = GridConformance.check(options: .quick, makeLayout: BrokenTileGrid.factory(.staleAfterDataChange))
+        let violation = try #require(report.violations.first)
+        let previous = try #require(violation.configuration.previous)
+        #expect(previous.data.sectionCount <= 2, "\(violation)")
+        #expect(violation.description.contains("the same instance was first prepared with"))
+    }
+
+    @Test func aPrintedViolationNamesLawConfigurationExpectedAndActual() throws {
+        let options = ConformanceOptions(dataShapes: [try DataShape(itemCounts: [3])], containers: [Size(width: 320, height: 480)], changes: [])
+        let report = GridConformance.check("Disagreeing", options: options, makeLayout: BrokenTileGrid.factory(.itemAnswerDisagrees))
+        let violation = try #require(report.violations.first)
+        let text = violation.description
+        // Item 2 of section 0 is at row 0, column 2: (4 + 2·79, 26) = (162, 26), 75 × 75;
+        // the per-item answer puts it half a point lower.
+        #expect(text.contains("law 2 (agreement) broken by Disagreeing"))
+        #expect(text.contains("configuration: 1 section [3] (3 items), container 320.0 × 480.0"))
+        #expect(text.contains("element cell[0, 2]"))
+        #expect(text.contains("expected: cell[0, 2] (x: 162.0, y: 26.0, w: 75.0, h: 75.0)"))
+        #expect(text.contains("actual:   cell[0, 2] (x: 162.0, y: 26.5, w: 75.0, h: 75.0)"))
+        #expect(violation.configuration == ConformanceConfiguration(data: try DataShape(itemCounts: [3]), container: Size(width: 320, height: 480)))
+        #expect(violation.expected == .attributes(.cell(ItemPath(section: 0, item: 2), frame: Rect(x: 162, y: 26, width: 75, height: 75))))
+        #expect(violation.actual == .attributes(.cell(ItemPath(section: 0, item: 2), frame: Rect(x: 162, y: 26.5, width: 75, height: 75))))
+        #expect(report.description.hasPrefix("GridConformance: Disagreeing breaks law 2 (agreement)"))
+    }
+
+    @Test func aPrintedRectViolationListsWhatWasMissing() throws {
+        let options = ConformanceOptions(dataShapes: [try DataShape(itemCounts: [2])], containers: [Size(width: 320, height: 480)], changes: [])
+        let report = GridConformance.check(options: options, makeLayout: BrokenTileGrid.factory(.containedOnly))
+        let violation = try #require(report.violations.first { $0.code == .missingElements })
+        #expect(violation.description.hasPrefix("law 1 (completeness and soundness) broken by BrokenTileGrid [missing-elements]: the rect query left out 1 element whose frame intersects the rect"))
+        #expect(violation.description.contains("rect (x: "))
+        #expect(violation.description.contains("actual:   nothing") || violation.description.contains("actual:   1 element"))
+    }
+
+    @Test func theLawsAreNumberedAndNamedAsDESIGNmd() {
+        #expect(ConformanceLaw.allCases.map(\.number) == Array(1 ... 8))
+        #expect(ConformanceLaw.allCases.map(\.name) == [
+            "completeness and soundness", "agreement", "validity", "containment",
+            "determinism", "freshness", "additivity", "non-overlap",
+        ])
+        #expect("\(ConformanceLaw.freshness)" == "law 6 (freshness)")
+    }
+
+    @Test func everyChangeAppliesOrSaysItCannot() throws {
+        let data = try DataShape(itemCounts: [3, 0, 5], itemSizes: (0 ..< 8).map { Size(width: Double($0 + 1), height: 10) })
+        let container = Size(width: 320, height: 480)
+        let after = ConformanceChange.allCases.map { $0.apply(to: data, container: container) }
+        #expect(after[0]?.0.itemCounts == [3, 3, 5])  // 3 items into the middle section, 1
+        #expect(after[1]?.0.itemCounts == [3, 0, 4])  // from the middle non-empty section, 2: 5/3 = 1 item
+        #expect(after[2]?.0.itemCounts == [3, 2, 0, 5, 0, 5])  // 2, 0, 5 before section 1
+        #expect(after[3]?.0.itemCounts == [3, 5])
+        #expect(after[4]?.0.itemSizes?.first == Size(width: 11, height: 2))
+        #expect(after[5]?.1 == Size(width: 480, height: 320))
+        #expect(ConformanceChange.deleteSections.apply(to: .empty, container: container) == nil)
+        #expect(ConformanceChange.resizeItems.apply(to: try DataShape(itemCounts: [2]), container: container) == nil)
+        #expect(ConformanceChange.rotate.apply(to: data, container: Size(width: 10, height: 10)) == nil)
+    }
+}
