@@ -81,7 +81,8 @@ let package = Package(
         .testTarget(
             name: "GridConformanceTests",
             dependencies: [
-                "GridConformance", "GridConformanceTesting", "GridConformanceXCTest", "GridLayouts", "GridTestSupport",
+                "GridConformance", "GridConformanceTesting", "GridConformanceXCTest", "GridLayouts", "GridStrategies",
+                "GridTestSupport",
             ]),
     ]
 )

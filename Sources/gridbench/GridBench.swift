@@ -22,6 +22,6 @@ struct GridBench: ParsableCommand {
             """,
         version: "gridbench 1.0",
         subcommands: [
-            Report.self, Run.self, Dump.self, TraceCommand.self, FixturesCommand.self, DatasetsCommand.self,
+            Report.self, Run.self, Dump.self, TraceCommand.self, FixturesCommand.self, DatasetsCommand.self, Conform.self,
         ])
 }

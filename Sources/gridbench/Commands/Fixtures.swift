@@ -1,19 +1,27 @@
 import ArgumentParser
 import Foundation
+import GridConformance
 import GridCore
 import GridHarness
+import GridStrategies
 import GridViewport
 
 /// `gridbench fixtures`: the reference's answers, recorded on purpose and verified always.
 struct FixturesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fixtures",
-        abstract: "Record or verify the reference's per-frame loaded sets for the bundled traces.",
+        abstract: "Record or verify the reference's answers: per-frame loaded sets and full layout attribute sets.",
+        discussion: """
+            Two kinds of fixture live under datasets/fixtures/: replay/<data set>/<trace>.json, the
+            reference's loaded-set digest after every frame of a bundled trace, and layouts/*.json,
+            the full attribute set of each reference layout's canonical configurations (golden
+            files a third party's answers can also be checked against).
+            """,
         subcommands: [Record.self, Verify.self])
 
     struct Record: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Replay every bundled trace with the reference layout and write its fixtures.",
+            abstract: "Replay every bundled trace with the reference layout and re-record every fixture.",
             discussion: "Only this command writes fixtures; tests and CI verify them. Review the diff before committing.")
         @OptionGroup var planOption: PlanOption
 
@@ -29,6 +37,12 @@ struct FixturesCommand: ParsableCommand {
                     try fixture.write(to: plan.fixtureURL(dataset: dataset, trace: trace))
                     Console.note("recorded \(dataset)/\(trace): \(digests.count) frames")
                 }
+                let directory = LayoutCatalog.goldenDirectory(plan)
+                let recipes = try GoldenFixture.recipes(in: directory)
+                let written = try GoldenFixture.record(recipes, into: directory) { recipe in
+                    try LayoutCatalog.make(recipe, file: directory.appendingPathComponent("\(recipe.name).json").path)
+                }
+                for url in written { Console.note("recorded \(url.lastPathComponent)") }
             }
         }
     }
@@ -54,6 +68,22 @@ struct FixturesCommand: ParsableCommand {
                     } else {
                         Console.note("verified \(dataset)/\(trace): \(digests.count) frames")
                     }
+                }
+                // Every strategy of the reference layout must reproduce the golden files.
+                let directory = LayoutCatalog.goldenDirectory(plan)
+                for fixture in try GoldenFixture.loadAll(in: directory) {
+                    let file = directory.appendingPathComponent("\(fixture.name).json").path
+                    let base = try LayoutCatalog.make(fixture.recipe, file: file)
+                    for strategy in StrategyKind.allCases {
+                        var layout = try strategy.wrap(base)
+                        try layout.prepare(data: fixture.data, container: fixture.container)
+                        let mismatches = fixture.verify(prepared: layout)
+                        if let first = mismatches.first {
+                            Console.error("\(file): \(strategy.rawValue) disagrees in \(mismatches.count) places; first: \(first)")
+                            failures += 1
+                        }
+                    }
+                    Console.note("verified \(fixture.name): \(fixture.elements.count) elements, every strategy")
                 }
                 return failures
             }

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import GridConformance
+import GridCore
+import GridLayouts
+import GridStrategies
+
+/// `gridbench conform`: the conformance suite for layouts written in any language.
+struct Conform: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check a layout written in any language against the laws of GridLayout, through JSON files.",
+        discussion: """
+            1. gridbench conform --write-queries round1.json
+               Your runner prepares your layout for each case and writes its answers (see the
+               README, "Check your own layout", for both schemas and what the runner must do).
+            2. gridbench conform --queries round1.json --answers answers1.json
+               checks every law the answers can show. Then, for the strips along your layout's
+               own row boundaries:
+            3. gridbench conform --write-queries round2.json --queries round1.json --answers answers1.json
+               and check round 2's answers the same way.
+            To see what valid answers look like, let the reference tile grid answer a query file:
+               gridbench conform --queries round1.json --write-answers reference.json
+            Exits 0 when every law holds, 1 when a law is violated or nothing could be checked,
+            2 when a file is malformed or the answers do not fit the queries.
+            """)
+
+    @Option(help: "A query file (what the layout was asked).")
+    var queries: String?
+
+    @Option(help: "An answer file (what the layout answered).")
+    var answers: String?
+
+    @Option(help: "Write a query file: round 1, or with --queries and --answers the next round, made from those answers.")
+    var writeQueries: String?
+
+    @Option(help: "Answer --queries with GridBench's reference tile grid (CHGridView's parameters) and write the answers here.")
+    var writeAnswers: String?
+
+    @Option(help: ArgumentHelp("The strategy the reference answers through, with --write-answers.", valueName: StrategyKind.allCases.map(\.rawValue).joined(separator: "|")))
+    var strategy: String = StrategyKind.onDemand.rawValue
+
+    @Option(help: "The random seed for round 1's rects.")
+    var seed: UInt64 = ConformanceOptions().seed
+
+    @Flag(help: "Fewer data shapes and containers, for a quick round.")
+    var quick = false
+
+    @Option(help: "Report at most this many violations.")
+    var maxViolations: Int = 20
+
+    func validate() throws {
+        if writeAnswers != nil {
+            guard queries != nil, answers == nil, writeQueries == nil else {
+                throw ValidationError("--write-answers answers the file given with --queries, and nothing else.")
+            }
+        } else if writeQueries == nil {
+            guard queries != nil, answers != nil else {
+                throw ValidationError("Give --queries and --answers to check answers, or --write-queries FILE to write a query file.")
+            }
+        } else if (queries == nil) != (answers == nil) {
+            throw ValidationError("To write the next round, give both --queries and --answers of the previous one.")
+        }
+    }
+
+    func run() throws {
+        let outcome = try guarded { () throws -> ExitCode in
+            if let writeAnswers, let queries {
+                let kind = try StrategyKind(named: strategy)
+                let asked = try ConformanceQueries.load(from: URL(fileURLWithPath: queries))
+                let answered = ConformanceAnswers.answer(asked, layout: "tile-grid (\(kind.rawValue))") {
+                    ReferenceLayout(kind: kind)
+                }
+                try answered.write(to: URL(fileURLWithPath: writeAnswers))
+                Console.note("\(answered.cases.count) cases answered by the reference tile grid → \(writeAnswers)")
+                return Outcome.success
+            }
+            if let writeQueries {
+                let out = URL(fileURLWithPath: writeQueries)
+                if let queries, let answers {
+                    let previous = try ConformanceQueries.load(from: URL(fileURLWithPath: queries))
+                    let answered = try ConformanceAnswers.load(from: URL(fileURLWithPath: answers))
+                    let next = try previous.refined(with: answered, queriesFile: queries, answersFile: answers)
+                    try next.write(to: out)
+                    Console.note("Round \(next.round): \(next.cases.count) cases → \(writeQueries)")
+                } else {
+                    var options = quick ? ConformanceOptions.quick : ConformanceOptions()
+                    options.seed = seed
+                    let first = ConformanceQueries.make(options: options)
+                    try first.write(to: out)
+                    Console.note("Round \(first.round): \(first.cases.count) cases → \(writeQueries)")
+                }
+                return Outcome.success
+            }
+            guard let queries, let answers else { return Outcome.badInput }
+            let report = try GridConformance.check(
+                queriesAt: URL(fileURLWithPath: queries), answersAt: URL(fileURLWithPath: answers), maxViolations: maxViolations)
+            print(report.description)
+            return report.isPassing ? Outcome.success : Outcome.fixtureMismatch
+        }
+        if outcome != Outcome.success { throw outcome }
+    }
+}
+
+/// The reference tile grid through a strategy, as one concrete layout type.
+private struct ReferenceLayout: GridLayout {
+    var layout: any GridLayout
+
+    init(kind: StrategyKind) {
+        // A negative threshold is the only thing wrap refuses; the default is not negative.
+        layout = (try? kind.wrap(TileGrid())) ?? OnDemandLayout(TileGrid())
+    }
+
+    mutating func prepare(data: DataShape, container: Size) throws { try layout.prepare(data: data, container: container) }
+    var contentSize: Size { layout.contentSize }
+    var traits: LayoutTraits { layout.traits }
+    func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) { layout.elements(in: rect, into: &buffer) }
+    func attributes(at path: ItemPath) -> LayoutAttributes? { layout.attributes(at: path) }
+    func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { layout.supplementary(kind, at: path) }
+}
