@@ -21,11 +21,28 @@ import GridCore
 ///   a band 4 bytes per band they cross.
 @usableFromInline
 struct BandIndex: Sendable {
-    /// The extent of one band along the axis, > 0.
-    @usableFromInline let bandExtent: Double
-    @usableFromInline let inverseExtent: Double
-    /// The index of the last band, `bandCount − 1`.
-    @usableFromInline let lastBand: Int
+    /// How coordinates map to bands.
+    @usableFromInline
+    struct Geometry: Sendable {
+        /// The extent of one band along the axis, > 0.
+        @usableFromInline let bandExtent: Double
+        @usableFromInline let inverseExtent: Double
+        /// The index of the last band, `bandCount − 1`.
+        @usableFromInline let lastBand: Int
+
+        /// The band that holds axis coordinate `v`, clamped to the bands there are; NaN and
+        /// negative coordinates go to band 0.
+        @inlinable @inline(__always)
+        func band(of v: Double) -> Int {
+            let raw = v * inverseExtent
+            guard raw > 0 else { return 0 }
+            return raw >= Double(lastBand) ? lastBand : Int(raw)
+        }
+    }
+
+    @usableFromInline let geometry: Geometry
+    @inlinable var bandExtent: Double { geometry.bandExtent }
+    @inlinable var lastBand: Int { geometry.lastBand }
     /// `bandStarts[b] ..< bandStarts[b + 1]` are the positions of the elements starting in
     /// band `b`; the element arrays are ordered by band.
     @usableFromInline var bandStarts: [Int32]
@@ -41,23 +58,16 @@ struct BandIndex: Sendable {
     /// An index of `bandCount ≥ 1` bands `bandExtent > 0` long, with no elements yet.
     @usableFromInline
     init(bandExtent: Double, bandCount: Int) {
-        self.bandExtent = bandExtent
-        self.inverseExtent = 1 / bandExtent
-        self.lastBand = max(bandCount, 1) - 1
+        self.geometry = Geometry(bandExtent: bandExtent, inverseExtent: 1 / bandExtent, lastBand: max(bandCount, 1) - 1)
         self.bandStarts = [0]
         self.bandStarts.reserveCapacity(bandCount + 1)
         self.spillStarts = []
         self.spill = []
     }
 
-    /// The band that holds axis coordinate `v`, clamped to the bands there are; NaN and
-    /// negative coordinates go to band 0.
+    /// The band that holds axis coordinate `v`; see ``Geometry/band(of:)``.
     @inlinable @inline(__always)
-    func band(of v: Double) -> Int {
-        let raw = v * inverseExtent
-        guard raw > 0 else { return 0 }
-        return raw >= Double(lastBand) ? lastBand : Int(raw)
-    }
+    func band(of v: Double) -> Int { geometry.band(of: v) }
 
     /// Lists `tall` elements (position, first band, last band), each spanning three bands
     /// or more, in the spill of every band from its third to its last.

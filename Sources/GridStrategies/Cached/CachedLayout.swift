@@ -295,43 +295,68 @@ struct CacheBuilder {
     /// not decrease, and records where each band starts.
     private mutating func take(_ buffer: [LayoutAttributes], bands: Range<Int>, into sink: inout Sink) throws(GridError) -> Outcome {
         var current = bands.lowerBound
-        let starts = data.sectionStarts, counts = data.itemCounts
-        for element in buffer {
-            let frame = element.frame
-            let band = index.band(of: alongX ? frame.minX : frame.minY)
-            guard band >= bands.lowerBound && band < bands.upperBound else { continue }
-            guard band >= current else { return .outOfOrder }
-            while current < band {
-                index.bandStarts.append(Int32(truncatingIfNeeded: sink.count))
-                current += 1
-            }
-            guard sink.count < sink.frames.count else { return .full }
-            let path = element.path
-            guard path.section >= 0, path.section <= ElementID.maxSection, path.item >= 0, path.item <= ElementID.maxItem else {
-                throw .invalidParameter(
-                    "element.path", path,
-                    expected: "paths within ElementID's limits (sections 0...\(ElementID.maxSection), items 0...\(ElementID.maxItem)) for the cached strategy")
-            }
-            let position = sink.count
-            sink.frames[position] = frame
-            let id = ElementID(kind: element.kind, path: path)
-            sink.ids[position] = id
-            sink.count = position + 1
-            switch element.kind {
-            case .cell:
-                if path.section < counts.count && path.item < counts[path.section] {
-                    sink.cellSlots[starts[path.section] + path.item] = Int32(truncatingIfNeeded: position)
+        let lower = bands.lowerBound, upper = bands.upperBound
+        // The band geometry alone: a copy of the whole index would share its arrays and
+        // make every append below copy them.
+        let geometry = index.geometry
+        var outcome = Outcome.taken
+        var failure: GridError?
+        data.sectionStarts.withUnsafeBufferPointer { starts in
+            data.itemCounts.withUnsafeBufferPointer { counts in
+                buffer.withUnsafeBufferPointer { buffer in
+                    for element in buffer {
+                        let frame = element.frame
+                        let band = geometry.band(of: alongX ? frame.minX : frame.minY)
+                        guard band >= lower && band < upper else { continue }
+                        guard band >= current else {
+                            outcome = .outOfOrder
+                            return
+                        }
+                        while current < band {
+                            self.index.bandStarts.append(Int32(truncatingIfNeeded: sink.count))
+                            current += 1
+                        }
+                        let position = sink.count
+                        guard position < sink.frames.count else {
+                            outcome = .full
+                            return
+                        }
+                        let path = element.path
+                        guard path.section >= 0, path.section <= ElementID.maxSection, path.item >= 0, path.item <= ElementID.maxItem else {
+                            failure = .invalidParameter(
+                                "element.path", path,
+                                expected: "paths within ElementID's limits (sections 0...\(ElementID.maxSection), items 0...\(ElementID.maxItem)) for the cached strategy")
+                            return
+                        }
+                        sink.frames[position] = frame
+                        let id = ElementID(kind: element.kind, path: path)
+                        sink.ids[position] = id
+                        sink.count = position + 1
+                        switch element.kind {
+                        case .cell:
+                            if path.section < counts.count && path.item < counts[path.section] {
+                                sink.cellSlots[starts[path.section] + path.item] = Int32(truncatingIfNeeded: position)
+                            }
+                        case .sectionHeader where path.item == 0 && path.section < headerSlots.count:
+                            headerSlots[path.section] = Int32(truncatingIfNeeded: position)
+                        default:
+                            otherSlots[id] = Int32(truncatingIfNeeded: position)
+                        }
+                        // Only an element nearly a band tall or taller can span three bands
+                        // (rounding in `band(of:)` is far below the margin left here).
+                        let extent = alongX ? frame.width : frame.height
+                        if extent * geometry.inverseExtent > 0.999 {
+                            let last = geometry.band(of: (alongX ? frame.maxX : frame.maxY).nextDown)
+                            if last - band >= 2 { tall.append((Int32(truncatingIfNeeded: position), band, last)) }
+                        }
+                    }
                 }
-            case .sectionHeader where path.item == 0 && path.section < headerSlots.count:
-                headerSlots[path.section] = Int32(truncatingIfNeeded: position)
-            default:
-                otherSlots[id] = Int32(truncatingIfNeeded: position)
             }
-            let last = index.band(of: (alongX ? frame.maxX : frame.maxY).nextDown)
-            if last - band >= 2 { tall.append((Int32(truncatingIfNeeded: position), band, last)) }
         }
-        while current < bands.upperBound {
-            index.bandStarts.append(Int32(truncatingIfNeeded: sink.count))
+        if let failure { throw failure }
+        guard outcome == .taken else { return outcome }
+        while current < upper {
+            self.index.bandStarts.append(Int32(truncatingIfNeeded: sink.count))
             current += 1
         }
         return .taken
