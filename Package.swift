@@ -54,7 +54,7 @@ let package = Package(
             ]),
         // Layer 4: the conformance suite third parties import (GridCore and Foundation only),
         // and its thin adapters for Swift Testing and XCTest.
-        .target(name: "GridConformance", dependencies: ["GridCore"], exclude: ["README-protocol.md"]),
+        .target(name: "GridConformance", dependencies: ["GridCore"]),
         .target(name: "GridConformanceTesting", dependencies: ["GridCore", "GridConformance"]),
         .target(name: "GridConformanceXCTest", dependencies: ["GridCore", "GridConformance"]),
 

@@ -4,7 +4,7 @@ import GridCore
 /// An answer file of the language-neutral conformance protocol: for every case of a
 /// ``ConformanceQueries`` file, what the layout answered, or why it refused the case.
 ///
-/// The schema is documented in `Sources/GridConformance/README-protocol.md`.
+/// The schema is documented in `docs/conformance-protocol.md`.
 public struct ConformanceAnswers: Hashable, Sendable {
     /// The schema version this GridBench writes and reads.
     public static let currentSchemaVersion = 1

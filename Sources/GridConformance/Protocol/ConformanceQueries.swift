@@ -7,7 +7,7 @@ import GridCore
 /// A layout outside Swift reads it, answers every query of every case in order and writes a
 /// ``ConformanceAnswers`` file; ``GridConformance/check(queries:answers:queriesFile:answersFile:maxViolations:)``
 /// then checks every law that answers can show. The schema is documented in
-/// `Sources/GridConformance/README-protocol.md`.
+/// `docs/conformance-protocol.md`.
 ///
 /// Two rounds give the full check: ``make(options:)`` writes round 1, which needs no
 /// knowledge of the layout; ``refined(with:queriesFile:answersFile:)`` turns round 1's
