@@ -3,8 +3,9 @@
 extension ThresholdRule {
     /// The rule with its parameters, as the report prints it.
     public var statement: String {
-        "The recommended threshold is the smallest measured tile count at which caching stops paying, "
-            + "that is, at which on demand's p99 frame cost is at most \(Format.trimmed(1 + tolerance, maxDecimals: 4)) × cached's "
+        "The recommended threshold is the smallest measured tile count from which caching stops paying for good "
+            + "(the size after the last one at which it still paid). Caching stops paying at a size when "
+            + "on demand's \(statistic.rawValue) frame cost is at most \(Format.trimmed(1 + tolerance, maxDecimals: 4)) × cached's "
             + "(tolerance \(Format.trimmed(tolerance * 100, maxDecimals: 2)) %), "
             + "or cached's prepare cost exceeds \(Format.duration(prepareBudgetNanos)) "
             + "(a cache is rebuilt in one frame on every rotation or edit), "
@@ -15,21 +16,22 @@ extension ThresholdRule {
     /// A short name for `condition`, as in "decided by …".
     public func name(of condition: Condition) -> String {
         switch condition {
-        case .onDemandAsFast: "on demand's p99 at most \(Format.trimmed(1 + tolerance, maxDecimals: 4)) × cached's"
+        case .onDemandAsFast: "on demand's \(statistic.rawValue) at most \(Format.trimmed(1 + tolerance, maxDecimals: 4)) × cached's"
         case .prepareOverBudget: "cached's prepare over its \(Format.duration(prepareBudgetNanos)) budget"
         case .memoryOverBudget: "cached's memory over its \(Format.bytes(memoryBudgetBytes)) budget"
         }
     }
 
     /// `condition` checked at `evaluation`, with the figures on both sides of the comparison:
-    /// `on demand's p99 1.20 µs > 1.05 × cached's p99 1.00 µs = 1.05 µs`.
+    /// `on demand's p50 1.20 µs > 1.05 × cached's p50 1.00 µs = 1.05 µs`.
     public func check(_ condition: Condition, at evaluation: Evaluation) -> String {
         let holds = evaluation.conditions.contains(condition)
         switch condition {
         case .onDemandAsFast:
-            let cached = evaluation.cached.frameNanos.p99
-            return "on demand's p99 \(Format.duration(evaluation.onDemand.frameNanos.p99)) \(holds ? "≤" : ">") "
-                + "\(Format.trimmed(1 + tolerance, maxDecimals: 4)) × cached's p99 \(Format.duration(cached)) "
+            let cached = statistic.value(of: evaluation.cached.frameNanos)
+            let name = statistic.rawValue
+            return "on demand's \(name) \(Format.duration(statistic.value(of: evaluation.onDemand.frameNanos))) \(holds ? "≤" : ">") "
+                + "\(Format.trimmed(1 + tolerance, maxDecimals: 4)) × cached's \(name) \(Format.duration(cached)) "
                 + "= \(Format.duration((1 + tolerance) * cached))"
         case .prepareOverBudget:
             return "cached's prepare \(Format.duration(Double(evaluation.cached.prepareNanos))) \(holds ? ">" : "≤") "
@@ -76,6 +78,13 @@ extension ThresholdRule.Recommendation {
             lines.append(
                 "At \(Format.count(lastPaying.tiles)) tiles (\(lastPaying.dataset)), \(position), caching still paid: "
                     + rule.checks(at: lastPaying) + ".")
+            let interrupted = evaluations.filter { !$0.cachingPays && $0.tiles < lastPaying.tiles }
+            if !interrupted.isEmpty {
+                let sizes = interrupted.map { "\(Format.count($0.tiles))" }.joined(separator: ", ")
+                lines.append(
+                    "Caching did not pay at \(sizes) tiles but paid again at larger sizes; the threshold is taken after the last "
+                        + "size at which it paid, so that one size cannot move it.")
+            }
         }
         for skip in skipped {
             lines.append("Not judged at \(Format.count(skip.tiles)) tiles (\(skip.dataset)): \(skip.reason).")

@@ -5,23 +5,47 @@ import GridHarness
 /// cache every frame; at and above it, compute on demand.
 ///
 /// Over the scale series (one data set per tile count, all replayed with one trace), the
-/// recommended threshold is the **smallest measured tile count at which caching stops
-/// paying**, that is, at which any of these holds:
+/// recommended threshold is the **smallest measured tile count from which caching stops
+/// paying for good**: the size after the last one at which caching still paid. Caching
+/// stops paying at a size when any of these holds:
 ///
-/// 1. ``Condition/onDemandAsFast``: on demand's p99 frame cost is at most
-///    `(1 + tolerance)` × cached's, so the cache buys less than the tolerance;
+/// 1. ``Condition/onDemandAsFast``: on demand's frame cost (the median by default,
+///    ``statistic``) is at most `(1 + tolerance)` × cached's, so the cache buys less than
+///    the tolerance;
 /// 2. ``Condition/prepareOverBudget``: cached's prepare cost exceeds `prepareBudgetNanos`.
 ///    A cache is rebuilt in one frame on every rotation or edit, so this is a hitch the
 ///    user sees each time;
 /// 3. ``Condition/memoryOverBudget``: cached's retained memory exceeds `memoryBudgetBytes`.
 ///
+/// The median is compared, not the tail: a frame costs a microsecond or two, and at that
+/// scale the p99 of a run shows the machine's interruptions more than the strategy; what a
+/// cache costs in the tail (its rebuild on a rotation or edit) is condition 2. And the
+/// threshold is taken after the *last* paying size, not at the first that does not pay, so
+/// that one noisy size in the middle of the series cannot move it.
+///
 /// Only runs whose fixture check passed count: a strategy that loads the wrong tiles is
 /// not a candidate however fast it was. A tile count without a passing `cached` and a
 /// passing `on-demand` run is skipped, and the recommendation says why.
 public struct ThresholdRule: Hashable, Sendable {
-    /// How close on demand's p99 must come to cached's for the cache to stop paying:
+    /// Which frame cost condition 1 compares.
+    public enum Statistic: String, CaseIterable, Hashable, Sendable {
+        case p50
+        case p99
+
+        /// The statistic of `percentiles`.
+        public func value(of percentiles: Percentiles) -> Double {
+            switch self {
+            case .p50: percentiles.p50
+            case .p99: percentiles.p99
+            }
+        }
+    }
+
+    /// How close on demand's cost must come to cached's for the cache to stop paying:
     /// `0.05` means within 5 %.
     public var tolerance: Double
+    /// The frame cost compared: the median by default.
+    public var statistic: Statistic
     /// The most a cached prepare may cost, in nanoseconds: half a 120 Hz frame by default.
     public var prepareBudgetNanos: Double
     /// The most a cache may retain, in bytes: 4 MiB by default.
@@ -33,12 +57,14 @@ public struct ThresholdRule: Hashable, Sendable {
 
     public init(
         tolerance: Double = 0.05,
+        statistic: Statistic = .p50,
         prepareBudgetNanos: Double = 1e9 / 120 / 2,
         memoryBudgetBytes: Double = 4 * 1_048_576,
         cachedStrategy: String = "cached",
         onDemandStrategy: String = "on-demand"
     ) {
         self.tolerance = tolerance
+        self.statistic = statistic
         self.prepareBudgetNanos = prepareBudgetNanos
         self.memoryBudgetBytes = memoryBudgetBytes
         self.cachedStrategy = cachedStrategy
@@ -60,7 +86,7 @@ public struct ThresholdRule: Hashable, Sendable {
 
     /// One reason caching stops paying.
     public enum Condition: String, CaseIterable, Hashable, Sendable {
-        /// On demand's p99 is at most `(1 + tolerance)` × cached's.
+        /// On demand's cost (``statistic``) is at most `(1 + tolerance)` × cached's.
         case onDemandAsFast = "on-demand-as-fast"
         /// Cached's prepare exceeds the prepare budget.
         case prepareOverBudget = "prepare-over-budget"
@@ -124,15 +150,18 @@ public struct ThresholdRule: Hashable, Sendable {
             return nil
         }
 
-        /// The first size at which caching stopped paying: the one that decided.
-        public var deciding: Evaluation? { evaluations.first { !$0.cachingPays } }
-
-        /// The largest size below the deciding one, where caching still paid; with no
-        /// deciding size, the largest measured size.
-        public var lastPaying: Evaluation? {
-            guard let deciding else { return evaluations.last }
-            return evaluations.last { $0.tiles < deciding.tiles }
+        /// The size that decided: the threshold's, or the smallest measured size when
+        /// caching never paid; `nil` when it always did.
+        public var deciding: Evaluation? {
+            switch outcome {
+            case .switchAt(let tiles): evaluations.first { $0.tiles == tiles }
+            case .onDemandAtEverySize: evaluations.first
+            case .cacheAtEverySize, .noData: nil
+            }
         }
+
+        /// The largest size at which caching still paid.
+        public var lastPaying: Evaluation? { evaluations.last { $0.cachingPays } }
     }
 
     /// The conditions that hold for `cached` against `onDemand`, in ``Condition`` order.
@@ -142,7 +171,7 @@ public struct ThresholdRule: Hashable, Sendable {
     /// - Complexity: O(1).
     public func conditions(cached: RunRecord, onDemand: RunRecord) -> [Condition] {
         var holding: [Condition] = []
-        if onDemand.frameNanos.p99 <= (1 + tolerance) * cached.frameNanos.p99 {
+        if statistic.value(of: onDemand.frameNanos) <= (1 + tolerance) * statistic.value(of: cached.frameNanos) {
             holding.append(.onDemandAsFast)
         }
         if Double(cached.prepareNanos) > prepareBudgetNanos {
@@ -159,9 +188,9 @@ public struct ThresholdRule: Hashable, Sendable {
     /// `runs` are the scale series' runs (one trace, one layout); runs of other strategies
     /// are ignored. At each data set, smallest tile count first, the first passing `cached`
     /// and the first passing `on-demand` run are compared with
-    /// ``conditions(cached:onDemand:)``; the first size where any condition holds is the
-    /// threshold. If that is the smallest judged size, caching never paid; if there is
-    /// none, it always did.
+    /// ``conditions(cached:onDemand:)``; the size after the last one where no condition
+    /// holds is the threshold. If caching paid at no size, it never paid; if it paid at the
+    /// largest, it always did.
     /// - Complexity: O(n log n) in the number of runs.
     public func recommend(_ runs: [RunRecord]) -> Recommendation {
         var datasets: [String: (tiles: Int, runs: [RunRecord])] = [:]
@@ -195,10 +224,10 @@ public struct ThresholdRule: Hashable, Sendable {
         let outcome: Outcome
         if evaluations.isEmpty {
             outcome = .noData
-        } else if let index = evaluations.firstIndex(where: { !$0.cachingPays }) {
-            outcome = index == 0 ? .onDemandAtEverySize : .switchAt(tiles: evaluations[index].tiles)
+        } else if let last = evaluations.lastIndex(where: \.cachingPays) {
+            outcome = last == evaluations.count - 1 ? .cacheAtEverySize : .switchAt(tiles: evaluations[last + 1].tiles)
         } else {
-            outcome = .cacheAtEverySize
+            outcome = .onDemandAtEverySize
         }
         return Recommendation(outcome: outcome, evaluations: evaluations, skipped: skipped, rule: self)
     }

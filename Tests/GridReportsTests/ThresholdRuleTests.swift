@@ -4,9 +4,12 @@ import GridReports
 import Testing
 
 @Suite struct ThresholdRuleTests {
-    let rule = ThresholdRule()
+    /// The tests below compare p99 (the synthetic runs' p50 is 0.8 × p99, so the ratios
+    /// are the same either way); the median is the default, tested on its own.
+    let rule = ThresholdRule(statistic: .p99)
 
     @Test func defaultsAreTheBriefs() {
+        #expect(ThresholdRule().statistic == .p50)
         #expect(rule.tolerance == 0.05)
         // Half a 120 Hz frame: 8,333,333.3 ns / 2.
         #expect(abs(rule.prepareBudgetNanos - 4_166_666.67) < 0.01)
@@ -149,6 +152,37 @@ import Testing
         #expect(agrees.outcome == .switchAt(tiles: 1_000))
         #expect(agrees.seedComparison(seedThreshold: 400).contains("agree with the seed's 400"))
         #expect(agrees.seedComparison(seedThreshold: 2_000).contains("switches too late"))
+    }
+
+    @Test func theMedianIsComparedByDefault() {
+        // p99 says on demand is as fast (1,000 ≤ 1.05 × 1,000) at every size, p50 says it is
+        // 20 % slower (600 > 1.05 × 500): by default caching pays until memory stops it, at
+        // 100,000 tiles (48 B a tile: 4.8 MB > 4 MiB).
+        var runs = Synthetic.scale(cachedP99: { _ in 1_000 }, onDemandP99: { _ in 1_000 }, cachedPrepare: { _ in 0 }, cachedRetained: { $0 * 48 })
+        for index in runs.indices {
+            runs[index].frameNanos.p50 = runs[index].strategy == "cached" ? 500 : 600
+        }
+        let median = ThresholdRule().recommend(runs)
+        #expect(median.outcome == .switchAt(tiles: 100_000))
+        #expect(median.decision.joined().contains("on demand's p50 600 ns > 1.05 × cached's p50 500 ns = 525 ns"))
+        #expect(ThresholdRule().statement.contains("on demand's p50 frame cost is at most 1.05 × cached's"))
+        #expect(rule.recommend(runs).outcome == .onDemandAtEverySize)
+    }
+
+    @Test func oneNoisySizeCannotMoveTheThreshold() throws {
+        // Caching pays at every size but 1,000, where on demand happens to equal cached;
+        // memory stops it at 100,000. The threshold is after the last paying size (10,000),
+        // not at the first that did not pay.
+        let runs = Synthetic.scale(
+            cachedP99: { _ in 1_000 }, onDemandP99: { $0 == 1_000 ? 1_000 : 1_200 }, cachedPrepare: { _ in 0 }, cachedRetained: { $0 * 48 })
+        let answer = rule.recommend(runs)
+        #expect(answer.outcome == .switchAt(tiles: 100_000))
+        #expect(answer.lastPaying?.tiles == 10_000)
+        #expect(answer.deciding?.tiles == 100_000)
+        #expect(answer.evaluations.first { $0.tiles == 1_000 }?.cachingPays == false)
+        #expect(answer.decision.contains {
+            $0.hasPrefix("Caching did not pay at 1,000 tiles but paid again at larger sizes")
+        })
     }
 
     @Test func validationNamesTheField() {
