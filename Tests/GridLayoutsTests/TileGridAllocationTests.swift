@@ -83,8 +83,11 @@ struct TileGridAllocationTests {
         // kept and in what is allocated on the way. (Debug builds allocate transiently while
         // iterating an array with for-in, once per section, freed at once; release builds
         // do not. Neither depends on the items.)
-        #expect(bigCount.netBytes == smallCount.netBytes, "\(bigCount) vs \(smallCount)")
-        #expect(bigCount.allocatedBytes == smallCount.allocatedBytes, "\(bigCount) vs \(smallCount)")
+        // Byte counts are malloc_usable_size, which can exceed the request by a few bytes
+        // depending on which free chunk glibc hands out; a per-item cost would show as
+        // megabytes (31 more tiles a section), so a 4 KiB margin keeps the test sharp.
+        #expect(abs(bigCount.netBytes - smallCount.netBytes) <= 4_096, "\(bigCount) vs \(smallCount)")
+        #expect(abs(bigCount.allocatedBytes - smallCount.allocatedBytes) <= 4_096, "\(bigCount) vs \(smallCount)")
         #expect(bigCount.allocations == smallCount.allocations, "\(bigCount) vs \(smallCount)")
 
         // It is really laid out: 322,581 · 658 = 212,258,298 high; the last tile, item 30 of

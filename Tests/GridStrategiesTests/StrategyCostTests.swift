@@ -64,7 +64,9 @@ import Testing
             let (_, count) = try AllocationCount.measure { try layout.prepare(data: data, container: Self.chGridView) }
             bytes.append(count.netBytes)
         }
-        #expect(bytes[0] == bytes[1], "\(bytes)")
+        // Usable sizes can differ by a few bytes with the heap's state; 1,000 times more
+        // items would show as megabytes.
+        #expect(abs(bytes[0] - bytes[1]) <= 256, "\(bytes)")
         #expect(bytes[0] < 97 * 8 * 4, "\(bytes[0]) bytes for 97 section tops")
     }
 
