@@ -70,5 +70,11 @@ let package = Package(
             dependencies: ["GridViewport", "GridStrategies", "GridLayouts", "GridTestSupport"]),
         .testTarget(name: "GridHarnessTests", dependencies: ["GridHarness", "GridTestSupport"]),
         .testTarget(name: "GridReportsTests", dependencies: ["GridReports", "GridHarness"]),
+        // End to end: runs the `gridbench` binary that `swift build --build-tests` and
+        // `swift test` build beside the test bundle. It does not depend on the `gridbench`
+        // target: on Linux that links the executable's code, and so jemalloc, into the one
+        // test binary, where jemalloc's malloc_usable_size meets glibc's heap through
+        // GridTestSupport's malloc interposer and the process crashes before any test runs.
+        .testTarget(name: "GridBenchCLITests", dependencies: ["GridCore", "GridHarness", "GridReports"]),
     ]
 )
