@@ -147,6 +147,7 @@ struct DumpedElement: Decodable, Equatable, CustomStringConvertible {
 
     @Test(arguments: [
         ("0,0\n10,5\n20,abc\n", "line 3.offset = abc"),
+        ("0,0\n\n10,5\r\n\r\n20,abc\n", "line 5.offset = abc"),
         ("timestamp_ms,offset\n0,0\n10,5,7\n", "line 3 = 3 fields"),
         ("0,0\n10,5\n10,6\n", "line 3.timestamp_ms = 10"),
         ("0,0\nsoon,5\n", "line 2.timestamp_ms = soon"),

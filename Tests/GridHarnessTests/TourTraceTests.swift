@@ -12,15 +12,19 @@ import Testing
 
     @Test func rotatesAndComesBack() throws {
         let spec = try BundledDatasets.scale(10_000)
-        let seconds = 6.0
+        let seconds = 30.0
         let trace = try TraceGenerator(spec: spec).generate(.init(kind: .tour, seed: 7, refreshHz: 120, seconds: seconds))
         #expect(trace.viewport == Size(width: 320, height: 480))
         #expect(trace.events.map(\.change) == [.resize(Size(width: 480, height: 320)), .resize(Size(width: 320, height: 480))])
+        // Each rotation comes before the first gesture that starts after a third (two
+        // thirds) of the duration. A gesture lasts at most about 4.1 s: a jump, 0.05 s of
+        // hold and 0.05 s of drag, then a fling that, if it reaches an edge, runs on until
+        // it slows to 5 pt/s (ln(5/4000)/(1000·ln 0.998) = 3.34 s from 4,000 pt/s) and
+        // springs back from at most a viewport's overshoot (480·(1 + 15t)·e^(−15t) < 0.5
+        // after 0.61 s).
         let frames = trace.events.map(\.frame)
-        // Each rotation comes at the first gesture that starts after a third (two thirds)
-        // of the duration; a gesture lasts well under a second.
-        #expect(frames[0] >= Int(seconds / 3 * 120) && frames[0] < Int((seconds / 3 + 1) * 120))
-        #expect(frames[1] >= Int(seconds * 2 / 3 * 120) && frames[1] < Int((seconds * 2 / 3 + 1) * 120))
+        #expect(frames[0] >= Int(seconds / 3 * 120) && frames[0] < Int((seconds / 3 + 4.5) * 120))
+        #expect(frames[1] >= Int(seconds * 2 / 3 * 120) && frames[1] < Int((seconds * 2 / 3 + 4.5) * 120))
         #expect(frames[1] < trace.frameCount)
     }
 
