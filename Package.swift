@@ -84,5 +84,11 @@ let package = Package(
                 "GridConformance", "GridConformanceTesting", "GridConformanceXCTest", "GridLayouts", "GridStrategies",
                 "GridTestSupport",
             ]),
+        // End to end: runs the `gridbench` binary that `swift build --build-tests` and
+        // `swift test` build beside the test bundle. It does not depend on the `gridbench`
+        // target: on Linux that links the executable's code, and so jemalloc, into the one
+        // test binary, where jemalloc's malloc_usable_size meets glibc's heap through
+        // GridTestSupport's malloc interposer and the process crashes before any test runs.
+        .testTarget(name: "GridBenchCLITests", dependencies: ["GridCore", "GridHarness", "GridReports"]),
     ]
 )

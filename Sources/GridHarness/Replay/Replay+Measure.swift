@@ -11,18 +11,27 @@ struct MeasureVisitor: LayoutVisitor {
     let expected: [LoadedSetDigest]
 
     func visit<Layout: GridLayout & Sendable>(_ base: Layout) throws -> RunRecord {
-        switch options.strategy {
-        case .cached: try measure(CachedLayout(base), choice: nil)
-        case .scan: try measure(ScanLayout(base), choice: nil)
-        case .onDemand: try measure(OnDemandLayout(base), choice: nil)
-        case .adaptive: try measure(AdaptiveLayout(base, threshold: options.threshold)) { $0.choice.rawValue }
+        let label = options.strategy.rawValue
+        return switch options.strategy {
+        case .cached: try measure(CachedLayout(base), label: label)
+        case .scan: try measure(ScanLayout(base), label: label)
+        case .onDemand: try measure(OnDemandLayout(base), label: label)
+        case .adaptive:
+            try measure(AdaptiveLayout(base, threshold: options.threshold), label: label, adaptiveThreshold: options.threshold) {
+                $0.choice.rawValue
+            }
         }
     }
 
     /// Percentiles kept for the distribution chart.
     static let distributionPercentiles: [Double] = [0, 10, 25, 50, 75, 90, 95, 98, 99, 99.5, 99.9, 99.95, 99.99, 100]
 
-    private func measure<L: GridLayout>(_ unprepared: L, choice: ((L) -> String)?) throws -> RunRecord {
+    /// Measures `unprepared`, whatever layout it is, as the record's `strategy` `label`.
+    /// `adaptiveThreshold` goes into the record as it is; `choice` reads what a prepared
+    /// layout chose (the adaptive strategy's pick), for the record's `adaptiveChoice`.
+    func measure<L: GridLayout>(
+        _ unprepared: L, label: String, adaptiveThreshold: Int? = nil, choice: ((L) -> String)? = nil
+    ) throws -> RunRecord {
         let spec = replay.spec, trace = replay.trace
         let frames = trace.frameCount
         let probe = options.memoryProbe
@@ -126,7 +135,7 @@ struct MeasureVisitor: LayoutVisitor {
         let seconds = trace.durationSeconds * Double(passes)
 
         return RunRecord(
-            layout: spec.layoutName, strategy: options.strategy.rawValue, adaptiveChoice: chosen,
+            layout: spec.layoutName, strategy: label, adaptiveChoice: chosen,
             dataset: spec.name, tiles: spec.tiles, sections: spec.data.sectionCount, trace: trace.name,
             refreshHz: trace.refreshHz, frames: frames, passes: passes, frameNanos: percentiles,
             budgetShareP99: percentiles.p99 / frameBudget, layoutBudgetNanos: layoutBudget,
@@ -139,7 +148,7 @@ struct MeasureVisitor: LayoutVisitor {
             distribution: Self.distributionPercentiles.map { PercentilePoint(percentile: $0, nanos: at($0)) },
             timeline: Self.timeline(costs: costs, frames: frames, passes: passes, points: options.timelinePoints),
             eventFrames: trace.events.isEmpty ? nil : Array(Set(trace.events.map(\.frame))).sorted(),
-            adaptiveThreshold: options.strategy == .adaptive ? options.threshold : nil)
+            adaptiveThreshold: adaptiveThreshold)
     }
 
     /// The median cost of copying each frame's number of loaded attributes out of a

@@ -69,11 +69,18 @@ public struct Replay: Sendable {
     /// - Throws: ``GridError`` for bad options or a reference of the wrong length; what
     ///   the layout throws.
     public func run(_ options: ReplayOptions, expected: [LoadedSetDigest]) throws -> RunRecord {
+        try check(options, expected: expected)
+        return try spec.visit(MeasureVisitor(replay: self, options: options, expected: expected))
+    }
+
+    /// Checks what every run needs: valid options and one expected digest per frame.
+    ///
+    /// - Throws: ``GridError`` naming the option, or `expected.count`.
+    func check(_ options: ReplayOptions, expected: [LoadedSetDigest]) throws(GridError) {
         try options.validate()
         guard expected.count == trace.frameCount else {
             throw GridError.invalidParameter("expected.count", expected.count, expected: "one digest per frame: \(trace.frameCount)")
         }
-        return try spec.visit(MeasureVisitor(replay: self, options: options, expected: expected))
     }
 }
 

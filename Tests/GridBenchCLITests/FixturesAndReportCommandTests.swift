@@ -1,0 +1,110 @@
+import Foundation
+import GridHarness
+import Testing
+
+/// A plan of scale-100 alone, with its spec, trace and fixture, in a scratch directory.
+func scale100Plan(in scratch: Scratch) throws -> String {
+    var plan = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: GridBench.datasets.appendingPathComponent("plan.json"))) as? [String: Any])
+    plan["runs"] = [["dataset": "scale-100", "traces": ["tour-120hz"]]]
+    plan["canonical"] = ["dataset": "scale-100", "trace": "tour-120hz"]
+    plan["scale"] = ["trace": "tour-120hz", "datasets": ["scale-100"]]
+    try JSONSerialization.data(withJSONObject: plan).write(to: scratch.file("plan.json"))
+    for path in ["specs/scale-100.json", "traces/scale-100/tour-120hz.json", "fixtures/replay/scale-100/tour-120hz.json"] {
+        try scratch.copyDataset(path)
+    }
+    return scratch.path("plan.json")
+}
+
+@Suite struct FixturesCommandTests {
+    @Test func verifyPassesThenFailsOnATamperedFixture() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let plan = try scale100Plan(in: scratch)
+        let good = try GridBench.run(["fixtures", "verify", "--plan", plan])
+        #expect(good.status == Exit.success, "\(good)")
+        #expect(good.stderr.contains("verified scale-100/tour-120hz: 622 frames"), "\(good)")
+
+        let fixture = scratch.file("fixtures/replay/scale-100/tour-120hz.json")
+        try Tamper.frame(100, of: fixture)
+        let bad = try GridBench.run(["fixtures", "verify", "--plan", plan])
+        #expect(bad.status == Exit.fixtureMismatch, "\(bad)")
+        #expect(bad.stderr.contains("\(fixture.path): frames[100]"), "\(bad)")
+    }
+
+    @Test func verifyRefusesAMissingOrStaleFixtureAsBadInput() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let plan = try scale100Plan(in: scratch)
+        // A trace edited after its fixture was recorded: the fixture no longer applies.
+        let traceURL = scratch.file("traces/scale-100/tour-120hz.json")
+        var trace = try ScrollTrace.load(from: traceURL)
+        trace.offsets[10].y += 1
+        try trace.write(to: traceURL)
+        let stale = try GridBench.run(["fixtures", "verify", "--plan", plan])
+        #expect(stale.status == Exit.badInput, "\(stale)")
+        #expect(stale.stderr.contains("traceDigest"), "\(stale)")
+
+        try FileManager.default.removeItem(at: scratch.file("fixtures"))
+        let missing = try GridBench.run(["fixtures", "verify", "--plan", plan])
+        #expect(missing.status == Exit.badInput, "\(missing)")
+        #expect(missing.stderr.contains("tour-120hz.json"), "\(missing)")
+    }
+
+    /// Recording writes what verifying then accepts, and what the bundled fixture holds.
+    @Test func recordWritesTheBundledFixture() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let plan = try scale100Plan(in: scratch)
+        try FileManager.default.removeItem(at: scratch.file("fixtures"))
+        let record = try GridBench.run(["fixtures", "record", "--plan", plan])
+        #expect(record.status == Exit.success, "\(record)")
+        let written = try Data(contentsOf: scratch.file("fixtures/replay/scale-100/tour-120hz.json"))
+        #expect(written == (try Data(contentsOf: GridBench.datasets.appendingPathComponent("fixtures/replay/scale-100/tour-120hz.json"))))
+    }
+}
+
+@Suite struct ReportCommandTests {
+    @Test func reportOverScale100() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let out = scratch.path("report")
+        let result = try GridBench.run(["report", "--dataset", "scale-100", "--strategy", "on-demand"] + quickMeasure + ["--out", out])
+        #expect(result.status == Exit.success, "\(result)")
+        for file in ["results.json", "strategy-comparison.md", "strategy-comparison.html"] {
+            #expect(scratch.exists("report/\(file)"), "no \(file)")
+        }
+        let charts = try FileManager.default.contentsOfDirectory(atPath: scratch.path("report/charts"))
+        #expect(!charts.isEmpty && charts.allSatisfy { $0.hasSuffix(".svg") }, "\(charts)")
+        let html = try scratch.text("report/strategy-comparison.html")
+        // Self-contained: inline SVG, nothing fetched.
+        #expect(html.contains("<svg"))
+        for fetch in ["src=\"http", "href=\"http", "<link", "@import"] { #expect(!html.contains(fetch), "\(fetch)") }
+
+        let document = try JSONDecoder().decode(ResultsDocument.self, from: Data(contentsOf: scratch.file("report/results.json")))
+        #expect(document.schemaVersion == 1)
+        #expect(document.runs.map(\.strategy) == ["on-demand"])
+        #expect(document.runs.map(\.dataset) == ["scale-100"])
+        #expect(document.runs.allSatisfy { $0.fixture == .pass && $0.passes == 1 })
+
+        // The summary table on standard output: header, rule, one row.
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("data set") && $0.contains("strategy") && $0.contains("fixture") })
+        #expect(lines[header + 1].allSatisfy { $0 == "-" || $0 == " " })
+        let row = lines[header + 2]
+        for cell in ["scale-100", "tour-120hz", "on-demand", "pass"] { #expect(row.contains(cell), "\(row)") }
+        // Progress (one line per run, not a terminal) on standard error.
+        #expect(result.stderr.contains("[1/1] scale-100 · tour-120hz · on-demand"), "\(result)")
+    }
+
+    @Test func reportRefusesUnknownNames() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let dataset = try GridBench.run(["report", "--dataset", "scale-7"] + quickMeasure + ["--out", scratch.path("r")])
+        #expect(dataset.status == Exit.badInput, "\(dataset)")
+        #expect(dataset.stderr.contains("runs = no data set \"scale-7\""), "\(dataset)")
+        let strategy = try GridBench.run(["report", "--dataset", "scale-100", "--strategy", "fastest"] + quickMeasure + ["--out", scratch.path("r")])
+        #expect(strategy.status == Exit.badInput, "\(strategy)")
+        #expect(strategy.stderr.contains("strategy = fastest"), "\(strategy)")
+        #expect(!scratch.exists("r"))
+    }
+}

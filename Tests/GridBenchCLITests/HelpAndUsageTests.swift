@@ -1,0 +1,50 @@
+import Testing
+
+/// `--help` everywhere, and the exit codes the root help documents.
+@Suite struct HelpAndUsageTests {
+    @Test func rootHelpDocumentsTheExitCodes() throws {
+        let result = try GridBench.run(["--help"])
+        #expect(result.status == Exit.success, "\(result)")
+        #expect(result.stdout.contains("USAGE: gridbench"))
+        #expect(result.stdout.contains("Exit codes:"))
+        for line in ["0   success", "1   fixture mismatch", "2   bad input", "64  command-line usage error", "70  internal failure"] {
+            #expect(result.stdout.contains(line), "root help lacks \"\(line)\"")
+        }
+        for command in ["report", "run", "dump", "trace", "fixtures", "datasets"] {
+            #expect(result.stdout.contains("  \(command) "), "root help lacks \(command)")
+        }
+    }
+
+    @Test(arguments: [
+        ["report"], ["run"], ["dump"], ["trace"], ["trace", "generate"], ["trace", "import"],
+        ["fixtures"], ["fixtures", "record"], ["fixtures", "verify"], ["datasets"], ["datasets", "list"], ["datasets", "generate"],
+    ])
+    func everySubcommandHasHelp(command: [String]) throws {
+        let result = try GridBench.run(command + ["--help"])
+        #expect(result.status == Exit.success, "\(result)")
+        #expect(result.stdout.contains("USAGE: gridbench " + command.joined(separator: " ")), "\(result)")
+        #expect(result.stdout.contains("OVERVIEW:"))
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func helpOfTheVerdictCommandsNamesTheirExitCodes() throws {
+        #expect(try GridBench.run(["run", "--help"]).stdout.contains("Exits 1"))
+        #expect(try GridBench.run(["report", "--help"]).stdout.contains("Exits 1"))
+        #expect(try GridBench.run(["fixtures", "verify", "--help"]).stdout.contains("Exits 1 when a fixture disagrees with the reference, 2 when"))
+    }
+
+    /// Usage errors are told apart from bad input: 64, not 2.
+    @Test(arguments: [
+        ["run", "--trace", "tour-120hz"],
+        ["run", "--dataset", "scale-100", "--spec", "x.json", "--trace", "tour-120hz"],
+        ["run", "--dataset", "scale-100", "--trace", "tour-120hz", "--bogus"],
+        ["dump"],
+        ["trace", "generate", "--kind", "drag", "--out", "x.json"],
+        ["frobnicate"],
+    ])
+    func usageErrorsExit64(arguments: [String]) throws {
+        let result = try GridBench.run(arguments)
+        #expect(result.status == Exit.usage, "\(result)")
+        #expect(result.stderr.contains("Error:") || result.stderr.contains("error:"), "\(result)")
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GridCore
+import GridHarness
+import GridViewport
+import Testing
+
+/// The committed inputs are exactly what the code generates, so anyone can reproduce them
+/// and nobody edited them by hand; the committed fixtures are the reference's answers.
+@Suite struct BundledInputTests {
+    static let datasets = ["photos-2976", "mixed-3000"] + BundledDatasets.scaleTiles.map { "scale-\($0)" }
+
+    @Test func everySpecFileIsABundledDataset() throws {
+        let directory = Repository.datasets.appendingPathComponent("specs")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files == Self.datasets.map { $0 + ".json" }.sorted())
+        #expect(try BundledDatasets.all().map(\.name) == Self.datasets)
+        #expect(try Repository.plan().runs.map(\.dataset) == Self.datasets)
+    }
+
+    @Test(arguments: datasets)
+    func committedSpecEqualsTheGeneratedOne(name: String) throws {
+        let committed = try LayoutSpec.load(from: Repository.datasets.appendingPathComponent("specs/\(name).json"))
+        let generated = try #require(try BundledDatasets.all().first { $0.name == name })
+        #expect(committed == generated)
+    }
+
+    /// Every trace of the data set is what the plan's recipe generates over the bundled spec.
+    @Test(arguments: datasets)
+    func committedTracesEqualTheGeneratedOnes(dataset: String) throws {
+        let plan = try Repository.plan()
+        let spec = try #require(try BundledDatasets.all().first { $0.name == dataset })
+        let entry = try #require(plan.runs.first { $0.dataset == dataset })
+        #expect(!entry.traces.isEmpty)
+        for name in entry.traces {
+            let recipe = try #require(plan.recipe(named: name))
+            let committed = try ScrollTrace.load(from: plan.traceURL(dataset: dataset, trace: name))
+            let generated = try TraceGenerator(spec: spec).generate(recipe.options)
+            #expect(committed.name == name)
+            #expect(committed == generated, "\(dataset)/\(name) differs from its recipe's trace: regenerate with `gridbench datasets generate`")
+        }
+    }
+}
+
+@Suite struct BundledFixtureTests {
+    /// Every fixture names its pair, was recorded for the committed trace with
+    /// CHGridView's margin, and has one digest per frame.
+    @Test(arguments: BundledInputTests.datasets)
+    func everyFixtureApplies(dataset: String) throws {
+        let plan = try Repository.plan()
+        for trace in try #require(plan.runs.first { $0.dataset == dataset }).traces {
+            let url = plan.fixtureURL(dataset: dataset, trace: trace)
+            let fixture = try ReplayFixture.load(from: url)
+            let loaded = try ScrollTrace.load(from: plan.traceURL(dataset: dataset, trace: trace))
+            try fixture.checkApplies(to: loaded, margin: .chGridView, path: url.path)
+            #expect(fixture.dataset == dataset && fixture.trace == trace && fixture.layout == "tile-grid")
+            #expect(fixture.frames.count == loaded.frameCount)
+        }
+    }
+
+    /// A fresh reference replay reproduces the committed digests, frame for frame.
+    @Test(arguments: [("photos-2976", "drag-60hz"), ("scale-100", "tour-120hz"), ("mixed-3000", "rotation-120hz")])
+    func freshReferenceEqualsTheFixture(dataset: String, trace: String) throws {
+        let replay = try Repository.replay(dataset, trace)
+        let fixture = try Repository.fixture(dataset, trace)
+        let digests = try replay.referenceDigests()
+        #expect(digests.count == fixture.frames.count)
+        let first = zip(digests, fixture.frames).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(first == nil, "frame \(first ?? -1) differs")
+        // The digests are not trivially equal: the loaded set changes along the trace.
+        #expect(Set(digests).count > 10)
+        #expect(digests.allSatisfy { $0.count > 0 })
+    }
+
+    /// A fixture recorded before one offset of its trace was nudged is refused by name.
+    @Test func fixtureOfAChangedTraceIsRefused() throws {
+        let replay = try Repository.replay("scale-100", "tour-120hz")
+        let fixture = try Repository.fixture("scale-100", "tour-120hz")
+        var trace = replay.trace
+        trace.offsets[200].y += 0.001
+        #expect(trace.contentDigest != replay.trace.contentDigest)
+        let error = expectInputError(file: "tour.json", field: "traceDigest") {
+            try fixture.checkApplies(to: trace, margin: .chGridView, path: "tour.json")
+        }
+        #expect(error?.value == String(fixture.traceDigest, radix: 16).leftPadded(to: 16))
+        #expect(error?.expected.contains("gridbench fixtures record") == true)
+        // An event moved by a frame changes the digest too.
+        trace = replay.trace
+        trace.events[0].frame += 1
+        #expect(throws: InputError.self) { try fixture.checkApplies(to: trace, margin: .chGridView, path: "tour.json") }
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
