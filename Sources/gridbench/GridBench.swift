@@ -12,8 +12,8 @@ struct GridBench: ParsableCommand {
             Exit codes:
               0   success
               1   fixture mismatch: a strategy's loaded set differed from the reference's
-                  in some frame (or `fixtures verify` found a stale fixture, or `conform`
-                  found a violation)
+                  in some frame; `fixtures verify` found a fixture the reference no longer
+                  reproduces; `conform` found a violated law or nothing it could check
               2   bad input: a malformed or inconsistent spec, trace, CSV, fixture, plan,
                   query or answer file, or a bad value (unknown layout or strategy name…);
                   the message names the file, the field and the value

@@ -122,7 +122,7 @@ struct MeasureVisitor: LayoutVisitor {
         var histogram = Histogram<UInt64>(highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
         for cost in costs { _ = histogram.record(max(cost, 1)) }
         func at(_ percentile: Double) -> Double { Double(histogram.valueAtPercentile(percentile)) }
-        let percentiles = Percentiles(p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), max: Double(histogram.max))
+        let percentiles = Percentiles(p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), max: Double(histogram.maxRecorded))
 
         let frameBudget = trace.frameBudgetNanos
         let layoutBudget = frameBudget * options.layoutBudgetShare

@@ -38,6 +38,10 @@ struct FixturesCommand: ParsableCommand {
                     Console.note("recorded \(dataset)/\(trace): \(digests.count) frames")
                 }
                 let directory = LayoutCatalog.goldenDirectory(plan)
+                guard LayoutCatalog.hasGoldens(plan) else {
+                    Console.note("no layout goldens under \(directory.path): none recorded")
+                    return
+                }
                 let recipes = try GoldenFixture.recipes(in: directory)
                 let written = try GoldenFixture.record(recipes, into: directory) { recipe in
                     try LayoutCatalog.make(recipe, file: directory.appendingPathComponent("\(recipe.name).json").path)
@@ -71,7 +75,9 @@ struct FixturesCommand: ParsableCommand {
                 }
                 // Every strategy of the reference layout must reproduce the golden files.
                 let directory = LayoutCatalog.goldenDirectory(plan)
-                for fixture in try GoldenFixture.loadAll(in: directory) {
+                let goldens = LayoutCatalog.hasGoldens(plan) ? try GoldenFixture.loadAll(in: directory) : []
+                if goldens.isEmpty { Console.note("no layout goldens under \(directory.path): none verified") }
+                for fixture in goldens {
                     let file = directory.appendingPathComponent("\(fixture.name).json").path
                     let base = try LayoutCatalog.make(fixture.recipe, file: file)
                     for strategy in StrategyKind.allCases {

@@ -31,4 +31,10 @@ enum LayoutCatalog {
     static func goldenDirectory(_ plan: BenchmarkPlan) -> URL {
         plan.root.appendingPathComponent("fixtures/layouts")
     }
+
+    /// Whether the plan keeps layout goldens: a plan of one's own need not.
+    static func hasGoldens(_ plan: BenchmarkPlan) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: goldenDirectory(plan).path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `gridbench conform`: the conformance protocol for layouts written in any language.
+@Suite struct ConformCommandTests {
+    /// Round 1, the reference's answers, the check; round 2 from them, checked too.
+    @Test func theReferenceAnswersPassBothRounds() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let q1 = scratch.path("q1.json"), a1 = scratch.path("a1.json"), q2 = scratch.path("q2.json"), a2 = scratch.path("a2.json")
+        let write = try GridBench.run(["conform", "--write-queries", q1, "--quick"])
+        #expect(write.status == Exit.success, "\(write)")
+        #expect(try GridBench.run(["conform", "--queries", q1, "--write-answers", a1]).status == Exit.success)
+        let check = try GridBench.run(["conform", "--queries", q1, "--answers", a1])
+        #expect(check.status == Exit.success, "\(check)")
+        #expect(check.stdout.contains("obeys laws 1"))
+        #expect(try GridBench.run(["conform", "--write-queries", q2, "--queries", q1, "--answers", a1]).status == Exit.success)
+        let round2 = try String(contentsOfFile: q2, encoding: .utf8)
+        #expect(round2.contains("\"round\" : 2"))
+        #expect(try GridBench.run(["conform", "--queries", q2, "--write-answers", a2, "--strategy", "cached"]).status == Exit.success)
+        let check2 = try GridBench.run(["conform", "--queries", q2, "--answers", a2])
+        #expect(check2.status == Exit.success, "\(check2)")
+    }
+
+    /// An answer that moves one frame violates a law (exit 1); a malformed answer file is
+    /// bad input (exit 2) naming the file and the field.
+    @Test func wrongAndMalformedAnswers() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let q = scratch.path("q.json"), a = scratch.path("a.json")
+        #expect(try GridBench.run(["conform", "--write-queries", q, "--quick"]).status == Exit.success)
+        #expect(try GridBench.run(["conform", "--queries", q, "--write-answers", a]).status == Exit.success)
+        let answers = try String(contentsOfFile: a, encoding: .utf8)
+
+        // The reference's first tile, x 4, moved to x 5 wherever it is answered.
+        let moved = answers.replacingOccurrences(of: "\"x\" : 4,", with: "\"x\" : 5,")
+        #expect(moved != answers)
+        let wrong = scratch.path("wrong.json")
+        try moved.write(toFile: wrong, atomically: true, encoding: .utf8)
+        let violated = try GridBench.run(["conform", "--queries", q, "--answers", wrong])
+        #expect(violated.status == Exit.fixtureMismatch, "\(violated)")
+        #expect(violated.stdout.contains("law"))
+
+        let broken = scratch.path("broken.json")
+        try answers.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : \"one\"")
+            .write(toFile: broken, atomically: true, encoding: .utf8)
+        let bad = try GridBench.run(["conform", "--queries", q, "--answers", broken])
+        #expect(bad.status == Exit.badInput, "\(bad)")
+        #expect(bad.stderr.contains(broken) && bad.stderr.contains("schemaVersion"))
+    }
+
+    @Test func usageNeedsQueriesWithAnswers() throws {
+        #expect(try GridBench.run(["conform", "--answers", "a.json"]).status == Exit.usage)
+    }
+}
