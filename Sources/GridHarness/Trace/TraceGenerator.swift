@@ -166,23 +166,18 @@ public struct TraceGenerator: Sendable {
         _ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double,
         deceleration: ScrollPhysics.Deceleration
     ) throws(GridError) {
-        let upright = builder.viewport
-        let rotated = Size(width: upright.height, height: upright.width)
-        var rotations = 0
+        var rotation = ThereAndBack(upright: builder.viewport)
         var direction = 1.0
         builder.hold(0.1)
         while builder.seconds < seconds {
-            if rotations < 2 && builder.seconds >= seconds * Double(rotations + 1) / 3 {
-                try builder.apply(.resize(rotations == 0 ? rotated : upright))
-                rotations += 1
-            }
+            try rotation.rotateIfDue(&builder, seconds: seconds)
             if (direction > 0 && builder.isAtEnd) || (direction < 0 && builder.isAtStart) { direction = -direction }
             let speed = random.uniform(1000...4000) * direction
             builder.drag(velocity: speed, seconds: 0.08)
             builder.fling(velocity: speed, deceleration: deceleration, untilFraction: 0.2)
             builder.hold(random.uniform(0.1...0.4))
         }
-        if rotations < 2 { try builder.apply(.resize(upright)) }
+        try rotation.finish(&builder)
     }
 
     /// Jumps to uniformly random offsets, each followed by a flick; the viewport rotates a
@@ -191,22 +186,17 @@ public struct TraceGenerator: Sendable {
         _ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double,
         deceleration: ScrollPhysics.Deceleration
     ) throws(GridError) {
-        let upright = builder.viewport
-        let rotated = Size(width: upright.height, height: upright.width)
-        var rotations = 0
+        var rotation = ThereAndBack(upright: builder.viewport)
         builder.hold(0.05)
         while builder.seconds < seconds {
-            if rotations < 2 && builder.seconds >= seconds * Double(rotations + 1) / 3 {
-                try builder.apply(.resize(rotations == 0 ? rotated : upright))
-                rotations += 1
-            }
+            try rotation.rotateIfDue(&builder, seconds: seconds)
             builder.jump(to: random.uniform(0...1) * builder.maxOffset)
             builder.hold(0.05)
             let speed = random.uniform(1500...4000) * (random.uniform(0...1) < 0.5 ? -1 : 1)
             builder.drag(velocity: speed, seconds: 0.05)
             builder.fling(velocity: speed, deceleration: deceleration, untilFraction: 0.3)
         }
-        if rotations < 2 { try builder.apply(.resize(upright)) }
+        try rotation.finish(&builder)
     }
 
     /// A slow drag with an edit every half second: items or sections inserted or deleted in
@@ -255,5 +245,26 @@ public struct TraceGenerator: Sendable {
             height = min(height.lowerBound, size.height)...max(height.upperBound, size.height)
         }
         return (width, height)
+    }
+}
+
+/// The device rotated a third of the way into a trace and back two thirds in, as the
+/// rotation and tour traces do.
+private struct ThereAndBack {
+    let upright: Size
+    private var done = 0
+
+    init(upright: Size) { self.upright = upright }
+
+    /// Applies the next rotation once its time has come.
+    mutating func rotateIfDue(_ builder: inout TraceBuilder, seconds: Double) throws(GridError) {
+        guard done < 2 && builder.seconds >= seconds * Double(done + 1) / 3 else { return }
+        try builder.apply(.resize(done == 0 ? Size(width: upright.height, height: upright.width) : upright))
+        done += 1
+    }
+
+    /// Turns the device upright at the end if the trace was too short to do it.
+    mutating func finish(_ builder: inout TraceBuilder) throws(GridError) {
+        if done < 2 { try builder.apply(.resize(upright)) }
     }
 }

@@ -67,9 +67,8 @@ struct Conform: ParsableCommand {
             if let writeAnswers, let queries {
                 let kind = try StrategyKind(named: strategy)
                 let asked = try ConformanceQueries.load(from: URL(fileURLWithPath: queries))
-                let answered = ConformanceAnswers.answer(asked, layout: "tile-grid (\(kind.rawValue))") {
-                    ReferenceLayout(kind: kind)
-                }
+                let reference = AnyGridLayout(try kind.wrap(TileGrid()))
+                let answered = ConformanceAnswers.answer(asked, layout: "tile-grid (\(kind.rawValue))") { reference }
                 try answered.write(to: URL(fileURLWithPath: writeAnswers))
                 Console.note("\(answered.cases.count) cases answered by the reference tile grid → \(writeAnswers)")
                 return Outcome.success
@@ -101,19 +100,3 @@ struct Conform: ParsableCommand {
     }
 }
 
-/// The reference tile grid through a strategy, as one concrete layout type.
-private struct ReferenceLayout: GridLayout {
-    var layout: any GridLayout
-
-    init(kind: StrategyKind) {
-        // A negative threshold is the only thing wrap refuses; the default is not negative.
-        layout = (try? kind.wrap(TileGrid())) ?? OnDemandLayout(TileGrid())
-    }
-
-    mutating func prepare(data: DataShape, container: Size) throws { try layout.prepare(data: data, container: container) }
-    var contentSize: Size { layout.contentSize }
-    var traits: LayoutTraits { layout.traits }
-    func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) { layout.elements(in: rect, into: &buffer) }
-    func attributes(at path: ItemPath) -> LayoutAttributes? { layout.attributes(at: path) }
-    func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { layout.supplementary(kind, at: path) }
-}
