@@ -71,6 +71,11 @@ public struct DataShape: Hashable, Sendable {
         guard itemsPerSection >= 0 else {
             throw .invalidData("itemsPerSection", itemsPerSection, expected: "an item count ≥ 0")
         }
+        // Refused before the counts are made: 2²⁸ sections would be a 2 GB array first.
+        let (total, overflow) = sections.multipliedReportingOverflow(by: itemsPerSection)
+        guard !overflow, total <= DataShape.maxTotalItems else {
+            throw .invalidData("itemsPerSection", itemsPerSection, expected: "at most \(DataShape.maxTotalItems) items in all (\(sections) sections)")
+        }
         try self.init(itemCounts: Array(repeating: itemsPerSection, count: sections))
     }
 

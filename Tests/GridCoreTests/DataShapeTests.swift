@@ -1,4 +1,5 @@
 import GridCore
+import GridTestSupport
 import Testing
 
 @Suite("DataShape")
@@ -127,5 +128,25 @@ struct DataShapeTests {
         #expect(try DataShape(itemCounts: [1, 2]).description == "2 sections, 3 items")
         let sized = try DataShape(itemCounts: [0, 2], itemSizes: [Size(width: 1, height: 1), Size(width: 2, height: 2)])
         #expect(sized.description == "2 sections, 2 items with sizes")
+    }
+}
+
+@Suite struct DataShapeSizeLimitTests {
+    /// Too many items in all is refused before any array is made: 2²⁸ sections of 100 would
+    /// otherwise build a 2 GB array of counts first. The count says it: nothing allocated
+    /// beyond the error's own strings.
+    @Test func tooManyItemsIsRefusedBeforeBuildingCounts() throws {
+        try #require(AllocationCount.isAvailable)
+        let (result, count) = AllocationCount.measure { () -> GridError? in
+            do throws(GridError) {
+                _ = try DataShape(sections: 1 << 28, itemsPerSection: 100)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(result?.field == "itemsPerSection")
+        #expect(result?.code == .invalidData)
+        #expect(count.allocatedBytes < 1 << 20, "\(count)")
     }
 }

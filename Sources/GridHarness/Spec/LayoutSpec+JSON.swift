@@ -111,6 +111,10 @@ extension LayoutSpec {
         case .uniform(let count, let items):
             guard count >= 0, count <= ElementID.maxSection + 1 else { throw fail("sections.count", count, "a section count in 0...\(ElementID.maxSection + 1)") }
             guard items >= 0 else { throw fail("sections.items", items, "an item count ≥ 0") }
+            let (total, overflow) = count.multipliedReportingOverflow(by: items)
+            guard !overflow, total <= DataShape.maxTotalItems else {
+                throw fail("sections.items", items, "at most \(DataShape.maxTotalItems) items in all (\(count) sections)")
+            }
             counts = Array(repeating: items, count: count)
         case .total(let total, let perSection):
             guard total >= 0, total <= DataShape.maxTotalItems else { throw fail("sections.total", total, "an item count in 0...\(DataShape.maxTotalItems)") }
