@@ -160,14 +160,24 @@ extension LineChart {
 
     private func drawMarkers(_ plot: Plot) -> String {
         var out = ""
-        for marker in markers where x.contains(marker.x) && y.contains(marker.y) {
+        // Labels of markers close together go on successive lines rather than over each
+        // other: each line remembers the horizontal extents already taken.
+        var lines: [[ClosedRange<Double>]] = []
+        let shown = markers.filter { x.contains($0.x) && y.contains($0.y) }.sorted { $0.x < $1.x }
+        for marker in shown {
             let mx = px(marker.x, plot), my = py(marker.y, plot)
             let rightHalf = mx > (plot.left + plot.right) / 2
+            let width = 7.0 * Double(marker.label.count)  // about 7 px a character at 12 px
+            let extent = rightHalf ? (mx - 6 - width)...(mx - 6) : (mx + 6)...(mx + 6 + width)
+            let line = lines.firstIndex { taken in !taken.contains { $0.overlaps(extent) } } ?? lines.count
+            if line == lines.count { lines.append([]) }
+            lines[line].append(extent)
+            let labelY = plot.top + 14 + 16 * Double(line)
             out += "<g><title>\(Escape.html(marker.tooltip))</title>"
             out += "<line x1=\"\(n(mx))\" y1=\"\(n(plot.top))\" x2=\"\(n(mx))\" y2=\"\(n(plot.bottom))\" stroke=\"#111827\" "
                 + "stroke-width=\"1\" stroke-dasharray=\"3 3\" opacity=\"0.7\"/>"
             out += "<circle cx=\"\(n(mx))\" cy=\"\(n(my))\" r=\"7\" fill=\"none\" stroke=\"#111827\" stroke-width=\"2\"/>"
-            out += "<text x=\"\(n(rightHalf ? mx - 6 : mx + 6))\" y=\"\(n(plot.top + 14))\" text-anchor=\"\(rightHalf ? "end" : "start")\" "
+            out += "<text x=\"\(n(rightHalf ? mx - 6 : mx + 6))\" y=\"\(n(labelY))\" text-anchor=\"\(rightHalf ? "end" : "start")\" "
                 + "font-size=\"12\" font-weight=\"600\" fill=\"#111827\"\(Self.halo)>\(Escape.html(marker.label))</text></g>\n"
         }
         return out

@@ -90,6 +90,7 @@ struct Report: ParsableCommand {
             print(SummaryTable.render(records))
             print("")
             for line in report.verdict { print(line) }
+            fflush(nil)  // the table out before the notes that follow on standard error
             Console.note((writeResults ? "Wrote \(directory.appendingPathComponent("results.json").path) and " : "Wrote ")
                          + "\(written.count) report files in \(directory.path).")
             let failed = records.filter { $0.fixture == .fail }
