@@ -71,7 +71,7 @@ extension StrategyReport {
             [
                 ("budget at p99", "the p99 cost as a share of the trace's frame budget (16.67 ms at 60 Hz, 8.33 ms at 120 Hz)"),
                 ("hitch ms/s", "time over the layout budget per second of trace"),
-                ("prepare", "the first build of the strategy over the data set"),
+                ("prepare", "building the strategy over the data set, the median of up to nine builds (one for the largest sets)"),
                 ("retained", "bytes kept after prepare (— without a memory probe)"),
                 ("× floor", "median cost as a multiple of copying the same attributes from a precomputed array"),
                 ("fixture", "whether every frame loaded exactly the reference's tiles"),

@@ -32,7 +32,8 @@ public struct RunRecord: Codable, Hashable, Sendable {
     public var hitchesPerPass: Double
     /// Time over the layout budget, in milliseconds per second of trace.
     public var hitchMillisPerSecond: Double
-    /// The cost of the first prepare (building the strategy over the data set).
+    /// The cost of preparing the strategy over the data set: the median of up to nine
+    /// prepares, fewer once they add up to 50 ms (one cold prepare for the largest sets).
     public var prepareNanos: Int
     /// Bytes the strategy retains once prepared (jemalloc), or `nil` without a memory probe.
     public var retainedBytes: Int?
