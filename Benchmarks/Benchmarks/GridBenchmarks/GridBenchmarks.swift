@@ -1,4 +1,7 @@
 import Benchmark
+#if canImport(Glibc)
+import Glibc
+#endif
 import GridCore
 import GridHarness
 import GridLayouts
@@ -51,6 +54,13 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Prepare: the cached strategy builds its whole cache; on demand keeps a top per section.
+    //
+    // glibc gives memory freed at the top of its heap back to the kernel once it exceeds
+    // 128 KiB, so a loop that makes and frees a layout faults its ~40 pages in again every
+    // iteration (about 2 µs a page in this VM): that measures the kernel, and an app's heap
+    // does not shrink and grow around every prepare. The prepare benchmarks keep the heap.
+    // (The harness, on jemalloc, reuses freed pages the same way.)
+    GlibcHeap.keepFreedMemory()
     for (tiles, strategy) in [(2_976, StrategyKind.cached), (1_000_000, .cached), (10_000_000, .onDemand)] {
         let data = Lazy { try BundledDatasets.scale(tiles).data }
         Benchmark(
@@ -67,5 +77,21 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(layout)
             },
             setup: { _ = try data.value() })
+    }
+}
+
+/// glibc's `mallopt`, which the Glibc module does not export (it is in malloc.h).
+enum GlibcHeap {
+    static func keepFreedMemory() {
+        #if canImport(Glibc)
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        _ = mallopt(-1, 256 << 20)  // M_TRIM_THRESHOLD: keep up to 256 MiB at the top
+        _ = mallopt(-2, 64 << 20)  // M_TOP_PAD: grow the heap in 64 MiB steps
+        // M_MMAP_THRESHOLD: setting the trim threshold stops glibc raising this one as it
+        // does by itself, so raise it by hand, to glibc's own maximum of 32 MiB.
+        _ = mallopt(-3, 32 << 20)
+        #endif
     }
 }
