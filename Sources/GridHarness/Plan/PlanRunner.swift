@@ -40,8 +40,7 @@ public struct PlanRunner {
             let trace = try Self.load(traceURL) { url throws(InputError) in try ScrollTrace.load(from: url) }
             let replay = try Replay(spec: spec, trace: trace, tracePath: traceURL.path)
             let fixtureURL = plan.fixtureURL(dataset: dataset, trace: traceName)
-            let fixture = try Self.load(fixtureURL) { url throws(InputError) in try ReplayFixture.load(from: url) }
-            try fixture.checkApplies(to: trace, margin: margin, path: fixtureURL.path)
+            let fixture = try Self.load(fixtureURL) { url throws(InputError) in try ReplayFixture.load(from: url, for: trace, margin: margin) }
             for strategy in chosen {
                 jobs.append(Job(replay: replay, fixture: fixture, strategy: strategy))
             }

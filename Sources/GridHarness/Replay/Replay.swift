@@ -1,3 +1,4 @@
+import Foundation
 import GridCore
 import GridLayouts
 import GridStrategies
@@ -53,6 +54,15 @@ public struct Replay: Sendable {
             try prepare(field, event.change.typeName)
         }
         self.eventData = eventData
+    }
+
+    /// Reads the spec at `specURL` and the trace at `traceURL` and checks them against
+    /// each other.
+    ///
+    /// - Throws: ``InputError`` naming the file, the field and the value.
+    public static func load(specAt specURL: URL, traceAt traceURL: URL) throws(InputError) -> Replay {
+        let spec = try LayoutSpec.load(from: specURL)
+        return try Replay(spec: spec, trace: try ScrollTrace.load(from: traceURL), tracePath: traceURL.path)
     }
 
     /// The reference's digest after every frame: the reference layout, computed on demand,

@@ -105,6 +105,15 @@ extension ReplayFixture {
         return ReplayFixture(dataset: file.dataset, trace: file.trace, layout: file.layout, traceDigest: traceDigest, margin: file.margin, frames: frames)
     }
 
+    /// Reads the fixture at `url` and checks that it was recorded for `trace` and `margin`.
+    ///
+    /// - Throws: ``InputError`` naming the file, the field and the value.
+    public static func load(from url: URL, for trace: ScrollTrace, margin: PreloadMargin) throws(InputError) -> ReplayFixture {
+        let fixture = try load(from: url)
+        try fixture.checkApplies(to: trace, margin: margin, path: url.path)
+        return fixture
+    }
+
     /// Writes the fixture as JSON, atomically.
     public func write(to url: URL) throws {
         let file = ReplayFixtureFile(

@@ -29,7 +29,7 @@ struct FixturesCommand: ParsableCommand {
             try guarded {
                 let plan = try planOption.load()
                 for (dataset, trace) in plan.pairs {
-                    let replay = try FixtureWork.replay(plan, dataset, trace)
+                    let replay = try Replay.load(specAt: plan.specURL(dataset), traceAt: plan.traceURL(dataset: dataset, trace: trace))
                     let digests = try replay.referenceDigests(margin: .chGridView)
                     let fixture = ReplayFixture(
                         dataset: dataset, trace: trace, layout: replay.spec.layoutName,
@@ -62,9 +62,9 @@ struct FixturesCommand: ParsableCommand {
                 let plan = try planOption.load()
                 var failures = 0
                 for (dataset, trace) in plan.pairs {
-                    let replay = try FixtureWork.replay(plan, dataset, trace)
+                    let replay = try Replay.load(specAt: plan.specURL(dataset), traceAt: plan.traceURL(dataset: dataset, trace: trace))
                     let url = plan.fixtureURL(dataset: dataset, trace: trace)
-                    let fixture = try Run.loadFixture(url, for: replay.trace, margin: .chGridView)
+                    let fixture = try ReplayFixture.load(from: url, for: replay.trace, margin: .chGridView)
                     let digests = try replay.referenceDigests(margin: .chGridView)
                     if let frame = zip(digests, fixture.frames).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
                         Console.error("\(url.path): frames[\(frame)] = \(fixture.frames[frame]): the reference now loads \(digests[frame])")
@@ -98,10 +98,3 @@ struct FixturesCommand: ParsableCommand {
     }
 }
 
-enum FixtureWork {
-    static func replay(_ plan: BenchmarkPlan, _ dataset: String, _ trace: String) throws -> Replay {
-        let spec = try LayoutSpec.load(from: plan.specURL(dataset))
-        let url = plan.traceURL(dataset: dataset, trace: trace)
-        return try Replay(spec: spec, trace: try ScrollTrace.load(from: url), tracePath: url.path)
-    }
-}

@@ -88,28 +88,19 @@ struct Run: ParsableCommand {
                 throw InputError(file: planOption.plan, field: "--dataset", value: "\"\(dataset)\"",
                                  expected: "a bundled data set: " + plan.runs.map(\.dataset).joined(separator: ", "))
             }
-            let spec = try LayoutSpec.load(from: specURL)
             let traceURL = traceIsFile ? URL(fileURLWithPath: trace) : plan.traceURL(dataset: dataset, trace: trace)
             guard FileManager.default.fileExists(atPath: traceURL.path) else {
                 let known = plan.runs.first { $0.dataset == dataset }?.traces ?? []
                 throw InputError(file: planOption.plan, field: "--trace", value: "\"\(trace)\"",
                                  expected: "a trace file or a bundled trace of \(dataset): " + known.joined(separator: ", "))
             }
-            let loaded = try ScrollTrace.load(from: traceURL)
-            let replay = try Replay(spec: spec, trace: loaded, tracePath: traceURL.path)
+            let replay = try Replay.load(specAt: specURL, traceAt: traceURL)
             let fixtureURL = fixture.map { URL(fileURLWithPath: $0) } ?? (traceIsFile ? nil : plan.fixtureURL(dataset: dataset, trace: trace))
-            return (replay, try fixtureURL.map { url throws(InputError) in try Self.loadFixture(url, for: loaded, margin: margin) })
+            return (replay, try fixtureURL.map { url throws(InputError) in try ReplayFixture.load(from: url, for: replay.trace, margin: margin) })
         }
-        let specPath = spec ?? ""
-        let loadedSpec = try LayoutSpec.load(from: URL(fileURLWithPath: specPath))
-        let loaded = try ScrollTrace.load(from: URL(fileURLWithPath: trace))
-        let replay = try Replay(spec: loadedSpec, trace: loaded, tracePath: trace)
-        return (replay, try fixture.map { path throws(InputError) in try Self.loadFixture(URL(fileURLWithPath: path), for: loaded, margin: margin) })
-    }
-
-    static func loadFixture(_ url: URL, for trace: ScrollTrace, margin: PreloadMargin) throws(InputError) -> ReplayFixture {
-        let fixture = try ReplayFixture.load(from: url)
-        try fixture.checkApplies(to: trace, margin: margin, path: url.path)
-        return fixture
+        let replay = try Replay.load(specAt: URL(fileURLWithPath: spec ?? ""), traceAt: URL(fileURLWithPath: trace))
+        return (replay, try fixture.map { path throws(InputError) in
+            try ReplayFixture.load(from: URL(fileURLWithPath: path), for: replay.trace, margin: margin)
+        })
     }
 }
