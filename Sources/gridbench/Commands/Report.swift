@@ -76,27 +76,27 @@ struct Report: ParsableCommand {
     /// Writes the results (when asked) and the reports, prints the summary, and says
     /// whether every run passed its fixture check.
     private func render(_ document: ResultsDocument, plan: BenchmarkPlan, writeResults: Bool) throws -> ExitCode {
-            let records = document.runs
-            let directory = URL(fileURLWithPath: out)
-            if writeResults {
-                try JSONFiles.write(document, to: directory.appendingPathComponent("results.json"))
-            }
-            let options = ReportOptions(
-                canonicalDataset: plan.canonicalDataset, canonicalTrace: plan.canonicalTrace, scaleTrace: plan.scaleTrace,
-                strategyOrder: plan.strategies.map(\.rawValue))
-            let report = try StrategyReport(document: document, options: options)
-            let written = try report.write(to: directory)
+        let records = document.runs
+        let directory = URL(fileURLWithPath: out)
+        if writeResults {
+            try JSONFiles.write(document, to: directory.appendingPathComponent("results.json"))
+        }
+        let options = ReportOptions(
+            canonicalDataset: plan.canonicalDataset, canonicalTrace: plan.canonicalTrace, scaleTrace: plan.scaleTrace,
+            strategyOrder: plan.strategies.map(\.rawValue))
+        let report = try StrategyReport(document: document, options: options)
+        let written = try report.write(to: directory)
 
-            print(SummaryTable.render(records))
-            print("")
-            for line in report.verdict { print(line) }
-            fflush(nil)  // the table out before the notes that follow on standard error
-            Console.note((writeResults ? "Wrote \(directory.appendingPathComponent("results.json").path) and " : "Wrote ")
-                         + "\(written.count) report files in \(directory.path).")
-            let failed = records.filter { $0.fixture == .fail }
-            for record in failed {
-                Console.error("fixture mismatch: \(record.dataset) · \(record.trace) · \(record.strategy) from frame \(record.firstMismatchFrame ?? -1)")
-            }
-            return failed.isEmpty ? Outcome.success : Outcome.fixtureMismatch
+        print(SummaryTable.render(records))
+        print("")
+        for line in report.verdict { print(line) }
+        fflush(nil)  // the table out before the notes that follow on standard error
+        Console.note((writeResults ? "Wrote \(directory.appendingPathComponent("results.json").path) and " : "Wrote ")
+                     + "\(written.count) report files in \(directory.path).")
+        let failed = records.filter { $0.fixture == .fail }
+        for record in failed {
+            Console.error("fixture mismatch: \(record.dataset) · \(record.trace) · \(record.strategy) from frame \(record.firstMismatchFrame ?? -1)")
+        }
+        return failed.isEmpty ? Outcome.success : Outcome.fixtureMismatch
     }
 }
