@@ -353,6 +353,7 @@ struct CaseChecker {
         case .sectionHeader, .sectionFooter: return sectionExists && path.item == 0
         case .rowHeader: return sectionExists && path.item >= 0
         case .columnHeader: return path.section == 0 && path.item >= 0
+        case .corner: return path.section == 0 && path.item == 0
         }
     }
 

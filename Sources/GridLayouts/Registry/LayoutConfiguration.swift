@@ -1,0 +1,51 @@
+import GridCore
+
+/// A layout GridBench knows by name: its parameters, how a spec file describes its data,
+/// and the factory that makes it. Every reference layout's configuration conforms, and
+/// ``LayoutRegistry`` lists them: adding a layout is one folder in `GridLayouts/` and one
+/// line there, and the spec reader, the fixtures, the replay, the report and the command
+/// line find it through the registry.
+///
+/// The configuration's own `Codable` form is its parameters alone (what a golden fixture's
+/// `parameters` object holds). A spec file holds more: the data too, flattened beside
+/// `name`, `layout` and `container`; ``decodeSpec(from:)`` and
+/// ``encodeSpec(data:to:)`` read and write that form.
+public protocol LayoutConfiguration: Codable, Hashable, Sendable {
+    /// The layout this configures.
+    associatedtype Layout: GridLayout & Sendable
+
+    /// The name files and the command line use: `tile-grid`, `data-grid`.
+    static var layoutName: String { get }
+    /// One line for help texts and the README.
+    static var summary: String { get }
+    /// Every field this layout reads from a spec file besides `schemaVersion`, `name`,
+    /// `layout` and `container`, so that a reader can refuse a field it does not know.
+    static var specFieldNames: [String] { get }
+
+    /// A new, unprepared layout with these parameters.
+    func makeLayout() -> Layout
+
+    /// Checks every parameter that does not depend on the data or the container.
+    ///
+    /// - Throws: ``GridCore/GridError`` naming the field.
+    func validate() throws(GridError)
+
+    /// Reads a spec file's layout fields (parameters and data) from the spec's top level.
+    /// Fields left out take their documented defaults.
+    ///
+    /// - Throws: `DecodingError` for a missing or mistyped field; ``GridCore/GridError``
+    ///   naming the field for a value out of range.
+    static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape)
+
+    /// Writes the layout fields of a spec with these parameters and `data`, in the form
+    /// ``decodeSpec(from:)`` reads.
+    func encodeSpec(data: DataShape, to encoder: any Encoder) throws
+}
+
+extension LayoutConfiguration {
+    /// The layout's name: ``layoutName``.
+    public var layoutName: String { Self.layoutName }
+
+    /// A new, unprepared layout, as an existential: for tools.
+    public func makeAnyLayout() -> any GridLayout { makeLayout() }
+}
