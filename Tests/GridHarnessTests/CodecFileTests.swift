@@ -32,7 +32,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         func sections(_ counts: [Int]) throws -> Any? {
-            let spec = LayoutSpec(name: "s", parameters: .tileGrid(.chGridView), container: Size(width: 320, height: 480), data: try DataShape(itemCounts: counts))
+            let spec = LayoutSpec(name: "s", parameters: TileGrid.Configuration.chGridView, container: Size(width: 320, height: 480), data: try DataShape(itemCounts: counts))
             let url = directory.file("s.json")
             try spec.write(to: url)
             #expect(try LayoutSpec.load(from: url) == spec, "\(counts)")

@@ -60,7 +60,7 @@ import Testing
 
 @Suite struct TraceGeneratorTests {
     static let photos = try! LayoutSpec(
-        name: "photos-2976", parameters: .tileGrid(.chGridView), container: Size(width: 320, height: 480),
+        name: "photos-2976", parameters: TileGrid.Configuration.chGridView, container: Size(width: 320, height: 480),
         data: DataShape(sections: 96, itemsPerSection: 31))
     static let maxOffset = 96.0 * 658 - 480
 
@@ -144,7 +144,7 @@ import Testing
         var random = SeededRandom(seed: 9)
         for _ in 0..<(20 * 10) { sizes.append(Size(width: random.uniform(40...160).rounded(), height: random.uniform(40...160).rounded())) }
         let spec = LayoutSpec(
-            name: "sized", parameters: .tileGrid(.init(centersItems: true)), container: Size(width: 320, height: 480),
+            name: "sized", parameters: TileGrid.Configuration(centersItems: true), container: Size(width: 320, height: 480),
             data: try DataShape(itemCounts: Array(repeating: 10, count: 20), itemSizes: sizes))
         let trace = try TraceGenerator(spec: spec).generate(.init(kind: .edits, seed: 4, seconds: 15))
         #expect(trace.events.count >= 20)

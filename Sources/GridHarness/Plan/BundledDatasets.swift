@@ -10,7 +10,7 @@ public enum BundledDatasets {
     /// section titles of 22.
     public static func photos2976() throws(GridError) -> LayoutSpec {
         LayoutSpec(
-            name: "photos-2976", parameters: .tileGrid(.chGridView), container: Size(width: 320, height: 480),
+            name: "photos-2976", parameters: TileGrid.Configuration.chGridView, container: Size(width: 320, height: 480),
             data: try DataShape(sections: 96, itemsPerSection: 31))
     }
 
@@ -36,7 +36,7 @@ public enum BundledDatasets {
         var configuration = TileGrid.Configuration.chGridView
         configuration.centersItems = true
         return LayoutSpec(
-            name: "mixed-3000", parameters: .tileGrid(configuration), container: Size(width: 320, height: 480),
+            name: "mixed-3000", parameters: configuration, container: Size(width: 320, height: 480),
             data: try DataShape(itemCounts: counts, itemSizes: sizes))
     }
 
@@ -48,7 +48,7 @@ public enum BundledDatasets {
         var counts = Array(repeating: 31, count: tiles / 31)
         if tiles % 31 != 0 { counts.append(tiles % 31) }
         return LayoutSpec(
-            name: "scale-\(tiles)", parameters: .tileGrid(.chGridView), container: Size(width: 320, height: 480),
+            name: "scale-\(tiles)", parameters: TileGrid.Configuration.chGridView, container: Size(width: 320, height: 480),
             data: try DataShape(itemCounts: counts))
     }
 

@@ -11,7 +11,7 @@ import GridCore
 ///   rect query O(1 + k); at and above it, the base's.
 /// - Memory: below the threshold O(n) (about 50 bytes per element); at and above it,
 ///   the base's.
-public struct AdaptiveLayout<Base: GridLayout>: GridLayout {
+public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
     /// The seed's suggestion: cache below 400 tiles.
     public static var defaultThreshold: Int { 400 }
 

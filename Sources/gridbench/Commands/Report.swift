@@ -47,7 +47,7 @@ struct Report: ParsableCommand {
             }
             let chosen = strategies.isEmpty ? nil : try strategies.map { name throws(GridError) in try StrategyKind(named: name) }
             let runner = try PlanRunner(
-                plan: plan, margin: .lines(measure.marginLines), datasets: datasets.isEmpty ? nil : Set(datasets), strategies: chosen)
+                plan: plan, margin: measure.margin, datasets: datasets.isEmpty ? nil : Set(datasets), strategies: chosen)
             let total = runner.jobs.count
             let terminal = Console.errorIsTerminal
             let started = FrameClock.now()

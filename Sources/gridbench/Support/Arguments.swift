@@ -3,6 +3,7 @@ import Foundation
 import GridCore
 import GridHarness
 import GridStrategies
+import GridViewport
 
 /// A rect given as `x,y,width,height`.
 struct RectArgument: ExpressibleByArgument {
@@ -59,6 +60,12 @@ struct MeasureOptions: ParsableArguments {
     @Option(help: "Preload margin above and beneath the visible rect, in rows of the layout.")
     var marginLines: Double = 4
 
+    @Option(help: "Preload margin either side of the visible rect, in columns of the layout (layouts that scroll sideways).")
+    var marginColumns: Double = 2
+
+    /// The preload margin the options give.
+    var margin: PreloadMargin { PreloadMargin(rows: marginLines, columns: marginColumns) }
+
     @Option(help: "Minimum measured passes per run (after one warm-up pass).")
     var minPasses: Int = 2
 
@@ -76,7 +83,7 @@ struct MeasureOptions: ParsableArguments {
 
     func replayOptions(strategy: StrategyKind) -> ReplayOptions {
         ReplayOptions(
-            strategy: strategy, threshold: threshold, margin: .lines(marginLines), minimumPasses: minPasses,
+            strategy: strategy, threshold: threshold, margin: margin, minimumPasses: minPasses,
             maximumPasses: maxPasses, targetSeconds: targetSeconds, layoutBudgetShare: layoutBudgetShare,
             memoryProbe: noMemory ? nil : JemallocProbe())
     }
