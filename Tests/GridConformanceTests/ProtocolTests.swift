@@ -128,7 +128,7 @@ import Testing
         }
         #expect(error.field == "cases[\(c)].rects[0].elements[0].kind")
         #expect(error.value == "\"tile\"")
-        #expect(error.expected == "one of section-header, cell, section-footer, column-header, row-header")
+        #expect(error.expected == "one of section-header, cell, section-footer, column-header, row-header, corner")
     }
 
     @Test func answersMustFitTheQueries() throws {

@@ -1,5 +1,6 @@
 import GridCore
 import GridHarness
+import GridLayouts
 import Testing
 
 /// A trace is checked against its data set before anything is replayed: every edit must

@@ -1,6 +1,7 @@
 import Foundation
 import GridCore
 @testable import GridHarness
+import GridLayouts
 import Testing
 
 @Suite struct ScrollPhysicsTests {
