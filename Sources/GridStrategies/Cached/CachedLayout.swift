@@ -5,7 +5,9 @@ import GridCore
 ///
 /// The frames are kept in a structure of arrays ordered by band (a ``BandIndex`` along
 /// the scroll axis, bands about one line of the layout high), so that a rect query reads
-/// only the bands it covers and the one before. Cells are found by their flat index in the
+/// only the bands it covers and the one before. For content that scrolls both ways, each
+/// band is sorted by x and searched by binary search from the rect's left edge (less the
+/// band's widest element), so a narrow viewport over wide rows reads only what it shows. Cells are found by their flat index in the
 /// data, section headers by section, other supplementary views through a small dictionary.
 ///
 /// Elements are materialised through the base's own rect queries over the whole content,
@@ -14,11 +16,14 @@ import GridCore
 /// answered by the base when asked for by path.
 ///
 /// - Complexity: prepare O(P + n) time, where P is the base's own prepare and n the
-///   number of elements; rect query O(1 + m) where m is the number of elements starting
-///   in the bands the rect spans and the one before (O(1 + k) for k results when elements
-///   are no taller than a line); per-item and section-header queries O(1).
+///   number of elements (O(P + n log n) at worst for content that scrolls both ways);
+///   rect query O(1 + m) where m is the number of elements starting in the bands the rect
+///   spans and the one before (O(1 + k) for k results when elements are no taller than a
+///   line), or on two-axis content O(B log(n/B) + k) for the B bands it spans, reading
+///   only the elements of each band that can reach across the rect; per-item and
+///   section-header queries O(1).
 /// - Memory: O(n): 40 bytes per element (frame and ID), 4 bytes per cell for the path
-///   index, 4 bytes per band (about one per line); an element taller than a band also
+///   index, 4 bytes per band (about one per line), 8 more per band on two-axis content; an element taller than a band also
 ///   takes 4 bytes per band it crosses. About 45 bytes per element on CHGridView's grid,
 ///   on top of the base layout's own state.
 public struct CachedLayout<Base: GridLayout>: GridLayout {
@@ -32,6 +37,10 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     @usableFromInline var index = BandIndex(bandExtent: 1, bandCount: 0)
     /// Whether the bands run along x (a layout that scrolls only horizontally).
     @usableFromInline var bandsAlongX = false
+    /// For content that scrolls both ways: each band's elements are sorted by the cross
+    /// coordinate (x), and `bandMaxWidths[b]` is the widest of them, so that a rect query
+    /// binary-searches each band instead of reading whole rows. Empty otherwise.
+    @usableFromInline var bandMaxWidths: [Double] = []
     /// The data the cache was built for: cell slots are indexed by flat item index.
     @usableFromInline var data = DataShape.empty
     /// `cellSlots[flatIndex]` is the position of the cell in `frames`, or −1.
@@ -76,6 +85,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         self.data = data
         let content = base.contentSize
         let alongX = base.traits.scrollAxes == .horizontal
+        let sortsAcross = base.traits.scrollAxes == .both
         bandsAlongX = alongX
         let extent = alongX ? content.width : content.height
         let bandExtent = Self.bandExtent(extent: extent, traits: base.traits, items: data.totalItems)
@@ -87,7 +97,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         // more elements than that is built again at twice the capacity.
         var capacity = max(data.totalItems + data.sectionCount, Int(Double(data.totalItems) * elementsPerItem), 16)
         while true {
-            var builder = CacheBuilder(data: data, alongX: alongX, bandExtent: bandExtent, bandCount: bandCount)
+            var builder = CacheBuilder(data: data, alongX: alongX, sortsAcross: sortsAcross, bandExtent: bandExtent, bandCount: bandCount)
             let base = self.base
             if try builder.fill(capacity: capacity, query: { base.elements(in: $0, into: &$1) }, content: base.contentSize) {
                 index = builder.index
@@ -96,6 +106,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
                 cellSlots = builder.cellSlots
                 headerSlots = builder.headerSlots
                 otherSlots = builder.otherSlots
+                bandMaxWidths = sortsAcross ? builder.bandMaxWidths() : []
                 elementsPerItem = data.totalItems > 0 ? Double(ids.count) / Double(data.totalItems) : 1
                 return
             }
@@ -141,11 +152,38 @@ extension CachedLayout {
                     }
                 }
                 // From the band before the first: its elements can reach into the first.
-                var position = Int(index.bandStarts[max(first - 1, 0)])
-                let end = Int(index.bandStarts[last + 1])
-                while position < end {
-                    Self.emit(position, frames, ids, rect, &buffer)
-                    position += 1
+                if bandMaxWidths.isEmpty {
+                    var position = Int(index.bandStarts[max(first - 1, 0)])
+                    let end = Int(index.bandStarts[last + 1])
+                    while position < end {
+                        Self.emit(position, frames, ids, rect, &buffer)
+                        position += 1
+                    }
+                    return
+                }
+                // Bands sorted by x: in each, from the first element that can reach the
+                // rect's left edge (its minX ≥ rect.minX − the band's widest) to the first
+                // that starts at or past its right edge.
+                bandMaxWidths.withUnsafeBufferPointer { widths in
+                    var band = max(first - 1, 0)
+                    while band <= last {
+                        var low = Int(index.bandStarts[band])
+                        let end = Int(index.bandStarts[band + 1])
+                        if end - low > 8 {
+                            let left = rect.minX - widths[band]
+                            var high = end
+                            while low < high {
+                                let mid = (low + high) / 2
+                                if frames[mid].minX < left { low = mid + 1 } else { high = mid }
+                            }
+                        }
+                        let right = rect.maxX
+                        while low < end && frames[low].minX < right {
+                            Self.emit(low, frames, ids, rect, &buffer)
+                            low += 1
+                        }
+                        band += 1
+                    }
                 }
             }
         }
@@ -192,6 +230,8 @@ extension CachedLayout {
 struct CacheBuilder {
     let data: DataShape
     let alongX: Bool
+    /// Whether each band's elements are kept sorted by x (content that scrolls both ways).
+    let sortsAcross: Bool
     var index: BandIndex
     var frames: [Rect] = []
     var ids: [ElementID] = []
@@ -200,9 +240,10 @@ struct CacheBuilder {
     var otherSlots: [ElementID: Int32] = [:]
     var tall: [(position: Int32, first: Int, last: Int)] = []
 
-    init(data: DataShape, alongX: Bool, bandExtent: Double, bandCount: Int) {
+    init(data: DataShape, alongX: Bool, sortsAcross: Bool = false, bandExtent: Double, bandCount: Int) {
         self.data = data
         self.alongX = alongX
+        self.sortsAcross = sortsAcross
         self.index = BandIndex(bandExtent: bandExtent, bandCount: bandCount)
         cellSlots = Array(repeating: -1, count: data.totalItems)
         headerSlots = Array(repeating: -1, count: data.sectionCount)
@@ -265,6 +306,7 @@ struct CacheBuilder {
                 ? Rect(x: lower, y: 0, width: upper - lower, height: cross)
                 : Rect(x: 0, y: lower, width: cross, height: upper - lower)
             query(strip, &buffer)
+            if sortsAcross { sortByBandThenX(&buffer) }
             let bands = stripFirst..<stripEnd
             let start = sink.count
             switch try take(buffer, bands: bands, into: &sink) {
@@ -290,6 +332,56 @@ struct CacheBuilder {
     }
 
     enum Outcome { case taken, full, outOfOrder }
+
+    /// Sorts a strip by band, then by `minX` (then by ID, so that equal keys keep one
+    /// order whatever the base answered): insertion sort, linear when the base answers
+    /// rows in order, as grids do; the standard sort when that would take more than
+    /// `n log n` moves (a transposed grid answers column by column).
+    private func sortByBandThenX(_ buffer: inout [LayoutAttributes]) {
+        let geometry = index.geometry
+        func precedes(_ x: LayoutAttributes, _ y: LayoutAttributes) -> Bool {
+            let bx = geometry.band(of: x.frame.minY), by = geometry.band(of: y.frame.minY)
+            if bx != by { return bx < by }
+            if x.frame.minX != y.frame.minX { return x.frame.minX < y.frame.minX }
+            return x.id < y.id
+        }
+        let finished = buffer.withUnsafeMutableBufferPointer { a -> Bool in
+            guard a.count > 1 else { return true }
+            let budget = a.count * (Int.bitWidth - a.count.leadingZeroBitCount)
+            var moves = 0
+            var i = 1
+            while i < a.count {
+                let element = a[i]
+                var j = i
+                while j > 0 && precedes(element, a[j - 1]) {
+                    a[j] = a[j - 1]
+                    j -= 1
+                }
+                a[j] = element
+                moves += i - j
+                if moves > budget { return false }
+                i += 1
+            }
+            return true
+        }
+        if !finished { buffer.sort(by: precedes) }
+    }
+
+    /// The widest element starting in each band.
+    func bandMaxWidths() -> [Double] {
+        var widths = [Double](repeating: 0, count: index.bandCount)
+        var band = 0
+        while band < index.bandCount {
+            var position = Int(index.bandStarts[band])
+            let end = Int(index.bandStarts[band + 1])
+            while position < end {
+                widths[band] = max(widths[band], frames[position].width)
+                position += 1
+            }
+            band += 1
+        }
+        return widths
+    }
 
     /// Writes the elements of `buffer` that start in `bands`, as long as their bands do
     /// not decrease, and records where each band starts.
