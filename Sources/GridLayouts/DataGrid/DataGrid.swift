@@ -226,11 +226,11 @@ extension DataGrid {
         var i = max(a.lowerBound, 1), j = max(b.lowerBound, 1)
         while i < a.upperBound || j < b.upperBound {
             let section = min(i < a.upperBound ? i : Int.max, j < b.upperBound ? j : Int.max)
-            if section == i {
+            if i < a.upperBound && section == i {
                 appendCells(ofRecord: section, rows: rows, columns: columns, into: &buffer)
                 i += 1
             }
-            if section == j {
+            if j < b.upperBound && section == j {
                 buffer.append(LayoutAttributes(kind: .rowHeader, path: ItemPath(section: section, item: 0), frame: rowHeaderFrame(section)))
                 j += 1
             }
