@@ -106,6 +106,22 @@ extension DataGrid.Configuration: LayoutConfiguration {
         return (configuration, try DataGrid.data(records: records, fields: fields))
     }
 
+    /// Every element carries its display `row` and `column`; the header row is row −1 and
+    /// the header column is column −1 (the corner is both). Cells also carry their `record`
+    /// and `field`.
+    public func dumpFields(of element: LayoutAttributes, in layout: DataGrid) -> [DumpField] {
+        let path = element.path
+        switch element.kind {
+        case .cell:
+            let position = layout.transposition.position(of: path)
+            return [DumpField("row", position.row), DumpField("column", position.column), DumpField("record", path.section), DumpField("field", path.item)]
+        case .columnHeader: return [DumpField("row", -1), DumpField("column", path.item)]
+        case .rowHeader: return [DumpField("row", path.section), DumpField("column", -1)]
+        case .corner: return [DumpField("row", -1), DumpField("column", -1)]
+        default: return []
+        }
+    }
+
     public func encodeSpec(data: DataShape, to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: SpecKeys.self)
         let fields = self.fields ?? data.itemCounts.first ?? 0

@@ -40,6 +40,23 @@ public protocol LayoutConfiguration: Codable, Hashable, Sendable {
     /// Writes the layout fields of a spec with these parameters and `data`, in the form
     /// ``decodeSpec(from:)`` reads.
     func encodeSpec(data: DataShape, to encoder: any Encoder) throws
+
+    /// The fields `gridbench dump` prints for `element` beyond `kind`, `section`, `item` and
+    /// `frame`, from `layout` (of these parameters, prepared). The default gives a cell of
+    /// a two-axis layout its ``GridCore/GridPlacement`` (`row`, `column`, `rowSpan`,
+    /// `columnSpan`), and nothing else.
+    func dumpFields(of element: LayoutAttributes, in layout: Layout) -> [DumpField]
+}
+
+/// A field of `gridbench dump`'s output beyond the attributes: a name and a whole number.
+public struct DumpField: Hashable, Sendable {
+    public var name: String
+    public var value: Int
+
+    public init(_ name: String, _ value: Int) {
+        self.name = name
+        self.value = value
+    }
 }
 
 extension LayoutConfiguration {
@@ -48,4 +65,12 @@ extension LayoutConfiguration {
 
     /// A new, unprepared layout, as an existential: for tools.
     public func makeAnyLayout() -> any GridLayout { makeLayout() }
+
+    public func dumpFields(of element: LayoutAttributes, in layout: Layout) -> [DumpField] {
+        guard element.kind == .cell, let placement = layout.gridPlacement(of: element.path) else { return [] }
+        return [
+            DumpField("row", placement.row), DumpField("column", placement.column),
+            DumpField("rowSpan", placement.rowSpan), DumpField("columnSpan", placement.columnSpan),
+        ]
+    }
 }

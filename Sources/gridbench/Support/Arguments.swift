@@ -20,6 +20,19 @@ struct RectArgument: ExpressibleByArgument {
     static var defaultCompletionKind: CompletionKind { .default }
 }
 
+/// A point given as `X,Y`, such as `150,880`: finite numbers.
+struct PointArgument: ExpressibleByArgument {
+    var point: Point
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else { return nil }
+        point = Point(x: x, y: y)
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}
+
 /// A size given as `WIDTHxHEIGHT`, such as `320x480`.
 struct SizeArgument: ExpressibleByArgument {
     var size: Size
