@@ -84,7 +84,12 @@ struct Report: ParsableCommand {
         let options = ReportOptions(
             canonicalDataset: plan.canonicalDataset, canonicalTrace: plan.canonicalTrace, scaleTrace: plan.scaleTrace,
             strategyOrder: plan.strategies.map(\.rawValue))
-        let report = try StrategyReport(document: document, options: options)
+        let sections = plan.layoutSections.map { section in
+            ReportOptions(
+                layout: section.layout, canonicalDataset: section.canonicalDataset, canonicalTrace: section.canonicalTrace,
+                scaleTrace: section.scaleTrace, strategyOrder: plan.strategies.map(\.rawValue))
+        }
+        let report = try LayoutReports(document: document, primary: options, sections: sections)
         let written = try report.write(to: directory)
 
         print(SummaryTable.render(records))
