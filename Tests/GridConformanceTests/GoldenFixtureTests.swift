@@ -24,16 +24,39 @@ extension GoldenFixtureTests {
     }
 
     @Test func committedFixturesAreTheCanonicalConfigurations() throws {
-        let fixtures = try GoldenFixture.loadAll(in: TileGridFixtures.directory)
+        let fixtures = try GoldenFixture.loadAll(in: TileGridFixtures.directory).filter { $0.layout == "tile-grid" }
         #expect(fixtures.map(\.recipe) == (try TileGridFixtures.recipes()).sorted { $0.name < $1.name })
     }
 
     @Test func committedFixturesMatchTileGrid() throws {
-        for fixture in try GoldenFixture.loadAll(in: TileGridFixtures.directory) {
+        for fixture in try GoldenFixture.loadAll(in: TileGridFixtures.directory) where fixture.layout == "tile-grid" {
             let configuration = try fixture.parameters.decode(TileGrid.Configuration.self)
             let mismatches = fixture.verify { TileGrid(configuration) }
             #expect(mismatches.isEmpty, "\(fixture.name): \(mismatches.prefix(3))")
         }
+    }
+
+    /// The data grid's goldens hold what `DataGrid` answers; their frames were checked
+    /// against the formulas, computed apart, when they were first recorded.
+    @Test func committedDataGridFixturesMatchDataGrid() throws {
+        let fixtures = try GoldenFixture.loadAll(in: TileGridFixtures.directory).filter { $0.layout == "data-grid" }
+        #expect(fixtures.count == 3)
+        for fixture in fixtures {
+            let configuration = try fixture.parameters.decode(DataGrid.Configuration.self)
+            let mismatches = fixture.verify { DataGrid(configuration) }
+            #expect(mismatches.isEmpty, "\(fixture.name): \(mismatches.prefix(3))")
+        }
+        // sales-10x4 by hand: transposed, 10 records × 4 fields; columns of 150 after a header
+        // column of 150, rows of 44 under a header row of 150. Record 7, field 2 sits at
+        // display row 2, column 7: (150 + 7·150, 150 + 2·44) = (1200, 238).
+        let sales = try #require(fixtures.first { $0.name == "data-grid-sales-10x4" })
+        #expect(sales.contentSize == Size(width: 150 + 10 * 150, height: 150 + 4 * 44))
+        #expect(element(sales, .cell, 7, 2) == Rect(x: 1200, y: 238, width: 150, height: 44))
+        #expect(element(sales, .columnHeader, 0, 9) == Rect(x: 1500, y: 0, width: 150, height: 150))
+        #expect(element(sales, .rowHeader, 3, 0) == Rect(x: 0, y: 282, width: 150, height: 44))
+        #expect(element(sales, .rowHeader, 4, 0) == nil)
+        #expect(element(sales, .corner, 0, 0) == Rect(x: 0, y: 0, width: 150, height: 150))
+        #expect(sales.elements.count == 40 + 10 + 4 + 1)
     }
 
     @Test func filesAreCanonicalText() throws {

@@ -13,12 +13,6 @@ public struct TraceGenerator: Sendable {
         case fling
         /// The same at 8,000 points per second every flick.
         case fastFling = "fast-fling"
-        /// Flicks sideways through the whole width and back (two-axis layouts).
-        case horizontalFling = "horizontal-fling"
-        /// Flicks diagonally, down and right at once, to the far corner and back.
-        case diagonalFling = "diagonal-fling"
-        /// A slow finger drag diagonally, with pauses and changes of direction.
-        case diagonalDrag = "diagonal-drag"
         /// A slow finger drag, with pauses and changes of direction.
         case drag
         /// Jumps to sections (scrolling to an item), each followed by a short look around.
@@ -31,6 +25,12 @@ public struct TraceGenerator: Sendable {
         /// rotation a third of the way in and back two thirds in. The same gestures at every
         /// content size, so that the scale series compares like with like.
         case tour
+        /// Flicks sideways through the whole width and back (two-axis layouts).
+        case horizontalFling = "horizontal-fling"
+        /// Flicks diagonally, down and right at once, to the far corner and back.
+        case diagonalFling = "diagonal-fling"
+        /// A slow finger drag diagonally, with pauses and changes of direction.
+        case diagonalDrag = "diagonal-drag"
 
         /// The refresh rate a trace of this kind uses unless told otherwise.
         public var defaultRefreshHz: Int { self == .drag || self == .diagonalDrag ? 60 : 120 }
