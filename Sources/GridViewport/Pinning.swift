@@ -144,7 +144,10 @@ struct FrozenBands {
     /// The union over `bands` of `[low − shift, high − shift) ∩ [start, end)`.
     private static func naturalRange(_ bands: [Band], low: Double, high: Double, offset: Double) -> (Double, Double)? {
         var lo = Double.infinity, hi = -Double.infinity
-        for band in bands {
+        var index = 0  // not `for … in`: a debug build allocates an iterator per frame
+        while index < bands.count {
+            let band = bands[index]
+            index += 1
             let s = shift(band, offset: offset)
             let a = max(low - s, band.start), b = min(high - s, band.end)
             if a < b {

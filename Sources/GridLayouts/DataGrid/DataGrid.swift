@@ -210,8 +210,10 @@ extension DataGrid {
         // Section 0: its cells, the column headers, the row header of row 0, the corner.
         if cellsWanted && cellSections.lowerBound == 0 { appendCells(ofRecord: 0, rows: rows, columns: columns, into: &buffer) }
         if headerRow {
-            for column in columns {
+            var column = columns.lowerBound
+            while column < columns.upperBound {
                 buffer.append(LayoutAttributes(kind: .columnHeader, path: ItemPath(section: 0, item: column), frame: columnHeaderFrame(column)))
+                column += 1
             }
         }
         if rowHeaderSections.lowerBound == 0 && !rowHeaderSections.isEmpty {
