@@ -223,14 +223,17 @@ extension DataGrid {
         // Sections from 1: the records' cells and the row headers, merged in section order.
         let a = cellsWanted ? cellSections : 0..<0
         let b = rowHeaderSections
+        // Transposed, the two ranges differ (records are columns, row headers rows): a
+        // range that is used up must not match the section of the other.
         var i = max(a.lowerBound, 1), j = max(b.lowerBound, 1)
         while i < a.upperBound || j < b.upperBound {
-            let section = min(i < a.upperBound ? i : Int.max, j < b.upperBound ? j : Int.max)
-            if section == i {
+            let nextCells = i < a.upperBound ? i : Int.max, nextHeader = j < b.upperBound ? j : Int.max
+            let section = min(nextCells, nextHeader)
+            if section == nextCells {
                 appendCells(ofRecord: section, rows: rows, columns: columns, into: &buffer)
                 i += 1
             }
-            if section == j {
+            if section == nextHeader {
                 buffer.append(LayoutAttributes(kind: .rowHeader, path: ItemPath(section: section, item: 0), frame: rowHeaderFrame(section)))
                 j += 1
             }
