@@ -42,6 +42,10 @@ public struct DataGrid: GridLayout, Sendable {
     private var data = DataShape.empty
     /// Whether every record holds exactly F fields (no per-record check needed).
     private var uniform = true
+    /// Whether a prepare has succeeded. Rows and columns are counted from the data, so a
+    /// fresh grid has none; the corner, which needs neither, must wait for it too (before
+    /// it, every query answers nothing).
+    private var isPrepared = false
     /// Display rows, along y.
     private var rowTrack = Track(origin: 0, size: 1, count: 0)
     /// Display columns, along x.
@@ -114,6 +118,7 @@ public struct DataGrid: GridLayout, Sendable {
         self.columnTrack = columnTrack
         self.prepared = config
         self.contentSize = content
+        self.isPrepared = true
     }
 
     public var traits: LayoutTraits {
@@ -128,7 +133,7 @@ public struct DataGrid: GridLayout, Sendable {
             supplementaries.append(SupplementaryPaths(.rowHeader, .grid(sections: rowTrack.count, items: 1)))
             pinning.append(PinRule(.rowHeader, along: .horizontal, .band(start: 0, end: hw)))
         }
-        if hh > 0 && hw > 0 {
+        if hasCorner {
             supplementaries.append(SupplementaryPaths(.corner, .grid(sections: 1, items: 1)))
             pinning.append(PinRule(.corner, along: .vertical, .band(start: 0, end: hh)))
             pinning.append(PinRule(.corner, along: .horizontal, .band(start: 0, end: hw)))
@@ -185,6 +190,9 @@ extension DataGrid {
         Rect(x: 0, y: rowTrack.start(row), width: prepared.rowHeaderWidth, height: rowTrack.length(row))
     }
 
+    /// Whether the corner is placed: both headers present, and prepared.
+    private var hasCorner: Bool { isPrepared && prepared.headerHeight > 0 && prepared.rowHeaderWidth > 0 }
+
     /// The number of fields record `record` holds.
     @inline(__always)
     private func fieldCount(_ record: Int) -> Int { uniform ? fields : data.itemCounts[record] }
@@ -217,7 +225,7 @@ extension DataGrid {
         if rowHeaderSections.lowerBound == 0 && !rowHeaderSections.isEmpty {
             buffer.append(LayoutAttributes(kind: .rowHeader, path: ItemPath(section: 0, item: 0), frame: rowHeaderFrame(0)))
         }
-        if headerRow && headerColumn {
+        if headerRow && headerColumn && isPrepared {
             buffer.append(LayoutAttributes(kind: .corner, path: ItemPath(section: 0, item: 0), frame: Rect(x: 0, y: 0, width: hw, height: hh)))
         }
         // Sections from 1: the records' cells and the row headers, merged in section order.
@@ -285,7 +293,7 @@ extension DataGrid {
             return LayoutAttributes(kind: kind, path: path, frame: columnHeaderFrame(path.item))
         case .rowHeader where hw > 0 && path.item == 0 && path.section >= 0 && path.section < rowTrack.count:
             return LayoutAttributes(kind: kind, path: path, frame: rowHeaderFrame(path.section))
-        case .corner where hh > 0 && hw > 0 && path.section == 0 && path.item == 0:
+        case .corner where hasCorner && path.section == 0 && path.item == 0:
             return LayoutAttributes(kind: kind, path: path, frame: Rect(x: 0, y: 0, width: hw, height: hh))
         default:
             return nil
