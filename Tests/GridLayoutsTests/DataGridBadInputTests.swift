@@ -174,6 +174,9 @@ struct DataGridBadInputTests {
             (1 << 28, 8, "fields"), (2, 1 << 30, "fields"), (1, Int(Int32.max) + 1, "fields"),
             // records × fields overflows Int.
             (1 << 20, Int.max / 2, "fields"),
+            // No cells, but fields that no record could hold, which a spec would carry into
+            // the configuration.
+            (0, Int(Int32.max) + 1, "fields"), (0, Int.max, "fields"),
         ]
         for (records, fields, field) in refused {
             let (error, count) = AllocationCount.measure {

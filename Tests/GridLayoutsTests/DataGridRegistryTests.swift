@@ -129,6 +129,7 @@ struct DataGridRegistryTests {
         let cases: [(String, String)] = [
             (#"{"records": -1, "fields": 2}"#, "records"), (#"{"records": 2, "fields": -1}"#, "fields"),
             (#"{"records": 268435457, "fields": 0}"#, "records"), (#"{"records": 268435456, "fields": 8}"#, "fields"),
+            (#"{"records": 0, "fields": 4294967297}"#, "fields"),
         ]
         for (json, field) in cases {
             #expect(gridError(json) { _ = try decodeSpec(json) }?.field == field, "\(json)")

@@ -73,7 +73,8 @@ public struct DataGrid: GridLayout, Sendable {
     ///
     /// - Throws: ``GridCore/GridError`` for a parameter out of range, a record with more
     ///   items than ``Configuration/fields``, a container size that is not finite and ≥ 0,
-    ///   or a content size that is not finite.
+    ///   more than 2²⁸ fields transposed with a header column (their row headers' paths
+    ///   would not fit an ``GridCore/ElementID``), or a content size that is not finite.
     /// - Complexity: O(R) time, O(1) memory.
     public mutating func prepare(data: DataShape, container: Size) throws(GridError) {
         let config = configuration
@@ -94,6 +95,13 @@ public struct DataGrid: GridLayout, Sendable {
                 throw .invalidData("itemCounts[\(record)]", data.itemCounts[record], expected: "at most fields = \(declared) items in a record")
             }
             fields = declared
+        }
+        // Transposed, each field is a display row, and a row header's path (row, 0) holds
+        // at most 2²⁸ rows (ElementID's sections).
+        if config.transposed && config.rowHeaderWidth > 0 && fields > ElementID.maxSection + 1 {
+            throw .invalidParameter(
+                "fields", fields,
+                expected: "at most \(ElementID.maxSection + 1) fields when transposed with a header column (one row header per field)")
         }
         let uniform = equal && (data.sectionCount == 0 || first == fields)
         let records = data.sectionCount
