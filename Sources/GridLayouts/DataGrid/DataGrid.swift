@@ -110,12 +110,23 @@ public struct DataGrid: GridLayout, Sendable {
         let rowTrack = Track(origin: config.headerHeight, size: config.rowHeight, count: rows)
         let columnTrack = Track(origin: config.rowHeaderWidth, size: config.columnWidth, count: columns)
         let content = Size(width: columnTrack.end, height: rowTrack.end)
+        // An infinite extent names the larger of its two terms, the header or the slots.
         guard content.width.isFinite else {
+            if config.rowHeaderWidth > Double(columns) * config.columnWidth {
+                throw .invalidParameter(
+                    "rowHeaderWidth", config.rowHeaderWidth,
+                    expected: "a width small enough that hw + \(columns) columns of \(config.columnWidth) stays finite")
+            }
             throw .invalidParameter(
                 "columnWidth", config.columnWidth,
                 expected: "a width small enough that \(columns) columns (hw + columns·cw) stay finite")
         }
         guard content.height.isFinite else {
+            if config.headerHeight > Double(rows) * config.rowHeight {
+                throw .invalidParameter(
+                    "headerHeight", config.headerHeight,
+                    expected: "a height small enough that hh + \(rows) rows of \(config.rowHeight) stays finite")
+            }
             throw .invalidParameter(
                 "rowHeight", config.rowHeight, expected: "a height small enough that \(rows) rows (hh + rows·rh) stay finite")
         }
