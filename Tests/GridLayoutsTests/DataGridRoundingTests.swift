@@ -123,6 +123,41 @@ struct DataGridRoundingTests {
         #expect(grid.supplementary(.rowHeader, at: ItemPath(section: 2, item: 0))?.frame.maxY == 0.6000000000000001)
     }
 
+    /// Rows a few ulps thin under a tall header: each grid is either refused, naming
+    /// `rowHeight`, or every row has a height and the rect query agrees with brute force.
+    /// (Under a header of 1e6, rows of 1e-10 would start where the next one does.)
+    @Test func rowsTooThinToTellApartAreRefusedOrKeptApart() throws {
+        var accepted = 0, refused = 0
+        for header in [1e6, 12_345.678, 1e9 + 0.5] {
+            for ulps in stride(from: 0.5, through: 6, by: 0.25) {
+                for records in [1, 4, 33] {
+                    let rh = ulps * header.ulp
+                    let config = DataGrid.Configuration(columnWidth: 10, rowHeight: rh, headerHeight: header, rowHeaderWidth: 5)
+                    let data = try DataShape(sections: records, itemsPerSection: 2)
+                    var grid = DataGrid(config)
+                    do {
+                        try grid.prepare(data: data, container: Size(width: 320, height: 480))
+                    } catch {
+                        #expect(error.field == "rowHeight", "rh = \(ulps) ulps of \(header): \(error)")
+                        refused += 1
+                        continue
+                    }
+                    accepted += 1
+                    let all = everyDataGridElement(grid, data)
+                    let context = "hh \(header), rh \(rh) (\(ulps) ulps), \(records) records"
+                    #expect(all.allSatisfy { $0.frame.height > 0 && grid.contentBounds.contains($0.frame) }, "\(context)")
+                    #expect(firstOverlappingCells(all) == nil, "\(context)")
+                    for y in frameEdges(all, along: .vertical) {
+                        for at in [y.nextDown, y, y.nextUp] {
+                            checkDataGridQuery(grid, all: all, rect: Rect(x: -1, y: at, width: 100, height: rh), context)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(accepted > 0 && refused > 0, "accepted \(accepted), refused \(refused)")
+    }
+
     /// 20 columns of 79⅓ after a header column of 0.3 (the brief's example): each column
     /// starts at 0.3 + c·79⅓, none overlaps the next, the last ends at the content's width.
     @Test func twentyColumnsOfSeventyNineAndAThird() throws {

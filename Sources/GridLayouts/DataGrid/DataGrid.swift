@@ -74,7 +74,9 @@ public struct DataGrid: GridLayout, Sendable {
     /// - Throws: ``GridCore/GridError`` for a parameter out of range, a record with more
     ///   items than ``Configuration/fields``, a container size that is not finite and ≥ 0,
     ///   more than 2²⁸ fields transposed with a header column (their row headers' paths
-    ///   would not fit an ``GridCore/ElementID``), or a content size that is not finite.
+    ///   would not fit an ``GridCore/ElementID``), a content size that is not finite, or
+    ///   rows or columns thinner than two ulps of the content's extent (they could not be
+    ///   told apart).
     /// - Complexity: O(R) time, O(1) memory.
     public mutating func prepare(data: DataShape, container: Size) throws(GridError) {
         let config = configuration
@@ -129,6 +131,19 @@ public struct DataGrid: GridLayout, Sendable {
             }
             throw .invalidParameter(
                 "rowHeight", config.rowHeight, expected: "a height small enough that \(rows) rows (hh + rows·rh) stay finite")
+        }
+        // Slots thinner than two ulps of the content's extent could start where the next
+        // does, and have no extent at all (a header of 1e6, rows of 1e-10); from two ulps on,
+        // consecutive starts differ.
+        if columns > 0 && config.columnWidth < 2 * content.width.ulp {
+            throw .invalidParameter(
+                "columnWidth", config.columnWidth,
+                expected: "a width of at least \(2 * content.width.ulp), two ulps of the content's width \(content.width), so that columns stay apart")
+        }
+        if rows > 0 && config.rowHeight < 2 * content.height.ulp {
+            throw .invalidParameter(
+                "rowHeight", config.rowHeight,
+                expected: "a height of at least \(2 * content.height.ulp), two ulps of the content's height \(content.height), so that rows stay apart")
         }
         self.data = data
         self.fields = fields
