@@ -229,6 +229,23 @@ struct DataGridRectQueryTests {
         }
     }
 
+    /// Laws 5 and 6: one grid prepared again and again, through every case in turn, answers
+    /// each time exactly what a new grid prepared once answers, bit for bit.
+    @Test func preparedAgainAnswersAsNew() throws {
+        var reused = DataGrid()
+        for c in Self.cases + Self.cases.reversed() {
+            reused.configuration = c.configuration
+            try reused.prepare(data: c.data, container: Size(width: 320, height: 480))
+            let fresh = try c.prepared()
+            #expect(reused.contentSize == fresh.contentSize, "\(c)")
+            #expect(reused.traits == fresh.traits, "\(c)")
+            let a = everyDataGridElement(reused, c.data), b = everyDataGridElement(fresh, c.data)
+            #expect(a.count == b.count && zip(a, b).allSatisfy { $0.isIdentical(to: $1) }, "\(c)")
+            let q = reused.elements(in: reused.contentBounds), r = fresh.elements(in: fresh.contentBounds)
+            #expect(q.count == r.count && zip(q, r).allSatisfy { $0.isIdentical(to: $1) }, "\(c)")
+        }
+    }
+
     /// The query appends to the caller's buffer without clearing it.
     @Test func theQueryAppendsToTheBuffer() throws {
         let grid = try preparedDataGrid(.salesExample, try DataShape(sections: 2, itemsPerSection: 2))
