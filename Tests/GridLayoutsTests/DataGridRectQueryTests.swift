@@ -49,8 +49,7 @@ struct DataGridRectQueryTests {
     /// headers and the corner tile the content without overlap).
     @Test(arguments: cases)
     func enumerationIsCompleteContainedAndDisjoint(_ c: DataGridCase) throws {
-        let grid = try c.prepared()
-        let all = everyDataGridElement(grid, c.data)
+        let (grid, all) = try c.preparedWithElements()
         let hh = c.configuration.headerHeight, hw = c.configuration.rowHeaderWidth
         let headers = (hh > 0 ? grid.columnCount : 0) + (hw > 0 ? grid.rowCount : 0) + (hh > 0 && hw > 0 ? 1 : 0)
         #expect(all.count == c.data.totalItems + headers)
@@ -71,8 +70,7 @@ struct DataGridRectQueryTests {
 
     @Test(arguments: cases)
     func seededRandomRects(_ c: DataGridCase) throws {
-        let grid = try c.prepared()
-        let all = everyDataGridElement(grid, c.data)
+        let (grid, all) = try c.preparedWithElements()
         let w = grid.contentSize.width, h = grid.contentSize.height
         let seed: UInt64 = 0xDA7A_6001
         var random = SeededRandom(seed: seed)
@@ -90,8 +88,7 @@ struct DataGridRectQueryTests {
     /// exactly on every row and column boundary, and one ulp either side of it.
     @Test(arguments: cases)
     func stripsOnEveryBoundary(_ c: DataGridCase) throws {
-        let grid = try c.prepared()
-        let all = everyDataGridElement(grid, c.data)
+        let (grid, all) = try c.preparedWithElements()
         let w = grid.contentSize.width, h = grid.contentSize.height
         var failures = 0
         for axis in Axis.allCases {
@@ -118,8 +115,7 @@ struct DataGridRectQueryTests {
     /// ulp either side on each axis: the header row's and column's corners included.
     @Test(arguments: cases)
     func squaresOnEveryCrossing(_ c: DataGridCase) throws {
-        let grid = try c.prepared()
-        let all = everyDataGridElement(grid, c.data)
+        let (grid, all) = try c.preparedWithElements()
         var failures = 0
         let xs = frameEdges(all, along: .horizontal), ys = frameEdges(all, along: .vertical)
         for x in xs {
@@ -142,8 +138,7 @@ struct DataGridRectQueryTests {
     /// the content, touching it or far away, nothing.
     @Test(arguments: cases)
     func specialRects(_ c: DataGridCase) throws {
-        let grid = try c.prepared()
-        let all = everyDataGridElement(grid, c.data)
+        let (grid, all) = try c.preparedWithElements()
         let w = grid.contentSize.width, h = grid.contentSize.height
         let nan = Double.nan, inf = Double.infinity, big = Double.greatestFiniteMagnitude
 
@@ -184,8 +179,7 @@ struct DataGridRectQueryTests {
     /// headers they meet and the cells beyond them, nothing else.
     @Test(arguments: cases)
     func rectsAcrossTheHeaders(_ c: DataGridCase) throws {
-        let grid = try c.prepared()
-        let all = everyDataGridElement(grid, c.data)
+        let (grid, all) = try c.preparedWithElements()
         let w = grid.contentSize.width, h = grid.contentSize.height
         let hh = c.configuration.headerHeight, hw = c.configuration.rowHeaderWidth
         let rects = [

@@ -20,6 +20,12 @@ struct DataGridCase: CustomStringConvertible, Sendable {
     var description: String { name }
 
     func prepared() throws -> DataGrid { try preparedDataGrid(configuration, data) }
+
+    /// The prepared grid and every element it places, found without its rect query.
+    func preparedWithElements(sourceLocation: SourceLocation = #_sourceLocation) throws -> (DataGrid, [LayoutAttributes]) {
+        let grid = try prepared()
+        return (grid, everyDataGridElement(grid, data, sourceLocation: sourceLocation))
+    }
 }
 
 /// Every element the grid places, found without its rect query: each cell of `data` by
