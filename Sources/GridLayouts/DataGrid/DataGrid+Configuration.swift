@@ -16,8 +16,8 @@ extension DataGrid {
         /// The width of the frozen header column, `hw ≥ 0`; 0 means no header column (and no
         /// corner).
         public var rowHeaderWidth: Double
-        /// The number of fields every record has (the table's columns), `F ≥ 0`; `nil` takes
-        /// the largest record of the data. A spec's `fields` sets it, so that a grid of no
+        /// The number of fields every record has (the table's columns), `0 ≤ F ≤ 2³¹ − 1`;
+        /// `nil` takes the largest record of the data. A spec's `fields` sets it, so that a grid of no
         /// records still shows its header row.
         public var fields: Int?
 
@@ -50,8 +50,10 @@ extension DataGrid {
             try GridError.requirePositive(rowHeight, "rowHeight")
             try GridError.requireNonNegative(headerHeight, "headerHeight")
             try GridError.requireNonNegative(rowHeaderWidth, "rowHeaderWidth")
-            if let fields, fields < 0 {
-                throw .invalidParameter("fields", fields, expected: "a number of fields ≥ 0")
+            // No record can hold more items than a data shape (2³¹ − 1): beyond that a
+            // column header's path (0, c) would name a field that cannot exist.
+            if let fields, fields < 0 || fields > DataShape.maxTotalItems {
+                throw .invalidParameter("fields", fields, expected: "a number of fields in 0...\(DataShape.maxTotalItems)")
             }
         }
 
@@ -144,11 +146,15 @@ extension DataGrid {
     /// `fields` items.
     ///
     /// - Throws: ``GridCore/GridError`` naming `records` or `fields` when either is negative
-    ///   or the grid is too large for a path (more than 2²⁸ records or 2³¹ − 1 cells),
-    ///   checked before any memory is taken.
+    ///   or the grid is too large for a path (more than 2²⁸ records, 2³¹ − 1 fields or
+    ///   2³¹ − 1 cells), checked before any memory is taken.
     public static func data(records: Int, fields: Int) throws(GridError) -> DataShape {
         guard records >= 0 else { throw .invalidData("records", records, expected: "a number of records ≥ 0") }
         guard fields >= 0 else { throw .invalidData("fields", fields, expected: "a number of fields ≥ 0") }
+        // Even with no records: the spec's fields become the configuration's.
+        guard fields <= DataShape.maxTotalItems else {
+            throw .invalidData("fields", fields, expected: "at most \(DataShape.maxTotalItems) fields")
+        }
         guard records <= ElementID.maxSection + 1 else {
             throw .invalidData("records", records, expected: "at most \(ElementID.maxSection + 1) records")
         }

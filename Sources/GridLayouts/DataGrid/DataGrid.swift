@@ -42,6 +42,10 @@ public struct DataGrid: GridLayout, Sendable {
     private var data = DataShape.empty
     /// Whether every record holds exactly F fields (no per-record check needed).
     private var uniform = true
+    /// Whether a prepare has succeeded. Rows and columns are counted from the data, so a
+    /// fresh grid has none; the corner, which needs neither, must wait for it too (before
+    /// it, every query answers nothing).
+    private var isPrepared = false
     /// Display rows, along y.
     private var rowTrack = Track(origin: 0, size: 1, count: 0)
     /// Display columns, along x.
@@ -69,7 +73,10 @@ public struct DataGrid: GridLayout, Sendable {
     ///
     /// - Throws: ``GridCore/GridError`` for a parameter out of range, a record with more
     ///   items than ``Configuration/fields``, a container size that is not finite and ≥ 0,
-    ///   or a content size that is not finite.
+    ///   more than 2²⁸ fields transposed with a header column (their row headers' paths
+    ///   would not fit an ``GridCore/ElementID``), a content size that is not finite, or
+    ///   rows or columns thinner than two ulps of the content's extent (they could not be
+    ///   told apart).
     /// - Complexity: O(R) time, O(1) memory.
     public mutating func prepare(data: DataShape, container: Size) throws(GridError) {
         let config = configuration
@@ -91,6 +98,13 @@ public struct DataGrid: GridLayout, Sendable {
             }
             fields = declared
         }
+        // Transposed, each field is a display row, and a row header's path (row, 0) holds
+        // at most 2²⁸ rows (ElementID's sections).
+        if config.transposed && config.rowHeaderWidth > 0 && fields > ElementID.maxSection + 1 {
+            throw .invalidParameter(
+                "fields", fields,
+                expected: "at most \(ElementID.maxSection + 1) fields when transposed with a header column (one row header per field)")
+        }
         let uniform = equal && (data.sectionCount == 0 || first == fields)
         let records = data.sectionCount
         let rows = config.transposed ? fields : records
@@ -98,14 +112,38 @@ public struct DataGrid: GridLayout, Sendable {
         let rowTrack = Track(origin: config.headerHeight, size: config.rowHeight, count: rows)
         let columnTrack = Track(origin: config.rowHeaderWidth, size: config.columnWidth, count: columns)
         let content = Size(width: columnTrack.end, height: rowTrack.end)
+        // An infinite extent names the larger of its two terms, the header or the slots.
         guard content.width.isFinite else {
+            if config.rowHeaderWidth > Double(columns) * config.columnWidth {
+                throw .invalidParameter(
+                    "rowHeaderWidth", config.rowHeaderWidth,
+                    expected: "a width small enough that hw + \(columns) columns of \(config.columnWidth) stays finite")
+            }
             throw .invalidParameter(
                 "columnWidth", config.columnWidth,
                 expected: "a width small enough that \(columns) columns (hw + columns·cw) stay finite")
         }
         guard content.height.isFinite else {
+            if config.headerHeight > Double(rows) * config.rowHeight {
+                throw .invalidParameter(
+                    "headerHeight", config.headerHeight,
+                    expected: "a height small enough that hh + \(rows) rows of \(config.rowHeight) stays finite")
+            }
             throw .invalidParameter(
                 "rowHeight", config.rowHeight, expected: "a height small enough that \(rows) rows (hh + rows·rh) stay finite")
+        }
+        // Slots thinner than two ulps of the content's extent could start where the next
+        // does, and have no extent at all (a header of 1e6, rows of 1e-10); from two ulps on,
+        // consecutive starts differ.
+        if columns > 0 && config.columnWidth < 2 * content.width.ulp {
+            throw .invalidParameter(
+                "columnWidth", config.columnWidth,
+                expected: "a width of at least \(2 * content.width.ulp), two ulps of the content's width \(content.width), so that columns stay apart")
+        }
+        if rows > 0 && config.rowHeight < 2 * content.height.ulp {
+            throw .invalidParameter(
+                "rowHeight", config.rowHeight,
+                expected: "a height of at least \(2 * content.height.ulp), two ulps of the content's height \(content.height), so that rows stay apart")
         }
         self.data = data
         self.fields = fields
@@ -114,6 +152,7 @@ public struct DataGrid: GridLayout, Sendable {
         self.columnTrack = columnTrack
         self.prepared = config
         self.contentSize = content
+        self.isPrepared = true
     }
 
     public var traits: LayoutTraits {
@@ -128,7 +167,7 @@ public struct DataGrid: GridLayout, Sendable {
             supplementaries.append(SupplementaryPaths(.rowHeader, .grid(sections: rowTrack.count, items: 1)))
             pinning.append(PinRule(.rowHeader, along: .horizontal, .band(start: 0, end: hw)))
         }
-        if hh > 0 && hw > 0 {
+        if hasCorner {
             supplementaries.append(SupplementaryPaths(.corner, .grid(sections: 1, items: 1)))
             pinning.append(PinRule(.corner, along: .vertical, .band(start: 0, end: hh)))
             pinning.append(PinRule(.corner, along: .horizontal, .band(start: 0, end: hw)))
@@ -185,6 +224,9 @@ extension DataGrid {
         Rect(x: 0, y: rowTrack.start(row), width: prepared.rowHeaderWidth, height: rowTrack.length(row))
     }
 
+    /// Whether the corner is placed: both headers present, and prepared.
+    private var hasCorner: Bool { isPrepared && prepared.headerHeight > 0 && prepared.rowHeaderWidth > 0 }
+
     /// The number of fields record `record` holds.
     @inline(__always)
     private func fieldCount(_ record: Int) -> Int { uniform ? fields : data.itemCounts[record] }
@@ -219,20 +261,23 @@ extension DataGrid {
         if rowHeaderSections.lowerBound == 0 && !rowHeaderSections.isEmpty {
             buffer.append(LayoutAttributes(kind: .rowHeader, path: ItemPath(section: 0, item: 0), frame: rowHeaderFrame(0)))
         }
-        if headerRow && headerColumn {
+        if headerRow && headerColumn && isPrepared {
             buffer.append(LayoutAttributes(kind: .corner, path: ItemPath(section: 0, item: 0), frame: Rect(x: 0, y: 0, width: hw, height: hh)))
         }
         // Sections from 1: the records' cells and the row headers, merged in section order.
         let a = cellsWanted ? cellSections : 0..<0
         let b = rowHeaderSections
+        // Transposed, the two ranges differ (records are columns, row headers rows): a
+        // range that is used up must not match the section of the other.
         var i = max(a.lowerBound, 1), j = max(b.lowerBound, 1)
         while i < a.upperBound || j < b.upperBound {
-            let section = min(i < a.upperBound ? i : Int.max, j < b.upperBound ? j : Int.max)
-            if i < a.upperBound && section == i {
+            let nextCells = i < a.upperBound ? i : Int.max, nextHeader = j < b.upperBound ? j : Int.max
+            let section = min(nextCells, nextHeader)
+            if section == nextCells {
                 appendCells(ofRecord: section, rows: rows, columns: columns, into: &buffer)
                 i += 1
             }
-            if j < b.upperBound && section == j {
+            if section == nextHeader {
                 buffer.append(LayoutAttributes(kind: .rowHeader, path: ItemPath(section: section, item: 0), frame: rowHeaderFrame(section)))
                 j += 1
             }
@@ -284,7 +329,7 @@ extension DataGrid {
             return LayoutAttributes(kind: kind, path: path, frame: columnHeaderFrame(path.item))
         case .rowHeader where hw > 0 && path.item == 0 && path.section >= 0 && path.section < rowTrack.count:
             return LayoutAttributes(kind: kind, path: path, frame: rowHeaderFrame(path.section))
-        case .corner where hh > 0 && hw > 0 && path.section == 0 && path.item == 0:
+        case .corner where hasCorner && path.section == 0 && path.item == 0:
             return LayoutAttributes(kind: kind, path: path, frame: Rect(x: 0, y: 0, width: hw, height: hh))
         default:
             return nil

@@ -2,8 +2,9 @@
 ///
 /// Slot `i` starts at `origin + i·size`. Its length is `size`, except where rounding would
 /// carry its end one ulp past the next slot's start (sizes that are not binary fractions):
-/// there it is the largest length that ends at or before that start, so that touching slots
-/// never overlap and the last one ends exactly at ``end``.
+/// there it is shortened to end exactly at that start, so that touching slots never
+/// overlap. The last slot always ends exactly at ``end``, lengthened by about an ulp
+/// where rounding would leave it short, so that the content's edge is the last slot's.
 struct Track: Hashable, Sendable {
     /// Where slot 0 starts.
     var origin: Double
@@ -20,7 +21,10 @@ struct Track: Hashable, Sendable {
     @inline(__always)
     func length(_ i: Int) -> Double {
         let s = start(i), next = start(i + 1)
-        return s + size > next ? Self.length(from: s, endingBy: next) : size
+        let unclipped = s + size
+        if unclipped > next { return Self.length(from: s, endingBy: next) }
+        if unclipped < next && i == count - 1 { return Self.length(from: s, reaching: next) }
+        return size
     }
 
     /// Where the last slot ends: `origin + count·size`.
@@ -56,6 +60,18 @@ struct Track: Hashable, Sendable {
         guard s < end else { return 0 }
         var d = end - s
         while d > 0 && s + d > end { d = d.nextDown }
+        return d
+    }
+
+    /// The length from `s` that ends exactly at `end` (`s < end`), or, should none exist,
+    /// the longest that ends before it.
+    ///
+    /// `end − s` when `s ≥ end/2` (Sterbenz: exact, and `s + d == end`); otherwise (a single
+    /// slot longer than its origin) `d` is within an ulp or two of `end`, whose ulp is at
+    /// least `d`'s, so a step or two up suffices.
+    static func length(from s: Double, reaching end: Double) -> Double {
+        var d = length(from: s, endingBy: end)
+        while s + d < end && s + d.nextUp <= end { d = d.nextUp }
         return d
     }
 }
