@@ -274,7 +274,7 @@ import Testing
             traces: plan.traces.map {
                 .init(name: $0.name, kind: $0.kind.rawValue, seed: $0.seed, refreshHz: $0.refreshHz, seconds: $0.seconds, deceleration: $0.deceleration.rawValue)
             },
-            runs: plan.runs.map { .init(dataset: $0.dataset, traces: $0.traces) },
+            runs: plan.runs.map { .init(dataset: $0.dataset, traces: $0.traces, strategies: $0.strategies?.map(\.rawValue)) },
             strategies: plan.strategies.map(\.rawValue),
             layouts: plan.layoutSections.map {
                 .init(layout: $0.layout, canonical: .init(dataset: $0.canonicalDataset, trace: $0.canonicalTrace),

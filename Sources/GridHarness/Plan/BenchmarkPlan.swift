@@ -51,6 +51,10 @@ public struct BenchmarkPlan: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
         public var dataset: String
         public var traces: [String]
+        /// The strategies replayed over this data set, when not every strategy of the plan:
+        /// the seed's scan reads every element on every query, which over 20,000,000 cells
+        /// takes minutes a trace.
+        public var strategies: [StrategyKind]? = nil
     }
 
     /// The data set and trace the report's distribution and timeline charts show.
@@ -115,7 +119,7 @@ struct BenchmarkPlanFile: Codable {
         var seconds: Double?
         var deceleration: String?
     }
-    struct Run: Codable { var dataset: String; var traces: [String] }
+    struct Run: Codable { var dataset: String; var traces: [String]; var strategies: [String]? = nil }
 }
 
 extension BenchmarkPlan {
@@ -159,7 +163,17 @@ extension BenchmarkPlan {
         for (index, run) in file.runs.enumerated() {
             try checkName(run.dataset, field: "runs[\(index)].dataset", fail)
             for (t, trace) in run.traces.enumerated() { try checkTrace(trace, "runs[\(index)].traces[\(t)]") }
-            entries.append(Entry(dataset: run.dataset, traces: run.traces))
+            var own: [StrategyKind]?
+            if let names = run.strategies {
+                own = []
+                for (k, name) in names.enumerated() {
+                    guard let kind = StrategyKind(rawValue: name) else {
+                        throw fail("runs[\(index)].strategies[\(k)]", "\"\(name)\"", "one of " + StrategyKind.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    own?.append(kind)
+                }
+            }
+            entries.append(Entry(dataset: run.dataset, traces: run.traces, strategies: own))
         }
         guard !entries.isEmpty else { throw fail("runs", "[]", "at least one data set to replay") }
         let datasets = Set(entries.map(\.dataset))
