@@ -92,12 +92,15 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         let bands = (extent / bandExtent).rounded(.up)
         let bandCount = bands.isFinite && bands >= 1 ? Int(min(bands, Double(Int32.max / 2))) : 1
 
-        // The arrays are allocated once, at a capacity guessed from the data (one header
-        // per section is the common case) or from the last build; a layout that places
-        // more elements than that is built again at twice the capacity.
-        var capacity = max(data.totalItems + data.sectionCount, Int(Double(data.totalItems) * elementsPerItem), 16)
+        // The arrays are allocated once, at a capacity guessed from the data and the
+        // supplementary elements the layout declares, or from the last build; a layout that
+        // places more elements than that is built again at twice the capacity.
+        let supplementaries = Self.declaredSupplementaryCount(base.traits, data: data)
+        var capacity = max(data.totalItems + supplementaries, Int(Double(data.totalItems) * elementsPerItem), 16)
         while true {
-            var builder = CacheBuilder(data: data, alongX: alongX, sortsAcross: sortsAcross, bandExtent: bandExtent, bandCount: bandCount)
+            var builder = CacheBuilder(
+                data: data, alongX: alongX, sortsAcross: sortsAcross, bandExtent: bandExtent, bandCount: bandCount,
+                otherCapacity: min(supplementaries, 1 << 20))
             let base = self.base
             if try builder.fill(capacity: capacity, query: { base.elements(in: $0, into: &$1) }, content: base.contentSize) {
                 index = builder.index
@@ -115,6 +118,24 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
             }
             capacity = min(capacity * 2, Int(Int32.max))
         }
+    }
+
+    /// How many supplementary elements `traits` say the layout may place for `data`: the
+    /// size of each declared path space, capped at 2³¹ − 1.
+    static func declaredSupplementaryCount(_ traits: LayoutTraits, data: DataShape) -> Int {
+        var total = 0
+        for declared in traits.supplementaries {
+            let size: Int
+            switch declared.space {
+            case .perSection:
+                size = data.sectionCount
+            case .grid(let sections, let items):
+                let (product, overflow) = max(sections, 0).multipliedReportingOverflow(by: max(items, 0))
+                size = overflow ? Int(Int32.max) : product
+            }
+            total = min(total + min(size, Int(Int32.max)), Int(Int32.max))
+        }
+        return total
     }
 
     /// About one line per band: the layout's declared line height, or the extent that
@@ -240,8 +261,9 @@ struct CacheBuilder {
     var otherSlots: [ElementID: Int32] = [:]
     var tall: [(position: Int32, first: Int, last: Int)] = []
 
-    init(data: DataShape, alongX: Bool, sortsAcross: Bool = false, bandExtent: Double, bandCount: Int) {
+    init(data: DataShape, alongX: Bool, sortsAcross: Bool = false, bandExtent: Double, bandCount: Int, otherCapacity: Int = 0) {
         self.data = data
+        otherSlots.reserveCapacity(otherCapacity)
         self.alongX = alongX
         self.sortsAcross = sortsAcross
         self.index = BandIndex(bandExtent: bandExtent, bandCount: bandCount)
