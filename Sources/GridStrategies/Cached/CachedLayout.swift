@@ -260,6 +260,9 @@ struct CacheBuilder {
     var headerSlots: [Int32]
     var otherSlots: [ElementID: Int32] = [:]
     var tall: [(position: Int32, first: Int, last: Int)] = []
+    /// Scratch of the band sort, kept across strips.
+    private var bandCounts: [Int] = []
+    private var sortScratch: [LayoutAttributes] = []
 
     init(data: DataShape, alongX: Bool, sortsAcross: Bool = false, bandExtent: Double, bandCount: Int, otherCapacity: Int = 0) {
         self.data = data
@@ -355,38 +358,77 @@ struct CacheBuilder {
 
     enum Outcome { case taken, full, outOfOrder }
 
-    /// Sorts a strip by band, then by `minX` (then by ID, so that equal keys keep one
-    /// order whatever the base answered): insertion sort, linear when the base answers
-    /// rows in order, as grids do; the standard sort when that would take more than
-    /// `n log n` moves (a transposed grid answers column by column).
-    private func sortByBandThenX(_ buffer: inout [LayoutAttributes]) {
+    /// Sorts a strip by band, then by `minX`, then by ID (so that equal keys keep one order
+    /// whatever the base answered): a counting sort by band into `sortScratch`, then an
+    /// insertion sort of each band by x, which is short (a row of a grid) and nearly in
+    /// order already. O(n + moves) with no comparison of bands.
+    private mutating func sortByBandThenX(_ buffer: inout [LayoutAttributes]) {
+        let count = buffer.count
+        guard count > 1 else { return }
         let geometry = index.geometry
-        func precedes(_ x: LayoutAttributes, _ y: LayoutAttributes) -> Bool {
-            let bx = geometry.band(of: x.frame.minY), by = geometry.band(of: y.frame.minY)
-            if bx != by { return bx < by }
-            if x.frame.minX != y.frame.minX { return x.frame.minX < y.frame.minX }
-            return x.id < y.id
-        }
-        let finished = buffer.withUnsafeMutableBufferPointer { a -> Bool in
-            guard a.count > 1 else { return true }
-            let budget = a.count * (Int.bitWidth - a.count.leadingZeroBitCount)
-            var moves = 0
-            var i = 1
-            while i < a.count {
-                let element = a[i]
-                var j = i
-                while j > 0 && precedes(element, a[j - 1]) {
-                    a[j] = a[j - 1]
-                    j -= 1
-                }
-                a[j] = element
-                moves += i - j
-                if moves > budget { return false }
+        var low = Int.max, high = Int.min
+        buffer.withUnsafeBufferPointer { elements in
+            var i = 0
+            while i < count {
+                let band = geometry.band(of: elements[i].frame.minY)
+                low = min(low, band)
+                high = max(high, band)
                 i += 1
             }
-            return true
         }
-        if !finished { buffer.sort(by: precedes) }
+        let bands = high - low + 1
+        bandCounts.removeAll(keepingCapacity: true)
+        bandCounts.append(contentsOf: repeatElement(0, count: bands + 1))
+        if sortScratch.count != count { sortScratch = buffer }
+        buffer.withUnsafeBufferPointer { elements in
+            bandCounts.withUnsafeMutableBufferPointer { starts in
+                var i = 0
+                while i < count {
+                    starts[geometry.band(of: elements[i].frame.minY) - low + 1] += 1
+                    i += 1
+                }
+                var band = 1
+                while band <= bands {
+                    starts[band] += starts[band - 1]
+                    band += 1
+                }
+                sortScratch.withUnsafeMutableBufferPointer { out in
+                    i = 0
+                    while i < count {
+                        let slot = geometry.band(of: elements[i].frame.minY) - low
+                        out[starts[slot]] = elements[i]
+                        starts[slot] += 1
+                        i += 1
+                    }
+                    // `starts[b]` is now where band b ends; band b begins where b − 1 ends.
+                    var begin = 0
+                    band = 0
+                    while band < bands {
+                        let end = starts[band]
+                        var j = begin + 1
+                        while j < end {
+                            let element = out[j]
+                            var k = j
+                            while k > begin && Self.precedesAcross(element, out[k - 1]) {
+                                out[k] = out[k - 1]
+                                k -= 1
+                            }
+                            out[k] = element
+                            j += 1
+                        }
+                        begin = end
+                        band += 1
+                    }
+                }
+            }
+        }
+        swap(&buffer, &sortScratch)
+    }
+
+    /// Order within a band: by `minX`, then by ID.
+    @inline(__always)
+    private static func precedesAcross(_ x: LayoutAttributes, _ y: LayoutAttributes) -> Bool {
+        x.frame.minX != y.frame.minX ? x.frame.minX < y.frame.minX : x.id < y.id
     }
 
     /// The widest element starting in each band.
