@@ -182,3 +182,27 @@ extension ProtocolTests {
         #expect(axis.description == "answers.json: traits.scrollAxes[0] = \"sideways\": expected \"vertical\" or \"horizontal\"")
     }
 }
+
+extension ProtocolTests {
+    /// The answer files shown in `docs/conformance-protocol.md` read as documented.
+    @Test func theDocumentedAnswerFilesRead() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/conformance-protocol.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let blocks = text.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        let answerFiles = try blocks.filter { $0.contains("\"traits\"") }.map { try ConformanceAnswers.decode(Data($0.utf8), file: "docs") }
+        #expect(answerFiles.count == 2)
+        let grid = try #require(answerFiles.last?.cases.first)
+        #expect(answerFiles.last?.traits.scrollAxes == .both)
+        #expect(grid.declaredSupplementaries?.map(\.kind) == [.columnHeader, .rowHeader, .corner])
+        #expect(grid.rects?.first?.last?.placement == GridPlacement(row: 2, column: 1))
+        // Its frames follow the data grid's formulas: hw + c·cw, hh + r·rh.
+        var layout = DataGrid(DataGrid.Configuration(rowHeaderWidth: 60))
+        try layout.prepare(data: try DataShape(sections: 3, itemsPerSection: 4), container: Size(width: 320, height: 480))
+        #expect(grid.contentSize == layout.contentSize)
+        for element in (grid.rects ?? []).joined() + (grid.items ?? []).compactMap({ $0 }) {
+            #expect(layout.attributes(for: element.id) == element.attributes)
+            if element.kind == .cell { #expect(layout.gridPlacement(of: element.path) == element.placement) }
+        }
+    }
+}
