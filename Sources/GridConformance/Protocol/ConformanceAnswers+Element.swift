@@ -38,7 +38,8 @@ extension ConformanceAnswers {
 }
 
 extension ConformanceAnswers.Element: Codable {
-    private enum CodingKeys: String, CodingKey { case kind, section, item, frame, row, column, rowSpan, columnSpan }
+    /// The keys besides those of ``GridCore/LayoutAttributes``, which reads and writes its own.
+    private enum CodingKeys: String, CodingKey { case row, column, rowSpan, columnSpan }
 
     public init(from decoder: any Decoder) throws {
         attributes = try LayoutAttributes(from: decoder)
@@ -61,12 +62,9 @@ extension ConformanceAnswers.Element: Codable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(path.section, forKey: .section)
-        try c.encode(path.item, forKey: .item)
-        try c.encode(frame, forKey: .frame)
+        try attributes.encode(to: encoder)
         guard let placement else { return }
+        var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(placement.row, forKey: .row)
         try c.encode(placement.column, forKey: .column)
         if placement.rowSpan != 1 { try c.encode(placement.rowSpan, forKey: .rowSpan) }
