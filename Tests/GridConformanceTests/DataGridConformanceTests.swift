@@ -32,8 +32,10 @@ import Testing
         // Declared fields: a record may hold fewer (ragged); wider records are refused.
         DataGrid.Configuration(rowHeaderWidth: 50, fields: 12),
     ])
-    func otherModesObeyEveryLaw(configuration: DataGrid.Configuration) {
-        let report = GridConformance.check(options: .quick) { DataGrid(configuration) }
+    func otherModesObeyEveryLaw(configuration: DataGrid.Configuration) throws {
+        var options = ConformanceOptions.quick  // ragged records among them
+        options.dataShapes += [try DataShape(sections: 3, itemsPerSection: 4), try DataShape(sections: 10, itemsPerSection: 12)]
+        let report = GridConformance.check(options: options) { DataGrid(configuration) }
         #expect(report.isPassing, "\(report)")
         #expect(report.lawsChecked == ConformanceLaw.allCases)
     }
