@@ -27,9 +27,9 @@ struct ProbePlan: Hashable, Sendable {
     static let margin = 64.0
     /// A rect far larger than any content.
     static let huge = Rect(x: -0x1p40, y: -0x1p40, width: 0x1p42, height: 0x1p42)
-    /// At most this many distinct y values (x values) get boundary strips. A layout that
-    /// scrolls along one axis gets strips at no more than ``maxColumnBoundaries`` x values;
-    /// a two-axis layout at as many as it has rows.
+    /// At most this many distinct y values get boundary strips, and as many x values for a
+    /// two-axis layout; a layout that scrolls only vertically gets strips at no more than
+    /// ``maxColumnBoundaries`` x values.
     static let maxRowBoundaries = 8192
     static let maxColumnBoundaries = 64
 
