@@ -166,6 +166,51 @@ extension GoldenFixtureTests {
         }
     }
 
+    /// Recording by the declared spaces' rule gives every committed golden, tile grid and
+    /// data grid, byte for byte: the rule changed how supplementary paths are asked for, not
+    /// what a fixture holds.
+    @Test func reRecordingEveryCommittedFixtureChangesNoByte() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gridbench-rerecord-\(UInt64.random(in: 0 ... .max))")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recipes = try GoldenFixture.recipes(in: TileGridFixtures.directory)
+        #expect(Set(recipes.map(\.layout)) == ["tile-grid", "data-grid"])
+        let urls = try GoldenFixture.record(recipes, into: directory) { recipe in
+            let configuration: any LayoutConfiguration = try recipe.parameters.decode(try LayoutRegistry.configuration(named: recipe.layout))
+            return configuration.makeAnyLayout()
+        }
+        for url in urls {
+            let committed = try Data(contentsOf: TileGridFixtures.directory.appendingPathComponent(url.lastPathComponent))
+            #expect(try Data(contentsOf: url) == committed, "\(url.lastPathComponent)")
+        }
+    }
+
+    @Test func aDataGridFixtureHoldsItsHeadersAndCornerAndCatchesAnOffByOne() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gridbench-datagrid-\(UInt64.random(in: 0 ... .max))")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = DataGrid.Configuration.salesExample  // transposed, header row and column
+        let recipe = GoldenFixture.Recipe(
+            name: "sales-3x4", layout: "data-grid", parameters: try JSONValue(encoding: configuration),
+            data: try DataShape(sections: 3, itemsPerSection: 4), container: Size(width: 768, height: 1024))
+        let url = try #require(try GoldenFixture.record([recipe], into: directory) { _ in DataGrid(configuration) }.first)
+        let f = try GoldenFixture.load(from: url)
+        // Transposed: 4 display rows (fields) of 3 columns (records).
+        #expect(f.elements.filter { $0.kind == .cell }.count == 12)
+        #expect(f.elements.filter { $0.kind == .columnHeader }.map(\.path.item) == [0, 1, 2])
+        #expect(f.elements.filter { $0.kind == .rowHeader }.map(\.path.section) == [0, 1, 2, 3])
+        #expect(element(f, .corner, 0, 0) == Rect(x: 0, y: 0, width: 150, height: 150))
+        #expect(element(f, .cell, 2, 1) == Rect(x: 150 + 2 * 150, y: 150 + 44, width: 150, height: 44))  // row 1, column 2
+
+        #expect(f.verify { DataGrid(configuration) } == [])
+        let shifted = f.verify { BrokenDataGrid(.rowHeaderOffByOne, configuration) }
+        #expect(shifted.contains { $0.kind == .unexpectedElement && $0.element == ElementID(kind: .rowHeader, path: ItemPath(section: 4, item: 0)) })
+        #expect(shifted.contains { $0.kind == .frame && $0.element == ElementID(kind: .rowHeader, path: ItemPath(section: 1, item: 0)) })
+
+        // A runner outside Swift answers the fixture's own queries.
+        let queries = f.queries()
+        #expect(Set(queries.cases[0].supplementary.map(\.kind)).isSuperset(of: [.columnHeader, .rowHeader, .corner]))
+        #expect(try f.verify(answers: ConformanceAnswers.answer(queries) { DataGrid(configuration) }, queries: queries) == [])
+    }
+
     @Test func refusesAnUnsortedFixture() throws {
         var f = try fixture("tile-grid-uneven-empty-sections")
         f.elements.swapAt(1, 2)
