@@ -92,6 +92,7 @@ extension DataGrid.Configuration: LayoutConfiguration {
     public static let layoutName = "data-grid"
     public static let summary = "IGGridView's data grid: records × fields, optionally transposed, header row and frozen header column"
     public static let specFieldNames = SpecKeys.allCases.map(\.rawValue)
+    public static var reference: Self { .standard }
 
     public func makeLayout() -> DataGrid { DataGrid(self) }
 

@@ -18,6 +18,9 @@ public protocol LayoutConfiguration: Codable, Hashable, Sendable {
     static var layoutName: String { get }
     /// One line for help texts and the README.
     static var summary: String { get }
+    /// The parameters the layout is best known by (CHGridView's demo, IGGridView's
+    /// defaults): what `gridbench conform --write-answers --layout NAME` answers with.
+    static var reference: Self { get }
     /// Every field this layout reads from a spec file besides `schemaVersion`, `name`,
     /// `layout` and `container`, so that a reader can refuse a field it does not know.
     static var specFieldNames: [String] { get }

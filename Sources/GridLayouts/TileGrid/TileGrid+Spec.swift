@@ -16,6 +16,7 @@ extension TileGrid.Configuration: LayoutConfiguration {
     public static let layoutName = "tile-grid"
     public static let summary = "CHGridView's tile grid: n tiles a line, rows of h, sections under titles"
     public static let specFieldNames = SpecKeys.allCases.map(\.rawValue)
+    public static var reference: Self { .chGridView }
 
     public func makeLayout() -> TileGrid { TileGrid(self) }
 

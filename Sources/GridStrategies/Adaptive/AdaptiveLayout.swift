@@ -93,6 +93,15 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
         }
     }
 
+    /// The base's placement.
+    @inlinable
+    public func gridPlacement(of path: ItemPath) -> GridPlacement? {
+        switch state {
+        case .cached(let cached): cached.gridPlacement(of: path)
+        case .onDemand(let base): base.gridPlacement(of: path)
+        }
+    }
+
     @inlinable
     public func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {
         switch state {

@@ -230,6 +230,12 @@ extension CachedLayout {
         return .cell(path, frame: frames[Int(slot)])
     }
 
+    /// The base's placement: a strategy changes where answers come from, never what they are.
+    /// - Complexity: the base's.
+    public func gridPlacement(of path: ItemPath) -> GridPlacement? {
+        base.gridPlacement(of: path)
+    }
+
     /// - Complexity: O(1) for section headers; O(1) expected for other kinds.
     @inlinable
     public func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {
