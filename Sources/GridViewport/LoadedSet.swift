@@ -94,9 +94,9 @@ struct LoadedSet {
         let written = query.withUnsafeBufferPointer { query in
             pinned.withUnsafeBufferPointer { pinned in
                 out.withUnsafeMutableBufferPointer { out in
-                    pinning.untilNext.isEmpty && pinning.bands == nil
-                        ? fill(out, from: query, skipping: nil, pinned: pinned)
-                        : fill(out, from: query, skipping: pinning, pinned: pinned)
+                    pinning.pinnedKinds.isEmpty
+                        ? fill(out, from: query, skipping: nil, pinnedKinds: ElementKinds(), pinned: pinned)
+                        : fill(out, from: query, skipping: pinning, pinnedKinds: pinning.pinnedKinds, pinned: pinned)
                 }
             }
         }
@@ -152,14 +152,14 @@ struct LoadedSet {
     @inline(__always)
     private static func fill(
         _ out: UnsafeMutableBufferPointer<LoadedElement>, from query: UnsafeBufferPointer<LayoutAttributes>,
-        skipping: Pinning?, pinned: UnsafeBufferPointer<LayoutAttributes>
+        skipping: Pinning?, pinnedKinds: ElementKinds, pinned: UnsafeBufferPointer<LayoutAttributes>
     ) -> Int {
         var written = 0, q = 0, p = 0
         var lastID: UInt64 = 0
         while q < query.count {
             let element = query[q]
             q += 1
-            if let skipping, skipping.isPinned(element) { continue }
+            if pinnedKinds.contains(kindRaw: element.kind.rawValue), let skipping, skipping.isPinned(element) { continue }
             let id = element.id.rawValue
             while p < pinned.count && pinned[p].id.rawValue < id {
                 let header = pinned[p]

@@ -11,6 +11,9 @@ struct Pinning {
     var untilNextKinds = ElementKinds()
     /// The frozen bands, when there are any.
     var bands: FrozenBands?
+    /// Every kind some rule pins: an answer of another kind is never pinned, which a
+    /// frame's merge checks first, cheaply, for every element.
+    private(set) var pinnedKinds = ElementKinds()
 
     /// No pinning.
     init() {}
@@ -37,6 +40,7 @@ struct Pinning {
             }
         }
         if !bandRules.isEmpty { bands = FrozenBands(rules: bandRules, content: layout.contentSize) }
+        pinnedKinds = untilNextKinds.union(bands?.kinds ?? ElementKinds())
     }
 
     /// Whether section headers pin.
