@@ -24,6 +24,11 @@ public struct LayoutReports {
         self.reports = reports
     }
 
+    /// These reports, as given.
+    public init(_ reports: [StrategyReport]) {
+        self.reports = reports
+    }
+
     private static func section(_ options: ReportOptions, alone: Bool) -> ReportOptions {
         var options = options
         options.notesOtherLayouts = alone

@@ -140,16 +140,7 @@ import Testing
             var viewport = try Viewport(layout: layout, data: data, size: size)
             let diagonal = (0...600).map { Point(x: -100 + Double($0) * 3.7, y: -100 + Double($0) * 61) }
             let offsets = diagonal + diagonal.reversed() + [Point(x: 1e300, y: -1e300), Point(x: 900, y: 20000)]
-            var entered = 0
-            for offset in offsets { entered += viewport.scroll(to: offset).entered }
-            let (_, count) = AllocationCount.measure {
-                var index = 0
-                while index < offsets.count {
-                    entered &+= viewport.scroll(to: offsets[index]).entered
-                    index += 1
-                }
-            }
-            #expect(entered > 0)
+            let count = ViewportAllocationTests().secondPassAllocations(&viewport, offsets)
             #expect(count.allocations == 0, "\(kind.rawValue): \(count)")
         }
     }
