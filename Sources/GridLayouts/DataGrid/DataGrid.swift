@@ -293,10 +293,13 @@ extension DataGrid {
             let x = columnTrack.start(column), width = columnTrack.length(column)
             var row = rows.lowerBound
             let end = min(rows.upperBound, count)
+            var y = rowTrack.start(row)
             while row < end {
+                let next = rowTrack.start(row + 1)
                 buffer.append(.cell(
                     ItemPath(section: record, item: row),
-                    frame: Rect(x: x, y: rowTrack.start(row), width: width, height: rowTrack.length(row))))
+                    frame: Rect(x: x, y: y, width: width, height: rowTrack.length(row, start: y, next: next))))
+                y = next
                 row += 1
             }
         } else {
@@ -304,10 +307,13 @@ extension DataGrid {
             let y = rowTrack.start(row), height = rowTrack.length(row)
             var column = columns.lowerBound
             let end = min(columns.upperBound, count)
+            var x = columnTrack.start(column)
             while column < end {
+                let next = columnTrack.start(column + 1)
                 buffer.append(.cell(
                     ItemPath(section: record, item: column),
-                    frame: Rect(x: columnTrack.start(column), y: y, width: columnTrack.length(column), height: height)))
+                    frame: Rect(x: x, y: y, width: columnTrack.length(column, start: x, next: next), height: height)))
+                x = next
                 column += 1
             }
         }

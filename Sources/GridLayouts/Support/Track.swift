@@ -20,7 +20,13 @@ struct Track: Hashable, Sendable {
     /// The length of slot `i` (see the type's documentation).
     @inline(__always)
     func length(_ i: Int) -> Double {
-        let s = start(i), next = start(i + 1)
+        length(i, start: start(i), next: start(i + 1))
+    }
+
+    /// The length of slot `i` that starts at `s`, when the next starts at `next`: for loops
+    /// that walk the slots and so know both already.
+    @inline(__always)
+    func length(_ i: Int, start s: Double, next: Double) -> Double {
         let unclipped = s + size
         if unclipped > next { return Self.length(from: s, endingBy: next) }
         if unclipped < next && i == count - 1 { return Self.length(from: s, reaching: next) }
