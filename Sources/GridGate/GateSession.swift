@@ -134,8 +134,9 @@ public struct GateSession: Sendable {
         let wanted: GateBaseline.Mode = mode == .instructions ? .instructions : .clock
         guard baseline.mode == wanted else {
             throw GateError.badInput(
-                "\(baselinePath): mode = \(baseline.mode.rawValue): expected a \(wanted.rawValue) baseline"
-                    + (wanted == .clock ? " for --clock: record one with `\(recordCommand(.clock, to: baselinePath))`" : ": check it with --clock"))
+                "\(baselinePath): mode = \(baseline.mode.rawValue): expected "
+                    + (wanted == .clock ? "a clock baseline for --clock: record one with `\(recordCommand(.clock, to: baselinePath))`"
+                        : "an instruction-count baseline: check a clock baseline with --clock"))
         }
         try baseline.checkRecorded(on: try environment(for: wanted), path: baselinePath, recordCommand: recordCommand(wanted))
         try matchWorkloads(baseline, path: baselinePath)

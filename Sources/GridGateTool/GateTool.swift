@@ -145,7 +145,8 @@ struct GateRecord<Tool: GateTool>: ParsableCommand {
             let baseline = try session.record(runs: runs, mode: options.mode)
             try JSONFiles.write(baseline, to: URL(fileURLWithPath: out))
             let seconds = Int(Date().timeIntervalSince(started).rounded())
-            print("gate record: \(baseline.workloads.count) workloads, \(runs) run\(runs == 1 ? "" : "s") each"
+            let count = baseline.workloads.count
+            print("gate record: \(count) workload\(count == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s") each"
                   + (runs > 1 ? " with identical counts" : "") + "; wrote \(out) in \(seconds / 60) min \(seconds % 60) s")
         }
     }
