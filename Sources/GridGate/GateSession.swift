@@ -193,27 +193,37 @@ public struct GateSession: Sendable {
 
     /// Runs `workload` once in a child process: under callgrind for instructions, or on the
     /// clock.
+    ///
+    /// The child sees the same process whatever machine or directory the gate runs in: it
+    /// starts in the plan's directory, with every path it is given relative to it (the
+    /// tool's executable too), a fixed environment (``WorkloadChild/environment``), and it
+    /// writes its sample on standard output. A clone at a longer path, another user's
+    /// environment or another temporary directory would otherwise move the heap, and with
+    /// it the alignment and hashing of what the measured code touches: a few hundred
+    /// instructions in a hundred thousand, but not the same count.
     func measure(_ workload: GateWorkload, mode: MeasureMode) throws -> GateFigures {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gridbench-gate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let sampleURL = scratch.appendingPathComponent("sample.json")
         let callgrindURL = scratch.appendingPathComponent("callgrind.out")
-        var arguments = tool.childArguments + ["--plan", plan.url.path, "--workload", workload.id, "--sample-out", sampleURL.path]
-        let executable: URL
+        let directory = plan.url.deletingLastPathComponent()
+        let executable = Subprocess.relativePath(of: tool.executable, from: directory)
+        var arguments = tool.childArguments + ["--plan", plan.url.lastPathComponent, "--workload", workload.id, "--entry", "\(workload.entry)"]
+        let program: URL
         switch mode {
         case .instructions:
             guard let valgrind = Subprocess.find("valgrind") else { throw GateError.badInput("valgrind is not installed") }
-            executable = valgrind
+            program = valgrind
             arguments = [
                 "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=\(MeasuredRegion.symbol)",
-                "--callgrind-out-file=\(callgrindURL.path)", tool.executable.path,
+                "--callgrind-out-file=\(callgrindURL.path)", executable,
             ] + arguments
         case .clock(let samples):
-            executable = tool.executable
+            // Time, unlike counts, does not care where the process's memory lies.
+            program = tool.executable
             arguments += ["--clock-samples", "\(samples)"]
         }
-        let result = try Subprocess.run(executable, arguments, environment: WorkloadChild.environment, scratch: scratch)
+        let result = try Subprocess.run(program, arguments, environment: WorkloadChild.processEnvironment, in: directory, scratch: scratch)
         guard result.status == 0 else {
             let tail = result.stderr.split(whereSeparator: \.isNewline).suffix(12).joined(separator: "\n")
             let message = "workload \(workload.id): the child exited with status \(result.status):\n\(tail)"
@@ -221,13 +231,13 @@ public struct GateSession: Sendable {
         }
         let sample: WorkloadSample
         do {
-            sample = try JSONDecoder().decode(WorkloadSample.self, from: Data(contentsOf: sampleURL))
+            sample = try JSONDecoder().decode(WorkloadSample.self, from: Data(result.stdout.utf8))
         } catch {
-            throw GateError.measurement("workload \(workload.id): the child wrote no readable sample (\(error))")
+            throw GateError.measurement("workload \(workload.id): the child printed no readable sample (\(error)): \(result.stdout.prefix(200))")
         }
         var instructions: Int?
         if mode == .instructions {
-            instructions = try Callgrind.totalInstructions(in: callgrindURL, workload: workload.id)
+            instructions = try Callgrind.counts(in: callgrindURL, workload: workload.id).outsideAllocator
         }
         return GateFigures(
             instructions: instructions, allocations: sample.allocations, allocatedBytes: sample.allocatedBytes,
@@ -255,37 +265,93 @@ public struct GateSession: Sendable {
 }
 
 /// Reading callgrind's output file.
+///
+/// The gate's instruction count is the region's instructions **outside the allocator**:
+/// callgrind's total, less the inclusive cost of every call into malloc and its family from
+/// code that is not the allocator. What the allocator does for a request depends on its
+/// state, which depends on everything the process allocated before (a longer plan or
+/// trace, another data set read first): counted, it would move the figures of workloads
+/// nobody changed. Allocations are gated on their own, exactly, by count and bytes.
 enum Callgrind {
-    /// The total of the first event (`Ir`, instructions) in a callgrind out file: its
-    /// `totals:` line, or its `summary:` line.
+    /// The allocator's entry points, by symbol.
+    static let allocatorFunctions: Set<String> = [
+        "malloc", "free", "calloc", "realloc", "reallocarray", "posix_memalign", "aligned_alloc", "memalign", "valloc", "pvalloc",
+        "malloc_usable_size", "mallocx", "rallocx", "xallocx", "sallocx", "dallocx", "sdallocx", "nallocx",
+    ]
+
+    /// What a region cost.
+    struct Counts: Equatable {
+        /// Every instruction callgrind collected.
+        var total: Int
+        /// Those inside calls into the allocator.
+        var allocator: Int
+        /// `total − allocator`: the figure the gate compares.
+        var outsideAllocator: Int { total - allocator }
+    }
+
+    /// The counts of the callgrind out file at `url`.
     ///
-    /// - Throws: ``GateError/measurement(_:)`` when the file is unreadable or has neither
-    ///   line, or when nothing was collected (the measured region was never entered:
-    ///   a stripped binary has no symbol for callgrind to toggle on).
-    static func totalInstructions(in url: URL, workload: String) throws -> Int {
+    /// - Throws: ``GateError/measurement(_:)`` when the file is unreadable or has no
+    ///   `totals:` or `summary:` line, or when nothing was collected (the measured region
+    ///   was never entered: a stripped binary has no symbol for callgrind to toggle on).
+    static func counts(in url: URL, workload: String) throws -> Counts {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
             throw GateError.measurement("workload \(workload): callgrind wrote no output file at \(url.path)")
         }
-        guard let total = totalInstructions(inText: text) else {
+        guard let counts = counts(inText: text) else {
             throw GateError.measurement("workload \(workload): callgrind's output has no totals: or summary: line")
         }
-        guard total > 0 else {
+        guard counts.total > 0 else {
             throw GateError.measurement(
                 "workload \(workload): callgrind counted no instructions in \(MeasuredRegion.symbol); is the binary stripped of its symbols?")
         }
-        return total
+        return counts
     }
 
-    /// The first number of the `totals:` line, else of the `summary:` line.
-    static func totalInstructions(inText text: String) -> Int? {
+    /// Parses the callgrind format: `fn=` and `cfn=` name functions (`(id) name` the first
+    /// time when names are compressed, `(id)` after), `calls=` is followed by one line of
+    /// the calls' inclusive cost (positions, then events; `Ir` is the first event).
+    static func counts(inText text: String) -> Counts? {
+        var names: [String: String] = [:]
+        /// `(12) malloc` → ("12", "malloc"); `(12)` → the name given before; `malloc` → itself.
+        func name(_ value: Substring) -> String {
+            guard value.hasPrefix("("), let close = value.firstIndex(of: ")") else { return String(value) }
+            let id = String(value[value.index(after: value.startIndex) ..< close])
+            let rest = value[value.index(after: close)...].trimmingCharacters(in: .whitespaces)
+            if !rest.isEmpty { names[id] = rest }
+            return names[id] ?? id
+        }
+        var positions = 1
+        var total: Int?
         var summary: Int?
+        var allocator = 0
+        var function = "", callee = ""
+        var callCostFollows = false
         for line in text.split(whereSeparator: \.isNewline) {
-            for (prefix, isTotals) in [("totals:", true), ("summary:", false)] where line.hasPrefix(prefix) {
-                let value = line.dropFirst(prefix.count).split(separator: " ").first.flatMap { Int($0) }
-                if isTotals, let value { return value }
-                summary = summary ?? value
+            if callCostFollows {
+                callCostFollows = false
+                let fields = line.split(separator: " ")
+                if fields.count > positions, let cost = Int(fields[positions]),
+                   allocatorFunctions.contains(callee), !allocatorFunctions.contains(function) {
+                    allocator += cost
+                }
+                continue
+            }
+            if line.hasPrefix("fn=") {
+                function = name(line.dropFirst(3))
+            } else if line.hasPrefix("cfn=") {
+                callee = name(line.dropFirst(4))
+            } else if line.hasPrefix("calls=") {
+                callCostFollows = true
+            } else if line.hasPrefix("positions:") {
+                positions = max(1, line.dropFirst("positions:".count).split(separator: " ").count)
+            } else if line.hasPrefix("totals:") {
+                total = line.dropFirst("totals:".count).split(separator: " ").first.flatMap { Int($0) }
+            } else if line.hasPrefix("summary:") {
+                summary = line.dropFirst("summary:".count).split(separator: " ").first.flatMap { Int($0) }
             }
         }
-        return summary
+        guard let region = total ?? summary else { return nil }
+        return Counts(total: region, allocator: allocator)
     }
 }

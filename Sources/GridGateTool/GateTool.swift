@@ -210,15 +210,16 @@ struct GateRunWorkload<Tool: GateTool>: ParsableCommand {
 
     @Option var plan: String
     @Option var workload: String
-    @Option var sampleOut: String
+    @Option var entry: Int?
     @Option var clockSamples: Int?
 
+    /// Prints the sample as one line of JSON on standard output.
     func run() throws {
         try GateConsole.guarded {
             let sample = try WorkloadChild.run(
-                plan: URL(fileURLWithPath: plan), workload: workload, layouts: Tool.layouts,
+                plan: URL(fileURLWithPath: plan), workload: workload, entry: entry, layouts: Tool.layouts,
                 mode: clockSamples.map { .clock(samples: $0) } ?? .instructions, meter: JemallocMeter())
-            try JSONFiles.write(sample, to: URL(fileURLWithPath: sampleOut))
+            print(String(decoding: try JSONEncoder().encode(sample), as: UTF8.self))
         }
     }
 }

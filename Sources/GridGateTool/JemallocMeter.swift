@@ -14,6 +14,12 @@ import GridGate
 ///
 /// Both are deterministic for a deterministic program: the gate checks this by running
 /// every workload several times before it records.
+///
+/// What the allocator itself does in the region (instructions) depends on its state: which
+/// slabs have room, what the thread's cache holds. So that it depends on the workload
+/// alone, ``beginWorkload()`` empties the thread's cache and moves the thread to a new
+/// arena before the workload's set-up: whatever the process allocated before (a larger
+/// plan, a longer trace) then leaves no trace in the counts.
 struct JemallocMeter: AllocationMeter, @unchecked Sendable {
     // @unchecked: the two pointers are this thread's counters; a meter is made and read on
     // the child's one thread.
@@ -46,6 +52,14 @@ struct JemallocMeter: AllocationMeter, @unchecked Sendable {
         } else {
             name = "jemalloc"
         }
+    }
+
+    func beginWorkload() {
+        flush.withUnsafeBufferPointer { _ = mallctlbymib($0.baseAddress, $0.count, nil, nil, nil, 0) }
+        var arena: UInt32 = 0
+        var length = MemoryLayout<UInt32>.size
+        guard mallctl("arenas.create", &arena, &length, nil, 0) == 0 else { return }
+        _ = mallctl("thread.arena", nil, nil, &arena, MemoryLayout<UInt32>.size)
     }
 
     func read() -> AllocationReading {

@@ -94,9 +94,50 @@ import Testing
     }
 
     @Test func callgrindTotals() {
-        #expect(Callgrind.totalInstructions(inText: "events: Ir\nsummary: 12\n\nfn=x\n0 3\ntotals: 1234\n") == 1234)
-        #expect(Callgrind.totalInstructions(inText: "events: Ir Dr\nsummary: 99 7\n") == 99)
-        #expect(Callgrind.totalInstructions(inText: "events: Ir\n") == nil)
+        #expect(Callgrind.counts(inText: "events: Ir\nsummary: 12\n\nfn=x\n0 3\ntotals: 1234\n") == .init(total: 1234, allocator: 0))
+        #expect(Callgrind.counts(inText: "events: Ir Dr\nsummary: 99 7\n")?.total == 99)
+        #expect(Callgrind.counts(inText: "events: Ir\n") == nil)
+    }
+
+    /// Calls into the allocator from other code are taken out, once: not the allocator's
+    /// calls within itself, nor calls elsewhere.
+    @Test func allocatorCostIsTakenOut() throws {
+        let profile = """
+            positions: line
+            events: Ir
+            summary: 1000
+
+            ob=(1) /usr/lib/libswiftCore.so
+            fn=(1) swift_slowAlloc
+            0 11
+            cob=(2) /usr/lib/libjemalloc.so.2
+            cfn=(2) malloc
+            calls=3 0
+            0 300
+            fn=(3) swift_retain
+            0 50
+            cfn=(4) helper
+            calls=1 0
+            0 40
+            ob=(2)
+            fn=(2)
+            0 280
+            cfn=(5) arena_malloc_hard
+            calls=1 0
+            0 20
+            fn=(6) free
+            0 70
+            ob=(3) /app
+            fn=(7) main
+            cob=(2)
+            cfn=(6)
+            calls=2 +4
+            * 70
+            """
+        let counts = try #require(Callgrind.counts(inText: profile))
+        #expect(counts.total == 1000)
+        #expect(counts.allocator == 370)
+        #expect(counts.outsideAllocator == 630)
     }
 
     /// A record refuses a workload whose counts differ, naming the count and its values.

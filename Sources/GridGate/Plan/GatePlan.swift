@@ -83,11 +83,13 @@ extension GatePlan {
     ///   - layouts: the gate tool's own layouts, for specs that name them.
     ///   - only: keep only the workload with this ID (and read only its inputs); `nil`
     ///     keeps every one.
+    ///   - entry: with `only`, the index of the entry that gives it: no other entry's spec
+    ///     or trace is read, so that what the child measures does not depend on them.
     /// - Throws: ``GridCore/InputError`` naming the file, the field and the value: an
     ///   unknown strategy or layout, a missing file, a window outside its trace, a scroll
     ///   window with events in it, a frame without the event its workload needs, a
     ///   threshold that is not a finite share ≥ 0, an override for no workload.
-    public static func load(from url: URL, layouts: [GateLayout] = [], only: String? = nil) throws(InputError) -> GatePlan {
+    public static func load(from url: URL, layouts: [GateLayout] = [], only: String? = nil, entry onlyEntry: Int? = nil) throws(InputError) -> GatePlan {
         let path = url.path
         guard FileManager.default.fileExists(atPath: path) else {
             throw InputError(file: path, field: "(file)", value: "missing", expected: "a gate plan: run from the repository root, or pass --plan PATH")
@@ -104,7 +106,7 @@ extension GatePlan {
 
         let root = url.deletingLastPathComponent()
         var plan = GatePlan(url: url, thresholds: thresholds, workloads: [], specs: [:], traces: [:])
-        for (index, entry) in file.entries.enumerated() {
+        for (index, entry) in file.entries.enumerated() where onlyEntry.map({ $0 == index }) ?? true {
             let field = "entries[\(index)]"
             let specURL = root.appendingPathComponent(entry.spec)
             let loaded: LoadedSpec
@@ -158,11 +160,11 @@ extension GatePlan {
                         id: id, layout: spec.layout, dataset: spec.name, strategy: strategy, kind: kind,
                         definition: definition + " · \(strategy.rawValue)",
                         thresholds: override.map { thresholds.applying($0) } ?? thresholds,
-                        frames: window?.count ?? 0, specURL: specURL, window: window))
+                        frames: window?.count ?? 0, entry: index, specURL: specURL, window: window))
                 }
             }
         }
-        if only == nil, let unknown = (file.overrides ?? [:]).keys.sorted().first(where: { plan.workload($0) == nil }) {
+        if only == nil, onlyEntry == nil, let unknown = (file.overrides ?? [:]).keys.sorted().first(where: { plan.workload($0) == nil }) {
             throw fail("overrides[\"\(unknown)\"]", "\"\(unknown)\"", "the ID of a workload of this plan: " + plan.workloads.map(\.id).joined(separator: ", "))
         }
         if let only, plan.workloads.isEmpty {

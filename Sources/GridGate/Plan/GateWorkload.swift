@@ -38,7 +38,8 @@ public struct GateWorkload: Sendable {
     /// prepare.
     public var frames: Int
 
-    /// Where the inputs are.
+    /// The index of the plan entry that gives it, and where its inputs are.
+    var entry: Int
     var specURL: URL
     var window: TraceWindow?
 

@@ -58,4 +58,12 @@ public protocol AllocationMeter: Sendable {
     /// The allocator, for the baseline's environment (`jemalloc 5.3.0`).
     var name: String { get }
     func read() -> AllocationReading
+    /// Gives the workload a heap of its own from here on, so that what the allocator does
+    /// in the measured region depends on the workload alone, not on what the process did
+    /// before (reading a larger plan, say). Called once, before the workload's set-up.
+    func beginWorkload()
+}
+
+extension AllocationMeter {
+    public func beginWorkload() {}
 }

@@ -8,14 +8,15 @@ enum Subprocess {
         var stderr: String
     }
 
-    /// Runs `executable arguments…` with `environment` added to this process's, and waits.
-    /// Output goes through files in `scratch`, so that neither pipe can fill up and stall
-    /// the child.
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], scratch: URL) throws -> Result {
+    /// Runs `executable arguments…` in `directory`, with exactly `environment` when given
+    /// (this process's otherwise), and waits. Output goes through files in `scratch`, so
+    /// that neither pipe can fill up and stall the child.
+    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil, scratch: URL) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = directory }
         let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
         try Data().write(to: out)
         try Data().write(to: err)
@@ -55,6 +56,17 @@ enum Subprocess {
         else { return nil }
         let line = (result.stdout + result.stderr).split(whereSeparator: \.isNewline).first.map(String.init)
         return line?.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The path of `file` relative to `directory` (`../.build/release/gridbench`), both
+    /// taken with symbolic links resolved.
+    static func relativePath(of file: URL, from directory: URL) -> String {
+        let target = file.resolvingSymlinksInPath().standardizedFileURL.pathComponents
+        let base = directory.resolvingSymlinksInPath().standardizedFileURL.pathComponents
+        var shared = 0
+        while shared < min(target.count, base.count), target[shared] == base[shared] { shared += 1 }
+        let path = Array(repeating: "..", count: base.count - shared) + target[shared...]
+        return path.isEmpty ? "." : path.joined(separator: "/")
     }
 
     /// This program's own executable, to run it again as a child.

@@ -16,14 +16,27 @@ public enum WorkloadChild {
         "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1,background_thread:false",
     ]
 
-    /// Runs the workload `id` of the plan at `planURL` and returns its sample.
+    /// The child's whole environment: ``environment``, and from this process only what
+    /// running at all may need (`LD_LIBRARY_PATH`, valgrind's own `VALGRIND_*`). Nothing
+    /// else passes, so that the user's, the machine's and the CI's variables cannot move
+    /// what the child's memory looks like.
+    public static var processEnvironment: [String: String] {
+        var result = environment
+        for (name, value) in ProcessInfo.processInfo.environment where name == "LD_LIBRARY_PATH" || name.hasPrefix("VALGRIND_") {
+            result[name] = value
+        }
+        return result
+    }
+
+    /// Runs the workload `id` of the plan at `planURL` (given by its entry `entry`, when
+    /// known) and returns its sample.
     ///
     /// - Throws: ``GridCore/InputError`` for a bad plan, spec, trace or workload ID;
     ///   whatever the layout throws.
     public static func run(
-        plan planURL: URL, workload id: String, layouts: [GateLayout], mode: MeasureMode, meter: (any AllocationMeter)?
+        plan planURL: URL, workload id: String, entry: Int?, layouts: [GateLayout], mode: MeasureMode, meter: (any AllocationMeter)?
     ) throws -> WorkloadSample {
-        let plan = try GatePlan.load(from: planURL, layouts: layouts, only: id)
+        let plan = try GatePlan.load(from: planURL, layouts: layouts, only: id, entry: entry)
         guard let workload = plan.workload(id), let loaded = plan.specs[workload.specURL] else {
             throw InputError(file: planURL.path, field: "(workloads)", value: "\"\(id)\"", expected: "the ID of a workload of this plan")
         }

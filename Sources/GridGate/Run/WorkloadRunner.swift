@@ -71,6 +71,7 @@ public struct WorkloadRunner: LayoutVisitor {
 
     /// Set-up, warm-up, then the region once (instructions) or `samples` times (clock).
     private func measure(_ work: MeasuredWork) throws -> WorkloadSample {
+        meter?.beginWorkload()
         try work.setUp()
         try work.runBody()
         try work.reset()
