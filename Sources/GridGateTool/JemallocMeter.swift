@@ -45,13 +45,7 @@ struct JemallocMeter: AllocationMeter, @unchecked Sendable {
         self.epoch = epoch
         self.smallRequests = small
         self.largeRequests = large
-        var version: UnsafePointer<CChar>?
-        var length = MemoryLayout<UnsafePointer<CChar>?>.size
-        if mallctl("version", &version, &length, nil, 0) == 0, let version {
-            name = "jemalloc " + String(String(cString: version).prefix { $0 != "-" })
-        } else {
-            name = "jemalloc"
-        }
+        name = Jemalloc.name
     }
 
     func beginWorkload() {
@@ -88,5 +82,17 @@ struct JemallocMeter: AllocationMeter, @unchecked Sendable {
         var count = mib.count
         let status = mib.withUnsafeMutableBufferPointer { mallctlnametomib(name, $0.baseAddress, &count) }
         return status == 0 ? Array(mib.prefix(count)) : nil
+    }
+}
+
+/// The jemalloc this process runs on.
+public enum Jemalloc {
+    /// `jemalloc 5.3.0` (from `mallctl("version")`, without its git suffix), or `jemalloc`.
+    public static var name: String {
+        var version: UnsafePointer<CChar>?
+        var length = MemoryLayout<UnsafePointer<CChar>?>.size
+        guard mallctl("version", &version, &length, nil, 0) == 0, let version else { return "jemalloc" }
+        // "5.3.0-0-g54eaed1d8b56b1aa528be3bdd1877e59c56fa90c" → "5.3.0"
+        return "jemalloc " + String(String(cString: version).prefix { $0 != "-" })
     }
 }

@@ -47,8 +47,18 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.file(name))) as? [String: Any])
     }
 
-    static func write(_ object: [String: Any], _ scratch: Scratch, _ name: String) throws {
-        try JSONSerialization.data(withJSONObject: object).write(to: scratch.file(name))
+    /// Rewrites `baseline.json` through `edit`, which may change its `environment` and
+    /// each of its `workloads` as dictionaries.
+    static func editBaseline(
+        _ scratch: Scratch, _ edit: (_ baseline: inout [String: Any], _ environment: inout [String: Any], _ workloads: inout [[String: Any]]) -> Void
+    ) throws {
+        var baseline = try json(scratch, "baseline.json")
+        var environment = try #require(baseline["environment"] as? [String: Any])
+        var workloads = try #require(baseline["workloads"] as? [[String: Any]])
+        edit(&baseline, &environment, &workloads)
+        baseline["environment"] = environment
+        baseline["workloads"] = workloads
+        try JSONSerialization.data(withJSONObject: baseline).write(to: scratch.file("baseline.json"))
     }
 
     /// A clock-mode baseline of the tiny plan: recorded without valgrind, in a moment.
@@ -90,11 +100,7 @@ import Testing
         let scratch = try Self.workspace()
         defer { scratch.remove() }
         try Self.clockBaseline(scratch)
-        var baseline = try Self.json(scratch, "baseline.json")
-        var environment = try #require(baseline["environment"] as? [String: Any])
-        environment[field] = "elsewhere-1.0"
-        baseline["environment"] = environment
-        try Self.write(baseline, scratch, "baseline.json")
+        try Self.editBaseline(scratch) { _, environment, _ in environment[field] = "elsewhere-1.0" }
         let result = try Self.gate(scratch, ["check", "--clock", "--plan", "SCRATCH/plan.json", "--baseline", "SCRATCH/baseline.json"])
         #expect(result.status == Exit.badInput, "\(result)")
         #expect(result.stderr.contains("\(scratch.path("baseline.json")): environment.\(field) = \"elsewhere-1.0\""), "\(result)")
@@ -106,15 +112,11 @@ import Testing
         let scratch = try Self.workspace()
         defer { scratch.remove() }
         try Self.clockBaseline(scratch)
-        var baseline = try Self.json(scratch, "baseline.json")
-        baseline["mode"] = "instructions"
-        var environment = try #require(baseline["environment"] as? [String: Any])
-        environment["valgrind"] = "valgrind-3.1.0"
-        baseline["environment"] = environment
-        var workloads = try #require(baseline["workloads"] as? [[String: Any]])
-        for index in workloads.indices { workloads[index]["figures"] = ["instructions": 1000, "allocations": 1, "allocatedBytes": 16] }
-        baseline["workloads"] = workloads
-        try Self.write(baseline, scratch, "baseline.json")
+        try Self.editBaseline(scratch) { baseline, environment, workloads in
+            baseline["mode"] = "instructions"
+            environment["valgrind"] = "valgrind-3.1.0"
+            for index in workloads.indices { workloads[index]["figures"] = ["instructions": 1000, "allocations": 1, "allocatedBytes": 16] }
+        }
         let result = try Self.gate(scratch, ["check", "--plan", "SCRATCH/plan.json", "--baseline", "SCRATCH/baseline.json"])
         #expect(result.status == Exit.badInput, "\(result)")
         let problem = Self.valgrindInstalled ? "environment.valgrind = \"valgrind-3.1.0\"" : "valgrind is not installed"
@@ -139,11 +141,7 @@ import Testing
         #expect(result.status == Exit.badInput, "\(result)")
 
         try scratch.write(#"{"schemaVersion": 1, "entries": [{"spec": "spec.json", "strategies": ["on-demand"], "prepare": true}]}"#, to: "plan.json")
-        var baseline = try Self.json(scratch, "baseline.json")
-        var workloads = try #require(baseline["workloads"] as? [[String: Any]])
-        workloads[0]["definition"] = "prepare something else"
-        baseline["workloads"] = workloads
-        try Self.write(baseline, scratch, "baseline.json")
+        try Self.editBaseline(scratch) { _, _, workloads in workloads[0]["definition"] = "prepare something else" }
         result = try Self.gate(scratch, check)
         #expect(result.status == Exit.badInput, "\(result)")
         #expect(result.stderr.contains(#"workloads["tile-grid/tiny/on-demand/prepare"].definition = "prepare something else""#), "\(result)")
