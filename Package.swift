@@ -35,11 +35,12 @@ let package = Package(
         .target(name: "GridStrategies", dependencies: ["GridCore"]),
         // Layer 3: the headless grid view.
         .target(name: "GridViewport", dependencies: ["GridCore"]),
-        // Layer 4: traces, replay, measurement, fixtures, result files.
+        // Layer 4: traces, replay, measurement, fixtures, result files. Fixture checking
+        // uses the conformance suite's golden files, a sibling module below nothing else.
         .target(
             name: "GridHarness",
             dependencies: [
-                "GridCore", "GridLayouts", "GridStrategies", "GridViewport",
+                "GridCore", "GridLayouts", "GridStrategies", "GridViewport", "GridConformance",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
         // Layer 5: the strategy comparison report (Markdown, self-contained HTML, SVG charts).

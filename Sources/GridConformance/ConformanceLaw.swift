@@ -7,9 +7,12 @@ public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, C
     /// `elements(in: r)` returns exactly the elements whose frames intersect `r`, each once;
     /// an empty rect returns nothing; the caller's buffer is appended to, not replaced.
     case completeness = 1
-    /// An element returned by a rect query equals the per-item or supplementary answer for it.
+    /// An element returned by a rect query equals the per-item or supplementary answer for
+    /// it; a cell has one display position, whichever answer gives it.
     case agreement = 2
-    /// Paths exist in the data; frames are finite with non-negative sizes.
+    /// Cell paths exist in the data, supplementary paths lie in the spaces the layout
+    /// declares; frames are finite with non-negative sizes; display positions are valid
+    /// and no two cells share a slot.
     case validity = 3
     /// Every frame lies inside `(0, 0, contentSize)`.
     case containment = 4
@@ -45,9 +48,9 @@ public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, C
         case .completeness:
             "elements(in: r) returns exactly the elements whose frames intersect r (closed-open), each once; an empty r returns nothing; the caller's buffer is appended to"
         case .agreement:
-            "an element returned by a rect query is identical to what attributes(at:) or supplementary(_:at:) returns for it"
+            "an element returned by a rect query is identical to what attributes(at:) or supplementary(_:at:) returns for it, and a cell has one display row and column whichever answer gives them"
         case .validity:
-            "every returned path exists in the data; no frame is NaN, infinite or negative in size"
+            "every returned cell path exists in the data and every supplementary path lies in the space the layout declares for its kind (traits.supplementaries); no frame is NaN, infinite or negative in size; no cell has a negative display row or column, and no two cells share a display slot"
         case .containment:
             "every frame lies inside (0, 0, contentSize)"
         case .determinism:

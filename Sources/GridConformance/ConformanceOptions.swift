@@ -47,7 +47,10 @@ public struct ConformanceOptions: Hashable, Sendable {
 
     /// No sections; empty sections; single sections of 1, 2, 3, 5, 10 and 31 items;
     /// empty sections between full ones; all those sizes together; CHGridView's 96 × 31;
-    /// and uneven sections whose items carry content sizes (some larger than any tile).
+    /// uneven sections whose items carry content sizes (some larger than any tile); and the
+    /// records × fields of a two-axis layout (a section per record, an item per field): with
+    /// the shapes above that are 0 × 0, 1 × 1, 1 × 5, 3 × 0, 96 × 31 and ragged ones, also
+    /// 5 × 1, 3 × 4 and 10 × 12.
     public static let standardDataShapes: [DataShape] = [
         .empty,
         shape([0]),
@@ -57,10 +60,15 @@ public struct ConformanceOptions: Hashable, Sendable {
         shape([1, 2, 3, 5, 10, 31]),
         shape(Array(repeating: 31, count: 96)),
         shape([7, 0, 12, 1], sized: true),
+        shape(Array(repeating: 1, count: 5)),
+        shape(Array(repeating: 4, count: 3)),
+        shape(Array(repeating: 12, count: 10)),
     ]
 
     /// CHGridView's 320 × 480; 375 × 667, where `(375 − 20) / 4` is not whole; a width
-    /// that is not a whole number; a wide 1024 × 768; and a narrow 50 × 90.
+    /// that is not a whole number; a wide 1024 × 768; and a narrow 50 × 90. Each is narrower
+    /// than a grid of a few columns of ordinary width, so a two-axis layout scrolls sideways
+    /// in all of them.
     public static let standardContainers: [Size] = [
         Size(width: 320, height: 480),
         Size(width: 375, height: 667),

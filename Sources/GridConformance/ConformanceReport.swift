@@ -52,6 +52,9 @@ public struct ConformanceReport: Hashable, Sendable {
         public var freshnessComparisons = 0
         /// Cells checked for overlap (law 8).
         public var cellsCheckedForOverlap = 0
+        /// Cells whose display row and column were checked (laws 2 and 3), for layouts that
+        /// place cells in rows and columns.
+        public var cellsPlaced = 0
 
         public init() {}
 
@@ -65,6 +68,7 @@ public struct ConformanceReport: Hashable, Sendable {
             sum.determinismComparisons += rhs.determinismComparisons
             sum.freshnessComparisons += rhs.freshnessComparisons
             sum.cellsCheckedForOverlap += rhs.cellsCheckedForOverlap
+            sum.cellsPlaced += rhs.cellsPlaced
             return sum
         }
     }
@@ -125,7 +129,8 @@ extension ConformanceReport: CustomStringConvertible {
             lines.append("GridConformance: \(layout) breaks \(Self.lawList(violatedLaws)) (\(count) violation\(count == 1 ? "" : "s") reported).")
         }
         let c = checked
-        lines.append("checked: \(c.configurations) configurations, \(c.rectQueries) rect queries, \(c.itemQueries) item queries, \(c.supplementaryQueries) supplementary queries, \(c.additivitySplits) additivity splits, \(c.determinismComparisons) determinism comparisons, \(c.freshnessComparisons) freshness comparisons, \(c.cellsCheckedForOverlap) cells checked for overlap")
+        lines.append("checked: \(c.configurations) configurations, \(c.rectQueries) rect queries, \(c.itemQueries) item queries, \(c.supplementaryQueries) supplementary queries, \(c.additivitySplits) additivity splits, \(c.determinismComparisons) determinism comparisons, \(c.freshnessComparisons) freshness comparisons, \(c.cellsCheckedForOverlap) cells checked for overlap"
+            + (c.cellsPlaced > 0 ? ", \(c.cellsPlaced) display positions checked" : ""))
         if !lawsChecked.contains(.nonOverlap) && !nothingChecked {
             lines.append("law 8 (non-overlap) not checked: the layout does not declare traits.cellsDoNotOverlap")
         }

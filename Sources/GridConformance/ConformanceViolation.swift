@@ -82,11 +82,19 @@ public struct ConformanceViolation: Hashable, Sendable {
         case itemQueryReturnedNil = "item-query-returned-nil"
         /// The per-item or supplementary query answered with another element's kind or path.
         case itemQueryWrongElement = "item-query-wrong-element"
+        /// Two answers for one cell give it different display rows or columns
+        /// (``GridCore/GridLayout/gridPlacement(of:)``, or `row` and `column` in an answer file).
+        case placementDisagrees = "placement-disagrees"
         // Law 3.
-        /// An answer names a path that does not exist in the data.
+        /// An answer names a cell path that does not exist in the data, or a supplementary
+        /// path outside the space the layout declares for its kind.
         case pathOutsideData = "path-outside-data"
         /// A frame with a NaN or infinite coordinate or a negative width or height.
         case invalidFrame = "invalid-frame"
+        /// A cell's display position has a negative row or column, or a span below 1.
+        case invalidPlacement = "invalid-placement"
+        /// Two cells are displayed in the same slot (display row and column).
+        case sharedSlot = "shared-slot"
         // Law 4.
         /// The content size is not finite and ≥ 0.
         case invalidContentSize = "invalid-content-size"
@@ -117,6 +125,8 @@ public struct ConformanceViolation: Hashable, Sendable {
         case split(whole: Rect, first: Rect, second: Rect)
         /// The content size.
         case contentSize
+        /// The supplementary path spaces the layout declares (``GridCore/LayoutTraits/supplementaries``).
+        case declaredSupplementaries
         /// `prepare` itself.
         case preparation
     }
@@ -131,6 +141,9 @@ public struct ConformanceViolation: Hashable, Sendable {
         case random
         /// A thin strip on one side of a line where frames start or end.
         case strip(edge: Edge, at: Double)
+        /// A small rect at, or touching, a point where a row boundary and a column boundary
+        /// cross (a two-axis layout's cell corner).
+        case corner(x: Double, y: Double)
         /// A rect of zero (or negative, or NaN) width or height.
         case zeroArea
         /// Lies outside the content (touching it or far away).
@@ -196,6 +209,7 @@ extension ConformanceViolation.Subject: CustomStringConvertible {
         case .elementPair(let a, let b): "elements \(a) and \(b)"
         case .split(let whole, let first, let second): "rect \(whole) split into \(first) and \(second)"
         case .contentSize: "the content size"
+        case .declaredSupplementaries: "the supplementary spaces the layout declares (traits.supplementaries)"
         case .preparation: "prepare(data:container:)"
         }
     }
@@ -214,6 +228,7 @@ extension ConformanceViolation.RectRole: CustomStringConvertible {
             case .left: "a thin strip ending at x = \(at), where frames start or end"
             case .right: "a thin strip starting at x = \(at), where frames start or end"
             }
+        case .corner(let x, let y): "a small rect at (\(x), \(y)), where a row and a column boundary cross"
         case .zeroArea: "a rect of zero area, which must return nothing"
         case .outside: "a rect outside the content"
         case .part: "one part of a rect split in two"
@@ -256,14 +271,15 @@ extension ConformanceViolation.Answer: CustomStringConvertible {
 
 extension ConformanceViolation.RectRole {
     /// The role's name in a query file's `check.rectRoles`: `whole`, `huge`, `random`,
-    /// `zero-area`, `outside`, `part`, `given`, `shrunk`, or `strip-above@105.0` (and
-    /// `-below`, `-left`, `-right`).
+    /// `zero-area`, `outside`, `part`, `given`, `shrunk`, `strip-above@105.0` (and
+    /// `-below`, `-left`, `-right`), or `corner@150.0,44.0`.
     public var name: String {
         switch self {
         case .wholeContent: "whole"
         case .huge: "huge"
         case .random: "random"
         case .strip(let edge, let at): "strip-\(edge.rawValue)@\(at)"
+        case .corner(let x, let y): "corner@\(x),\(y)"
         case .zeroArea: "zero-area"
         case .outside: "outside"
         case .part: "part"
@@ -287,6 +303,13 @@ extension ConformanceViolation.RectRole {
                let edge = ConformanceViolation.Edge(rawValue: String(name[name.index(name.startIndex, offsetBy: 6) ..< at])),
                let value = Double(name[name.index(after: at)...]) {
                 self = .strip(edge: edge, at: value)
+            } else if name.hasPrefix("corner@") {
+                let point = name.dropFirst("corner@".count).split(separator: ",", omittingEmptySubsequences: false)
+                if point.count == 2, let x = Double(point[0]), let y = Double(point[1]) {
+                    self = .corner(x: x, y: y)
+                } else {
+                    self = .given
+                }
             } else {
                 self = .given
             }

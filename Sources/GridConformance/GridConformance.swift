@@ -19,15 +19,20 @@ import GridCore
 ///
 /// What is checked, per configuration: the rect query over the whole content is the full set
 /// of elements; it is cross-checked against the per-item answer for every path of the data
-/// and the supplementary answer for every section and kind; every probe rect (seeded random,
-/// strips on both sides of every line where frames start or end, zero-area rects, rects
-/// outside the content, a huge rect) must return exactly the full set's elements that
+/// and the supplementary answer for every path of the spaces the layout declares
+/// (`traits.supplementaries`; a bounded choice of a huge one), paths just outside them and a
+/// few of every kind it does not declare; every probe rect (seeded random, strips on both
+/// sides of every line where frames start or end, zero-area rects, rects outside the content,
+/// a huge rect; for a layout that scrolls sideways, also short strips and small rects at the
+/// crossings of row and column boundaries) must return exactly the full set's elements that
 /// intersect it (`Rect.intersects`), each once, appended to the caller's buffer. Random rects
-/// are split in two for additivity. Two fresh layouts prepared alike must answer alike; one
+/// and the rects at crossings are split in two for additivity. Cells placed in rows and
+/// columns (`gridPlacement(of:)`) must each have a slot of their own. Two fresh layouts prepared alike must answer alike; one
 /// layout prepared again after each ``ConformanceChange`` must answer like a fresh one (both
 /// compared bit for bit on the whole-content query, every per-item and supplementary query,
 /// every probe rect but the boundary strips, and 64 of those). Every failure is shrunk to a
-/// small counterexample (fewer sections, fewer items, a smaller rect) before it is reported.
+/// small counterexample (fewer sections, fewer items or fields, a smaller rect) before it is
+/// reported.
 ///
 /// The suite makes tens of thousands of queries; a layout whose rect query scans every
 /// element makes it slow in debug builds (``ConformanceOptions/quick`` is lighter).

@@ -30,4 +30,8 @@ public struct AnyGridLayout: GridLayout {
     public func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {
         base.supplementary(kind, at: path)
     }
+
+    public func gridPlacement(of path: ItemPath) -> GridPlacement? {
+        base.gridPlacement(of: path)
+    }
 }

@@ -18,7 +18,9 @@
 ///    bit of its frame) to what ``attributes(at:)`` returns for a cell, or
 ///    ``supplementary(_:at:)`` for a supplementary view.
 /// 3. **Validity.** Every cell path returned exists in the data shape, and every
-///    supplementary path names an existing section (or row or column). No frame has a NaN
+///    supplementary path lies in the path space the layout declares for its kind
+///    (``LayoutTraits/supplementaries``; section headers and footers by default: one per
+///    section of the data, at `(section, 0)`). No frame has a NaN
 ///    or infinite coordinate or a negative width or height. ``attributes(at:)`` returns
 ///    `nil`, never traps, for a path that does not exist.
 /// 4. **Containment.** Every frame lies inside `(0, 0, contentSize)`.
@@ -63,50 +65,23 @@ public protocol GridLayout {
     /// layout places no such view.
     func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes?
 
-    /// What the layout declares about itself: non-overlap, line height, scroll axes.
+    /// What the layout declares about itself: non-overlap, line sizes, scroll axes, the
+    /// supplementary elements it places and which of them pin.
     var traits: LayoutTraits { get }
-}
 
-/// What a layout declares about itself, for checkers and viewports.
-public struct LayoutTraits: Hashable, Sendable {
-    /// Declares law 8: no two cells' frames ever intersect.
-    public var cellsDoNotOverlap: Bool
-    /// The height of one line of content (a row of tiles), when the layout has lines.
-    /// A viewport's preload margin of "4 rows" is four of these.
-    public var lineHeight: Double?
-    /// The axes along which the content is meant to scroll.
-    public var scrollAxes: ScrollAxes
-    /// Whether section headers are meant to pin to the top of the visible area while their
-    /// section is in view (UITableView's plain style; CHGridView's section titles). Pinning
-    /// depends on the scroll offset, so a viewport applies it, not the layout.
-    public var pinsSectionHeaders: Bool
-
-    public init(
-        cellsDoNotOverlap: Bool = false,
-        lineHeight: Double? = nil,
-        scrollAxes: ScrollAxes = .vertical,
-        pinsSectionHeaders: Bool = false
-    ) {
-        self.cellsDoNotOverlap = cellsDoNotOverlap
-        self.lineHeight = lineHeight
-        self.scrollAxes = scrollAxes
-        self.pinsSectionHeaders = pinsSectionHeaders
-    }
-}
-
-/// The directions in which content scrolls.
-public struct ScrollAxes: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
-
-    public static let vertical = ScrollAxes(rawValue: 1)
-    public static let horizontal = ScrollAxes(rawValue: 2)
-    public static let both: ScrollAxes = [.vertical, .horizontal]
+    /// Where the cell at `path` sits in a two-axis layout's grid: its display row and
+    /// column (the top-left slot it covers) and how many rows and columns it spans; `nil`
+    /// for a path that does not exist, and for layouts that have no grid of rows and
+    /// columns (the default).
+    func gridPlacement(of path: ItemPath) -> GridPlacement?
 }
 
 extension GridLayout {
     /// No traits declared.
     public var traits: LayoutTraits { LayoutTraits() }
+
+    /// No grid of rows and columns.
+    public func gridPlacement(of path: ItemPath) -> GridPlacement? { nil }
 
     /// The supplementary view of `kind` for `section`, at path `(section, 0)`.
     @inlinable

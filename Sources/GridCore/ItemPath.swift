@@ -1,8 +1,18 @@
 /// The position of an item in the data: a section and an item within it.
 ///
-/// Ordered by section, then item, like `IndexPath` in a collection view. Supplementary
-/// elements use paths too: a section header is `(section, 0)`; a column header of a
-/// two-dimensional grid is `(0, column)`.
+/// Ordered by section, then item, like `IndexPath` in a collection view.
+///
+/// A path is a position in the *data*, never on screen. In a two-axis layout (a data grid,
+/// a span grid) the section is the data's row (a record) and the item its column (a
+/// field): `(record, field)`. Where that cell is displayed (its display row and column,
+/// which a transposed grid swaps) is the layout's answer to
+/// ``GridLayout/gridPlacement(of:)``. ``ElementID`` holds 2²⁸ rows of 2³² columns, so a
+/// grid of 1,000,000 records × 20 fields fits with room to spare.
+///
+/// Supplementary elements use paths too, each kind in the path space its layout declares
+/// (``LayoutTraits/supplementaries``): a section header or footer is `(section, 0)`; the
+/// column header of display column `c` is `(0, c)`; the row header of display row `r` is
+/// `(r, 0)`; the corner is `(0, 0)`.
 public struct ItemPath: Hashable, Comparable, Sendable, Codable {
     public var section: Int
     public var item: Int
@@ -34,10 +44,12 @@ public enum ElementKind: UInt8, CaseIterable, Hashable, Sendable {
     case cell = 1
     /// A section's footer. Path `(section, 0)`.
     case sectionFooter = 2
-    /// A header in a frozen header row of a two-dimensional grid. Path `(0, column)`.
+    /// A header in the header row of a two-axis grid, over display column `c`. Path `(0, c)`.
     case columnHeader = 3
-    /// A header in a frozen header column of a two-dimensional grid. Path `(section, row)`.
+    /// A header in the header column of a two-axis grid, beside display row `r`. Path `(r, 0)`.
     case rowHeader = 4
+    /// The corner where a two-axis grid's header row and header column meet. Path `(0, 0)`.
+    case corner = 5
 
     /// The stable name used in JSON files and on the command line.
     public var name: String {
@@ -47,6 +59,7 @@ public enum ElementKind: UInt8, CaseIterable, Hashable, Sendable {
         case .sectionFooter: "section-footer"
         case .columnHeader: "column-header"
         case .rowHeader: "row-header"
+        case .corner: "corner"
         }
     }
 

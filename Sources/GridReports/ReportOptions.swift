@@ -18,6 +18,12 @@ public struct ReportOptions: Hashable, Sendable {
     /// The order strategies are listed in; strategies not named here follow in the order
     /// they first appear in the results.
     public var strategyOrder: [String]
+    /// Put before every chart's file name, so that the sections of several layouts in one
+    /// report keep their charts apart (`data-grid-` gives `charts/data-grid-memory.svg`).
+    public var chartPrefix: String = ""
+    /// Whether the report says that runs of other layouts are left out of it (not when it
+    /// is one section of a report over every layout).
+    public var notesOtherLayouts = true
 
     public init(
         layout: String = "tile-grid",

@@ -29,6 +29,14 @@ extension StrategyReport {
     /// - Complexity: O(r · (t + s) + p) for r runs over t traces and s strategies with p
     ///   distribution and timeline points.
     public func charts() -> [ReportChart] {
+        unprefixedCharts().map { chart in
+            var named = chart
+            named.name = options.chartPrefix + chart.name
+            return named
+        }
+    }
+
+    private func unprefixedCharts() -> [ReportChart] {
         [
             distributionChart(),
             scaleChart(name: "scale-p50", percentile: \.p50, percentileName: "p50"),

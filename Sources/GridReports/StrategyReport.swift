@@ -59,6 +59,7 @@ public struct StrategyReport: Sendable {
     /// A sentence on the runs of other layouts, which this report leaves out, or `nil`
     /// when there are none.
     var otherLayoutsNote: String? {
+        guard options.notesOtherLayouts else { return nil }
         let others = document.runs.filter { $0.layout != options.layout }
         guard !others.isEmpty else { return nil }
         let names = uniqued(others.map(\.layout)).joined(separator: ", ")

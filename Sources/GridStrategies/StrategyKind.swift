@@ -23,7 +23,37 @@ public enum StrategyKind: String, CaseIterable, Hashable, Sendable, Codable {
     }
 }
 
+/// Something done with a layout wrapped in a strategy, at the strategy's concrete type, so
+/// that the compiler can specialise the work (a measured replay, a benchmark loop) for it.
+/// ``StrategyKind/wrap(_:threshold:visitor:)`` is the one place that maps a kind to its type.
+public protocol StrategyVisitor {
+    associatedtype Result
+    /// `layout` is `base` wrapped in the strategy `kind`.
+    func visit<Layout: GridLayout>(_ layout: Layout, kind: StrategyKind) throws -> Result
+}
+
+/// A strategy that chooses between others, and says which it chose once prepared.
+public protocol StrategyChoosing {
+    /// The strategy chosen at the last prepare.
+    var choice: StrategyKind { get }
+}
+
 extension StrategyKind {
+    /// Calls `visitor` with `base` wrapped in this strategy, at the strategy's concrete type;
+    /// `threshold` is the adaptive strategy's switch.
+    ///
+    /// - Throws: ``GridError`` when `threshold` is negative; what `visitor` throws.
+    public func wrap<Base: GridLayout, V: StrategyVisitor>(
+        _ base: Base, threshold: Int = AdaptiveLayout<Base>.defaultThreshold, visitor: V
+    ) throws -> V.Result {
+        switch self {
+        case .cached: try visitor.visit(CachedLayout(base), kind: self)
+        case .scan: try visitor.visit(ScanLayout(base), kind: self)
+        case .onDemand: try visitor.visit(OnDemandLayout(base), kind: self)
+        case .adaptive: try visitor.visit(try AdaptiveLayout(base, threshold: threshold), kind: self)
+        }
+    }
+
     /// `base` wrapped in this strategy; `threshold` is the adaptive strategy's switch.
     ///
     /// Returns an existential for tools and tests; code that measures wraps the concrete
@@ -34,11 +64,16 @@ extension StrategyKind {
     public func wrap<Base: GridLayout>(
         _ base: Base, threshold: Int = AdaptiveLayout<Base>.defaultThreshold
     ) throws(GridError) -> any GridLayout {
-        switch self {
-        case .cached: CachedLayout(base)
-        case .scan: ScanLayout(base)
-        case .onDemand: OnDemandLayout(base)
-        case .adaptive: try AdaptiveLayout(base, threshold: threshold)
+        do {
+            return try wrap(base, threshold: threshold, visitor: Existential())
+        } catch let error as GridError {
+            throw error
+        } catch {
+            throw .invalidParameter("strategy", rawValue, expected: "a strategy that wraps (\(error))")
         }
+    }
+
+    private struct Existential: StrategyVisitor {
+        func visit<Layout: GridLayout>(_ layout: Layout, kind: StrategyKind) -> any GridLayout { layout }
     }
 }

@@ -14,25 +14,29 @@ struct LoadedSet {
     private var spare: [LoadedElement] = []
     /// The layout writes its answer for the loaded rect here.
     var query: [LayoutAttributes] = []
-    /// Pinned headers of the current frame.
-    private var pinnedBuffer: [LayoutAttributes] = []
+    /// Pinned elements of the current frame: the viewport appends those of frozen bands
+    /// before ``commit(rect:offset:)``, which adds those pinned until the next.
+    var pinnedBuffer: [LayoutAttributes] = []
+    /// Where the viewport's extra queries for frozen bands answer.
+    var scratch: [LayoutAttributes] = []
     private(set) var pools = TilePools()
     private(set) var digest = LoadedSetDigest()
     /// Elements dropped by a reload since the last frame, reported in the next frame's `left`.
     private var pendingLeft = 0
 
-    /// The section headers to pin, or `nil` when this viewport does not pin.
-    var pinnedHeaders: PinnedHeaders?
+    /// What pins, and how.
+    var pinning: Pinning
     let reusePolicy: ReusePolicy
 
-    init(reusePolicy: ReusePolicy, pinnedHeaders: PinnedHeaders?) {
+    init(reusePolicy: ReusePolicy, pinning: Pinning) {
         self.reusePolicy = reusePolicy
-        self.pinnedHeaders = pinnedHeaders
+        self.pinning = pinning
     }
 
-    /// Finishes a frame whose rect query for `rect` is in ``query``: applies pinning at
-    /// offset `y0`, diffs against the current set, moves tiles between pools and loaded
-    /// elements, and swaps the buffers.
+    /// Finishes a frame whose rect query for `rect` is in ``query`` (and whose frozen-band
+    /// elements are in ``pinnedBuffer``): pins the until-next elements at `offset`, diffs
+    /// against the current set, moves tiles between pools and loaded elements, and swaps
+    /// the buffers.
     ///
     /// Leaving tiles go back to their pools before entering elements take theirs, so a
     /// frame creates a tile only when more elements of a pool enter than that pool holds
@@ -41,10 +45,14 @@ struct LoadedSet {
     /// - Complexity: O(k) for k elements in the old and new sets when the query came back in
     ///   ID order, O(k log k) otherwise; plus pinning (see ``PinnedHeaders``). No allocation
     ///   once the buffers have grown to the largest set.
-    mutating func commit(rect: Rect, y0: Double) -> FrameReport {
+    mutating func commit(rect: Rect, offset: Point) -> FrameReport {
         sortByID(&query)
-        pinnedBuffer.removeAll(keepingCapacity: true)
-        pinnedHeaders?.appendPinned(in: rect, atY: y0, into: &pinnedBuffer)
+        var index = 0
+        while index < pinning.untilNext.count {
+            pinning.untilNext[index].appendPinned(in: rect, at: offset, into: &pinnedBuffer)
+            index += 1
+        }
+        if pinning.untilNext.count > 1 || pinning.bands != nil { sortByID(&pinnedBuffer) }
 
         // Room for the largest possible new set, written through a pointer rather than
         // appended (an append checks uniqueness and capacity per element), then trimmed.
@@ -56,7 +64,7 @@ struct LoadedSet {
             spare.append(LoadedElement(attributes: Self.placeholder, tile: TilePools.none))
         }
         let counts = Self.merge(
-            query: query, pinned: pinnedBuffer, skipsQueryHeaders: pinnedHeaders != nil, old: elements,
+            query: query, pinned: pinnedBuffer, pinning: pinning, old: elements,
             into: &spare, pools: &pools, digest: &digest, reusePolicy: reusePolicy)
         spare.removeLast(spare.count - counts.written)
         swap(&elements, &spare)
@@ -73,20 +81,22 @@ struct LoadedSet {
 
     /// Builds the new set in `out` and diffs it against the sorted `old` set.
     ///
-    /// First the sorted `query` (without its section headers when `skipsQueryHeaders`) and
-    /// the sorted `pinned` headers are merged into `out`, each element once. Then one walk
+    /// First the sorted `query` (without the elements `pinning` shows elsewhere) and the
+    /// sorted `pinned` elements are merged into `out`, each element once. Then one walk
     /// over `old` and `out` in ID order gives kept elements their tiles and returns the
     /// tiles of leaving ones to `pools`; last, entering elements take tiles from `pools`.
     /// `out` must hold at least `query.count + pinned.count` slots. Two simple passes keep
     /// few values live at once, which makes the loops tighter than a single merge.
     private static func merge(
-        query: [LayoutAttributes], pinned: [LayoutAttributes], skipsQueryHeaders: Bool, old: [LoadedElement],
+        query: [LayoutAttributes], pinned: [LayoutAttributes], pinning: Pinning, old: [LoadedElement],
         into out: inout [LoadedElement], pools: inout TilePools, digest: inout LoadedSetDigest, reusePolicy: ReusePolicy
     ) -> (written: Int, entered: Int, left: Int, created: Int) {
         let written = query.withUnsafeBufferPointer { query in
             pinned.withUnsafeBufferPointer { pinned in
                 out.withUnsafeMutableBufferPointer { out in
-                    fill(out, from: query, skippingHeaders: skipsQueryHeaders, pinned: pinned)
+                    pinning.pinnedKinds.isEmpty
+                        ? fill(out, from: query, skipping: nil, pinnedKinds: ElementKinds(), pinned: pinned)
+                        : fill(out, from: query, skipping: pinning, pinnedKinds: pinning.pinnedKinds, pinned: pinned)
                 }
             }
         }
@@ -136,20 +146,20 @@ struct LoadedSet {
         }
     }
 
-    /// Writes the merge of `query` (without section headers when `skippingHeaders`) and
+    /// Writes the merge of `query` (without the elements `skipping` pins elsewhere) and
     /// `pinned`, both sorted by ID, into `out` without tiles, each ID once; returns the
     /// number written.
     @inline(__always)
     private static func fill(
         _ out: UnsafeMutableBufferPointer<LoadedElement>, from query: UnsafeBufferPointer<LayoutAttributes>,
-        skippingHeaders: Bool, pinned: UnsafeBufferPointer<LayoutAttributes>
+        skipping: Pinning?, pinnedKinds: ElementKinds, pinned: UnsafeBufferPointer<LayoutAttributes>
     ) -> Int {
         var written = 0, q = 0, p = 0
         var lastID: UInt64 = 0
         while q < query.count {
             let element = query[q]
             q += 1
-            if skippingHeaders && element.kind == .sectionHeader { continue }
+            if pinnedKinds.contains(kindRaw: element.kind.rawValue), let skipping, skipping.isPinned(element) { continue }
             let id = element.id.rawValue
             while p < pinned.count && pinned[p].id.rawValue < id {
                 let header = pinned[p]

@@ -1,14 +1,16 @@
 import GridCore
 
-/// The section headers of a prepared layout, kept so that a viewport can pin them without
+/// The elements of one ``GridCore/PinRule`` that reaches ``GridCore/PinRule/Reach/untilNext``
+/// (section headers, in every layout so far), kept so that a viewport can pin them without
 /// asking the layout again on every frame.
 ///
 /// Pinning follows UITableView's plain style and CHGridView's section titles: at scroll
-/// offset `y0` the header of a section, at natural `minY = top` with height `t`, is shown at
+/// offset `y0` along the rule's axis (written here for y) the element of a section, at
+/// natural `minY = top` with height `t`, is shown at
 ///
 ///     y = min(max(top, y0), limit − t)
 ///
-/// where `limit` is the `minY` of the next header (the header of the next section that has
+/// where `limit` is the `minY` of the next one (the header of the next section that has
 /// one) or the content height after the last. For the tile grid, where `limit` is
 /// `top_{i+1}`, this is DESIGN.md's `min(max(top_i, y0), top_{i+1} − t)`.
 ///
@@ -24,14 +26,23 @@ struct PinnedHeaders {
         var bandMin: Double
         var bandMax: Double
 
-        /// The frame at scroll offset `y0`.
+        /// The frame at scroll offset `y0` along `axis`.
         @inline(__always)
-        func frame(atY y0: Double) -> Rect {
+        func frame(at y0: Double, along axis: Axis) -> Rect {
             var frame = attributes.frame
-            frame.origin.y = min(max(frame.minY, y0), limit - frame.height)
+            if axis == .vertical {
+                frame.origin.y = min(max(frame.minY, y0), limit - frame.height)
+            } else {
+                frame.origin.x = min(max(frame.minX, y0), limit - frame.width)
+            }
             return frame
         }
     }
+
+    /// The kind pinned.
+    private(set) var kind = ElementKind.sectionHeader
+    /// The axis along which it pins.
+    private(set) var axis = Axis.vertical
 
     /// Headers in section order.
     private(set) var headers: [Header] = []
@@ -41,25 +52,39 @@ struct PinnedHeaders {
     /// No headers.
     init() {}
 
-    /// The section headers `layout` places for `sectionCount` sections. Headers with a
-    /// frame that is not finite are left out: they could never be displayed.
+    /// The elements of `kind` that `layout` places, in path order, pinned along `axis`:
+    /// one per section of `data` for a kind placed per section (section headers), or every
+    /// path of the kind's declared grid space. Elements with a frame that is not finite are
+    /// left out: they could never be displayed.
     ///
-    /// - Complexity: O(S) calls to `supplementary(_:section:)`, O(S) memory.
-    init<Layout: GridLayout>(layout: Layout, sectionCount: Int) {
+    /// - Complexity: O(P) calls to `supplementary(_:at:)` for the P paths of the kind's
+    ///   space (S for section headers), O(P) memory.
+    init<Layout: GridLayout>(layout: Layout, data: DataShape, kind: ElementKind = .sectionHeader, axis: Axis = .vertical) {
+        self.kind = kind
+        self.axis = axis
         var found: [LayoutAttributes] = []
-        for section in 0..<sectionCount {
-            if let header = layout.supplementary(.sectionHeader, section: section), header.frame.isFinite {
-                found.append(header)
+        func add(_ path: ItemPath) {
+            if let element = layout.supplementary(kind, at: path), element.frame.isFinite { found.append(element) }
+        }
+        switch layout.traits.supplementaryPaths(of: kind)?.space ?? .perSection {
+        case .perSection:
+            for section in 0..<data.sectionCount { add(ItemPath(section: section, item: 0)) }
+        case .grid(let sections, let items):
+            for section in 0..<max(sections, 0) {
+                for item in 0..<max(items, 0) { add(ItemPath(section: section, item: item)) }
             }
         }
-        let contentHeight = layout.contentSize.height
+        let vertical = axis == .vertical
+        let contentEnd = vertical ? layout.contentSize.height : layout.contentSize.width
         headers.reserveCapacity(found.count)
         for (index, header) in found.enumerated() {
-            let limit = index + 1 < found.count ? found[index + 1].frame.minY : contentHeight
             let frame = header.frame
+            let next = index + 1 < found.count ? found[index + 1].frame : nil
+            let limit = next.map { vertical ? $0.minY : $0.minX } ?? contentEnd
+            let (low, high, length) = vertical ? (frame.minY, frame.maxY, frame.height) : (frame.minX, frame.maxX, frame.width)
             let entry = Header(
                 attributes: header, limit: limit,
-                bandMin: min(frame.minY, limit - frame.height), bandMax: max(frame.maxY, limit))
+                bandMin: min(low, limit - length), bandMax: max(high, limit))
             if let previous = headers.last, !(previous.bandMin <= entry.bandMin && previous.bandMax <= entry.bandMax) {
                 bandsInOrder = false
             }
@@ -67,7 +92,7 @@ struct PinnedHeaders {
         }
     }
 
-    /// The header of `section`, if the layout places one.
+    /// The element of `section` (path `(section, 0)`), if the layout places one.
     /// - Complexity: O(log S).
     func header(inSection section: Int) -> Header? {
         var low = 0, high = headers.count
@@ -80,14 +105,16 @@ struct PinnedHeaders {
         return nil
     }
 
-    /// Appends, in section order, every header whose pinned frame at offset `y0` intersects
+    /// Appends, in path order, every element whose pinned frame at `offset` intersects
     /// `rect`, carrying that frame.
     ///
     /// - Complexity: O(log S + p) for p headers whose band meets `rect`, when the bands are
     ///   in order; O(S) otherwise.
-    func appendPinned(in rect: Rect, atY y0: Double, into buffer: inout [LayoutAttributes]) {
+    func appendPinned(in rect: Rect, at offset: Point, into buffer: inout [LayoutAttributes]) {
         guard !headers.isEmpty, !rect.isEmpty else { return }
-        let minY = rect.minY, maxY = rect.maxY
+        let vertical = axis == .vertical
+        let minY = vertical ? rect.minY : rect.minX, maxY = vertical ? rect.maxY : rect.maxX
+        let y0 = vertical ? offset.y : offset.x
         var index = 0
         if bandsInOrder {
             var high = headers.count  // finds the first header with bandMax > minY
@@ -99,7 +126,7 @@ struct PinnedHeaders {
         while index < headers.count {
             let header = headers[index]
             if header.bandMin >= maxY && bandsInOrder { break }
-            let frame = header.frame(atY: y0)
+            let frame = header.frame(at: y0, along: axis)
             if frame.intersects(rect) {
                 var pinned = header.attributes
                 pinned.frame = frame

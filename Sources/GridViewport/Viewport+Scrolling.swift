@@ -3,8 +3,10 @@ import GridCore
 extension Viewport {
     /// Scrolls to `offset` and updates the loaded set: one frame, the hot path.
     ///
-    /// The layout is queried for ``loadedRect``; headers are pinned when pinning is on; the
-    /// new set is diffed against the old by ``ElementID``. Leaving elements return their
+    /// The layout is queried for ``loadedRect``; elements its pin rules pin are shown at
+    /// their pinned frames (frozen bands are found with one more rect query per class:
+    /// pinned vertically, horizontally, or both); the new set is diffed against the old by
+    /// ``ElementID``. Leaving elements return their
     /// tiles to their pools first, then entering elements take tiles from their pools, and a
     /// tile is created only when a pool is empty. Elements that stay keep their tile and get
     /// their attributes refreshed from this frame's query.
@@ -26,6 +28,19 @@ extension Viewport {
         let rect = loadedRect
         state.query.removeAll(keepingCapacity: true)
         layout.elements(in: rect, into: &state.query)
-        return state.commit(rect: rect, y0: self.offset.y)
+        state.pinnedBuffer.removeAll(keepingCapacity: true)
+        if let bands = state.pinning.bands {
+            var member: UInt8 = 1
+            while member <= 3 {
+                let occurs = member == 3 ? bands.classes & 4 != 0 : bands.classes & member != 0
+                if occurs, let natural = bands.queryRect(member: member, loaded: rect, offset: self.offset) {
+                    state.scratch.removeAll(keepingCapacity: true)
+                    layout.elements(in: natural, into: &state.scratch)
+                    bands.collect(state.scratch, member: member, loaded: rect, offset: self.offset, into: &state.pinnedBuffer)
+                }
+                member += 1
+            }
+        }
+        return state.commit(rect: rect, offset: self.offset)
     }
 }

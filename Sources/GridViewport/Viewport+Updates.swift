@@ -46,8 +46,9 @@ extension Viewport {
     struct Prepared {
         var layout: Layout
         var marginExtent: Double
+        var horizontalMarginExtent: Double
         var scrollAxes: ScrollAxes
-        var headers: PinnedHeaders?
+        var pinning: Pinning
     }
 
     /// Validates `size`, prepares a copy of `layout` and resolves the margin and pinning
@@ -60,10 +61,10 @@ extension Viewport {
         var layout = layout
         try layout.prepare(data: data, container: size)
         let traits = layout.traits
-        let extent = try margin.extent(lineHeight: traits.lineHeight)
-        let headers = (pinning ?? traits.pinsSectionHeaders)
-            ? PinnedHeaders(layout: layout, sectionCount: data.sectionCount) : nil
-        return Prepared(layout: layout, marginExtent: extent, scrollAxes: traits.scrollAxes, headers: headers)
+        let extents = try margin.extents(for: traits)
+        return Prepared(
+            layout: layout, marginExtent: extents.vertical, horizontalMarginExtent: extents.horizontal,
+            scrollAxes: traits.scrollAxes, pinning: Pinning(layout: layout, data: data, sectionHeaders: pinning))
     }
 
     private mutating func apply(_ prepared: Prepared, data: DataShape, size: Size) {
@@ -71,7 +72,8 @@ extension Viewport {
         self.data = data
         self.size = size
         marginExtent = prepared.marginExtent
+        horizontalMarginExtent = prepared.horizontalMarginExtent
         scrollAxes = prepared.scrollAxes
-        state.pinnedHeaders = prepared.headers
+        state.pinning = prepared.pinning
     }
 }

@@ -19,12 +19,16 @@ import GridCore
 /// let report = viewport.scroll(to: Point(x: 0, y: 1000))   // report.entered == 57
 /// ```
 ///
-/// Section headers pin (UITableView's plain style, CHGridView's section titles) when
-/// `pinsSectionHeaders` says so, or by default when the layout's traits do: at offset
-/// `y0` the header of section `i` is shown at `y = min(max(top_i, y0), limit_i − t)`, where
-/// `top_i` is its own `minY`, `t` its height and `limit_i` the `minY` of the next section's
-/// header (the next section that has one), or the content height after the last header.
-/// See ``pinnedFrame(ofHeaderInSection:)``.
+/// Elements pin by the layout's ``GridCore/LayoutTraits/pinning`` rules, kind by kind and
+/// axis by axis (see ``GridCore/PinRule``). Section headers pin until the next pushes them
+/// out (UITableView's plain style, CHGridView's section titles) when `pinsSectionHeaders`
+/// says so, or by default when the layout's rules do: at offset `y0` the header of section
+/// `i` is shown at `y = min(max(top_i, y0), limit_i − t)`, where `top_i` is its own `minY`,
+/// `t` its height and `limit_i` the `minY` of the next section's header (the next section
+/// that has one), or the content height after the last header. See
+/// ``pinnedFrame(ofHeaderInSection:)``. Frozen bands (a data grid's header row at
+/// `y = clamp(y0, 0, contentHeight − hh)`, its header column at
+/// `x = clamp(x0, 0, contentWidth − hw)`, the corner at both) move as one.
 ///
 /// Memory: O(k) for the largest loaded set (two buffers), O(T) for T tiles ever created,
 /// O(S) for the section headers of S sections when pinning, plus what the layout keeps.
@@ -39,9 +43,12 @@ public struct Viewport<Layout: GridLayout> {
     public internal(set) var offset: Point = .zero
     /// The preload margin as given.
     public let margin: PreloadMargin
-    /// The preload margin in points, as resolved against the layout's line height at the
-    /// last successful prepare.
+    /// The vertical preload margin in points, as resolved against the layout's line height
+    /// at the last successful prepare.
     public internal(set) var marginExtent: Double
+    /// The horizontal preload margin in points, as resolved against the layout's line
+    /// width at the last successful prepare.
+    public internal(set) var horizontalMarginExtent: Double
     /// The axes along which the loaded rect extends beyond the visible rect: the layout's
     /// ``LayoutTraits/scrollAxes`` at the last successful prepare.
     public internal(set) var scrollAxes: ScrollAxes
@@ -77,9 +84,10 @@ public struct Viewport<Layout: GridLayout> {
         self.size = size
         self.margin = margin
         self.marginExtent = prepared.marginExtent
+        self.horizontalMarginExtent = prepared.horizontalMarginExtent
         self.scrollAxes = prepared.scrollAxes
         self.requestedPinning = pinsSectionHeaders
-        self.state = LoadedSet(reusePolicy: reusePolicy, pinnedHeaders: prepared.headers)
+        self.state = LoadedSet(reusePolicy: reusePolicy, pinning: prepared.pinning)
     }
 
     /// The reuse policy as given.
@@ -87,14 +95,15 @@ public struct Viewport<Layout: GridLayout> {
 
     /// Whether section headers pin: the value given at initialisation, or the layout's
     /// ``LayoutTraits/pinsSectionHeaders`` at the last successful prepare.
-    public var pinsSectionHeaders: Bool { state.pinnedHeaders != nil }
+    public var pinsSectionHeaders: Bool { state.pinning.pinsSectionHeaders }
 
     /// `(offset, size)`: what the screen shows.
     /// - Complexity: O(1).
     public var visibleRect: Rect { Rect(origin: offset, size: size) }
 
-    /// The visible rect grown by ``marginExtent`` on both sides of each axis in
-    /// ``scrollAxes``: the rect whose elements are loaded.
+    /// The visible rect grown by ``marginExtent`` above and beneath and by
+    /// ``horizontalMarginExtent`` either side, along the axes in ``scrollAxes``: the rect
+    /// whose elements are loaded.
     /// - Complexity: O(1).
     public var loadedRect: Rect {
         var rect = visibleRect
@@ -104,8 +113,9 @@ public struct Viewport<Layout: GridLayout> {
             rect.size.height += 2 * m
         }
         if scrollAxes.contains(.horizontal) {
-            rect.origin.x -= m
-            rect.size.width += 2 * m
+            let mx = horizontalMarginExtent
+            rect.origin.x -= mx
+            rect.size.width += 2 * mx
         }
         return rect
     }
@@ -145,7 +155,7 @@ public struct Viewport<Layout: GridLayout> {
     ///   does not pin headers (its headers then show at their layout frames).
     /// - Complexity: O(log S).
     public func pinnedFrame(ofHeaderInSection section: Int) -> Rect? {
-        state.pinnedHeaders?.header(inSection: section)?.frame(atY: offset.y)
+        state.pinning.sectionHeaders?.header(inSection: section)?.frame(at: offset.y, along: .vertical)
     }
 }
 

@@ -24,16 +24,39 @@ extension GoldenFixtureTests {
     }
 
     @Test func committedFixturesAreTheCanonicalConfigurations() throws {
-        let fixtures = try GoldenFixture.loadAll(in: TileGridFixtures.directory)
+        let fixtures = try GoldenFixture.loadAll(in: TileGridFixtures.directory).filter { $0.layout == "tile-grid" }
         #expect(fixtures.map(\.recipe) == (try TileGridFixtures.recipes()).sorted { $0.name < $1.name })
     }
 
     @Test func committedFixturesMatchTileGrid() throws {
-        for fixture in try GoldenFixture.loadAll(in: TileGridFixtures.directory) {
+        for fixture in try GoldenFixture.loadAll(in: TileGridFixtures.directory) where fixture.layout == "tile-grid" {
             let configuration = try fixture.parameters.decode(TileGrid.Configuration.self)
             let mismatches = fixture.verify { TileGrid(configuration) }
             #expect(mismatches.isEmpty, "\(fixture.name): \(mismatches.prefix(3))")
         }
+    }
+
+    /// The data grid's goldens hold what `DataGrid` answers; their frames were checked
+    /// against the formulas, computed apart, when they were first recorded.
+    @Test func committedDataGridFixturesMatchDataGrid() throws {
+        let fixtures = try GoldenFixture.loadAll(in: TileGridFixtures.directory).filter { $0.layout == "data-grid" }
+        #expect(fixtures.count == 3)
+        for fixture in fixtures {
+            let configuration = try fixture.parameters.decode(DataGrid.Configuration.self)
+            let mismatches = fixture.verify { DataGrid(configuration) }
+            #expect(mismatches.isEmpty, "\(fixture.name): \(mismatches.prefix(3))")
+        }
+        // sales-10x4 by hand: transposed, 10 records × 4 fields; columns of 150 after a header
+        // column of 150, rows of 44 under a header row of 150. Record 7, field 2 sits at
+        // display row 2, column 7: (150 + 7·150, 150 + 2·44) = (1200, 238).
+        let sales = try #require(fixtures.first { $0.name == "data-grid-sales-10x4" })
+        #expect(sales.contentSize == Size(width: 150 + 10 * 150, height: 150 + 4 * 44))
+        #expect(element(sales, .cell, 7, 2) == Rect(x: 1200, y: 238, width: 150, height: 44))
+        #expect(element(sales, .columnHeader, 0, 9) == Rect(x: 1500, y: 0, width: 150, height: 150))
+        #expect(element(sales, .rowHeader, 3, 0) == Rect(x: 0, y: 282, width: 150, height: 44))
+        #expect(element(sales, .rowHeader, 4, 0) == nil)
+        #expect(element(sales, .corner, 0, 0) == Rect(x: 0, y: 0, width: 150, height: 150))
+        #expect(sales.elements.count == 40 + 10 + 4 + 1)
     }
 
     @Test func filesAreCanonicalText() throws {
@@ -141,6 +164,51 @@ extension GoldenFixtureTests {
         #expect(throws: GridError.self) {
             try GoldenFixture.record([recipe], into: directory) { _ in BrokenTileGrid(.itemAnswerDisagrees) }
         }
+    }
+
+    /// Recording by the declared spaces' rule gives every committed golden, tile grid and
+    /// data grid, byte for byte: the rule changed how supplementary paths are asked for, not
+    /// what a fixture holds.
+    @Test func reRecordingEveryCommittedFixtureChangesNoByte() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gridbench-rerecord-\(UInt64.random(in: 0 ... .max))")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recipes = try GoldenFixture.recipes(in: TileGridFixtures.directory)
+        #expect(Set(recipes.map(\.layout)) == ["tile-grid", "data-grid"])
+        let urls = try GoldenFixture.record(recipes, into: directory) { recipe in
+            let configuration: any LayoutConfiguration = try recipe.parameters.decode(try LayoutRegistry.configuration(named: recipe.layout))
+            return configuration.makeAnyLayout()
+        }
+        for url in urls {
+            let committed = try Data(contentsOf: TileGridFixtures.directory.appendingPathComponent(url.lastPathComponent))
+            #expect(try Data(contentsOf: url) == committed, "\(url.lastPathComponent)")
+        }
+    }
+
+    @Test func aDataGridFixtureHoldsItsHeadersAndCornerAndCatchesAnOffByOne() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gridbench-datagrid-\(UInt64.random(in: 0 ... .max))")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = DataGrid.Configuration.salesExample  // transposed, header row and column
+        let recipe = GoldenFixture.Recipe(
+            name: "sales-3x4", layout: "data-grid", parameters: try JSONValue(encoding: configuration),
+            data: try DataShape(sections: 3, itemsPerSection: 4), container: Size(width: 768, height: 1024))
+        let url = try #require(try GoldenFixture.record([recipe], into: directory) { _ in DataGrid(configuration) }.first)
+        let f = try GoldenFixture.load(from: url)
+        // Transposed: 4 display rows (fields) of 3 columns (records).
+        #expect(f.elements.filter { $0.kind == .cell }.count == 12)
+        #expect(f.elements.filter { $0.kind == .columnHeader }.map(\.path.item) == [0, 1, 2])
+        #expect(f.elements.filter { $0.kind == .rowHeader }.map(\.path.section) == [0, 1, 2, 3])
+        #expect(element(f, .corner, 0, 0) == Rect(x: 0, y: 0, width: 150, height: 150))
+        #expect(element(f, .cell, 2, 1) == Rect(x: 150 + 2 * 150, y: 150 + 44, width: 150, height: 44))  // row 1, column 2
+
+        #expect(f.verify { DataGrid(configuration) } == [])
+        let shifted = f.verify { BrokenDataGrid(.rowHeaderOffByOne, configuration) }
+        #expect(shifted.contains { $0.kind == .unexpectedElement && $0.element == ElementID(kind: .rowHeader, path: ItemPath(section: 4, item: 0)) })
+        #expect(shifted.contains { $0.kind == .frame && $0.element == ElementID(kind: .rowHeader, path: ItemPath(section: 1, item: 0)) })
+
+        // A runner outside Swift answers the fixture's own queries.
+        let queries = f.queries()
+        #expect(Set(queries.cases[0].supplementary.map(\.kind)).isSuperset(of: [.columnHeader, .rowHeader, .corner]))
+        #expect(try f.verify(answers: ConformanceAnswers.answer(queries) { DataGrid(configuration) }, queries: queries) == [])
     }
 
     @Test func refusesAnUnsortedFixture() throws {

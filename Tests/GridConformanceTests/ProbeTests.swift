@@ -89,10 +89,50 @@ import Testing
             ItemPath(section: 0, item: 2), ItemPath(section: 1, item: 0), ItemPath(section: 2, item: 0),
             ItemPath(section: -1, item: 0), ItemPath(section: 0, item: -1),
         ])
+    }
+
+    @Test func supplementaryProbesComeFromTheDeclaredSpaces() throws {
+        let data = try DataShape(itemCounts: [2, 0])
+        func paths(_ pairs: [(Int, Int)]) -> [ItemPath] { pairs.map { ItemPath(section: $0.0, item: $0.1) } }
+        // A layout that declares nothing: a header and a footer per section of the data.
         let column = LayoutAttributes(kind: .columnHeader, path: ItemPath(section: 0, item: 4), frame: Rect(x: 0, y: 0, width: 1, height: 1))
-        let supplementary = ProbePlan.supplementaryProbes(data, whole: [column])
-        #expect(supplementary.count == 2 * 4 + 1)
-        #expect(supplementary.last == SupplementaryRequest(kind: .columnHeader, path: ItemPath(section: 0, item: 4)))
+        let byDefault = ProbePlan.supplementaryProbes(data, spaces: SupplementaryPaths.sectionHeadersAndFooters, whole: [column])
+        // In the space (one per section at item 0), then just outside it.
+        let perSection = paths([(0, 0), (1, 0), (-1, 0), (0, -1), (2, 0), (0, 1), (1, 1)])
+        #expect(byDefault.filter { $0.kind == .sectionHeader }.map(\.path) == perSection)
+        #expect(byDefault.filter { $0.kind == .sectionFooter }.map(\.path) == perSection)
+        // Kinds not declared are looked for at a few paths; the whole answer's column header last.
+        #expect(byDefault.filter { $0.kind == .corner }.map(\.path) == paths([(0, 0), (0, 1), (1, 0)]))
+        #expect(byDefault.filter { $0.kind == .columnHeader }.map(\.path) == paths([(0, 0), (0, 1), (1, 0), (0, 4)]))
+        #expect(byDefault.last == SupplementaryRequest(kind: .columnHeader, path: ItemPath(section: 0, item: 4)))
+        #expect(Set(byDefault.map(\.id)).count == byDefault.count)
+
+        // A data grid's header row of 3 columns and a corner; nothing per section.
+        let grid = [SupplementaryPaths(.columnHeader, .grid(sections: 1, items: 3)), SupplementaryPaths(.corner, .grid(sections: 1, items: 1))]
+        let declared = ProbePlan.supplementaryProbes(data, spaces: grid, whole: [])
+        #expect(declared.filter { $0.kind == .columnHeader }.map(\.path) == paths([(0, 0), (0, 1), (0, 2), (-1, 0), (0, -1), (1, 0), (0, 3), (1, 2)]))
+        #expect(declared.filter { $0.kind == .corner }.map(\.path) == paths([(0, 0), (-1, 0), (0, -1), (1, 0), (0, 1)]))
+        #expect(declared.filter { $0.kind == .sectionHeader }.map(\.path) == paths([(0, 0), (0, 1), (1, 0)]))
+        // Recording a fixture asks only for what may exist.
+        #expect(ProbePlan.supplementaryProbes(data, spaces: grid, whole: [], beyond: false).count == 4)
+    }
+
+    @Test func aHugeDeclaredSpaceIsProbedAtItsEndsAndEvenlyBetween() {
+        let rows = ProbePlan.pathsProbed(in: .grid(sections: 1_000_000, items: 1), data: .empty)
+        #expect(rows.count == ProbePlan.maxPathsPerSpace)
+        #expect(rows.prefix(8).map(\.section) == Array(0 ..< 8))
+        #expect(rows.suffix(8).map(\.section) == Array(999_992 ..< 1_000_000))
+        #expect(zip(rows, rows.dropFirst()).allSatisfy { $0.section < $1.section && $0.item == 0 && $1.item == 0 })
+        // Both dimensions huge: 64 sections × 64 items, ends included.
+        let both = ProbePlan.pathsProbed(in: .grid(sections: 1 << 28, items: 1 << 31), data: .empty)
+        #expect(both.count == 64 * 64)
+        #expect(both.first == ItemPath(section: 0, item: 0) && both.last == ItemPath(section: (1 << 28) - 1, item: (1 << 31) - 1))
+        // Small spaces whole, in path order; a per-section space follows the data.
+        #expect(ProbePlan.pathsProbed(in: .grid(sections: 2, items: 3), data: .empty).count == 6)
+        let data = (try? DataShape(sections: 5000, itemsPerSection: 0)) ?? .empty
+        #expect(ProbePlan.pathsProbed(in: .perSection, data: data).count == ProbePlan.maxPathsPerSpace)
+        #expect(ProbePlan.chosenIndices(10, count: 4) == [0, 1, 8, 9])
+        #expect(ProbePlan.chosenIndices(3, count: 4) == [0, 1, 2])
     }
 
     @Test func shrinkCandidatesGetSmallerFewestSectionsFirst() throws {
@@ -106,12 +146,99 @@ import Testing
         #expect(ShapeShrinker.candidates(of: sized).first == (try DataShape(itemCounts: [1])))
     }
 
+    @Test func rectangularShapesShrinkAlongRecordsAndFieldsAndStayRectangular() throws {
+        let data = try DataShape(sections: 3, itemsPerSection: 4)
+        let candidates = ShapeShrinker.candidates(of: data)
+        // Records first (single ones: 3 halves to 1), then fields from every record: all of
+        // them, halves, single ones; never a ragged shape.
+        #expect(candidates.first?.itemCounts == [4, 4])
+        #expect(candidates.allSatisfy { Set($0.itemCounts).count <= 1 }, "\(candidates.map(\.itemCounts))")
+        let shapes = Set(candidates.map { [$0.sectionCount, $0.itemCounts.first ?? 0] })
+        #expect(shapes == [[2, 4], [3, 0], [3, 2], [3, 3]])
+        // With item sizes, the fields' sizes go with them.
+        let sized = try DataShape(itemCounts: [2, 2], itemSizes: (1 ... 4).map { Size(width: Double($0), height: 1) })
+        let firstFieldGone = try #require(ShapeShrinker.deleting(0 ..< 1, fromEverySectionOf: sized))
+        #expect(firstFieldGone.itemSizes == [Size(width: 2, height: 1), Size(width: 4, height: 1)])
+    }
+
+    /// A grid of `rows` × `columns` cells of 150 × 44 below a header row of 44, beside a header
+    /// column of 60, as a two-axis layout's whole-content answer.
+    func gridElements(rows: Int, columns: Int) -> [LayoutAttributes] {
+        var elements: [LayoutAttributes] = []
+        for row in 0 ..< rows {
+            for column in 0 ..< columns {
+                elements.append(.cell(ItemPath(section: row, item: column), frame: Rect(x: 60 + Double(column) * 150, y: 44 + Double(row) * 44, width: 150, height: 44)))
+            }
+            elements.append(LayoutAttributes(kind: .rowHeader, path: ItemPath(section: row, item: 0), frame: Rect(x: 0, y: 44 + Double(row) * 44, width: 60, height: 44)))
+        }
+        for column in 0 ..< columns {
+            elements.append(LayoutAttributes(kind: .columnHeader, path: ItemPath(section: 0, item: column), frame: Rect(x: 60 + Double(column) * 150, y: 0, width: 150, height: 44)))
+        }
+        return elements
+    }
+
+    @Test func twoAxisPlansCrossColumnAndRowBoundaries() throws {
+        let (rows, columns) = (3, 100)
+        let whole = gridElements(rows: rows, columns: columns)
+        let data = try DataShape(sections: rows, itemsPerSection: columns)
+        let contentSize = Size(width: 60 + 150 * Double(columns), height: 44 + 44 * Double(rows))
+        func plan(twoAxis: Bool) -> ProbePlan {
+            ProbePlan.full(
+                data: data, container: Size(width: 320, height: 480), contentSize: contentSize,
+                wholeRect: ProbePlan.wholeRect(contentSize: contentSize), whole: whole, seed: 5, randomRects: 8, twoAxis: twoAxis)
+        }
+        let xs = [0.0] + (0 ... columns).map { 60 + 150 * Double($0) }  // every column boundary
+        let ys = (0 ... rows + 1).map { 44 * Double($0) }
+
+        let oneAxis = plan(twoAxis: false)
+        #expect(!oneAxis.roles.contains { if case .corner = $0 { true } else { false } })
+        let oneAxisXs = Set(oneAxis.roles.compactMap { if case .strip(.left, let at) = $0 { at } else { nil } })
+        #expect(oneAxisXs.count == ProbePlan.maxColumnBoundaries)
+
+        let twoAxes = plan(twoAxis: true)
+        // Strips on both sides of every column boundary: full height, and one row high.
+        for edge in [ConformanceViolation.Edge.left, .right] {
+            let strips = zip(twoAxes.rects, twoAxes.roles).compactMap { rect, role -> (Double, Rect)? in
+                if case .strip(let e, let at) = role, e == edge { (at, rect) } else { nil }
+            }
+            #expect(Set(strips.map(\.0)) == Set(xs))
+            #expect(Set(strips.filter { $0.1.height == 44 }.map(\.0)) == Set(xs), "\(edge): a short strip at every column boundary")
+        }
+        // At each crossing: one rect straddling it, split through it across and down, and
+        // four touching it, one from each quadrant.
+        var crossings: [Point: [Rect]] = [:]
+        for (index, role) in twoAxes.roles.enumerated() {
+            guard case .corner(let x, let y) = role else { continue }
+            #expect(xs.contains(x) && ys.contains(y))
+            crossings[Point(x: x, y: y), default: []].append(twoAxes.rects[index])
+        }
+        #expect(crossings.count == ProbePlan.maxCrossingLines * ys.count)  // 16 of the 102 x values, every y
+        for (point, rects) in crossings {
+            #expect(rects.count == 5)
+            let straddling = try #require(rects.first { $0.minX < point.x && point.x < $0.maxX && $0.minY < point.y && point.y < $0.maxY })
+            #expect(straddling.midPoint == point)
+            let quadrants = rects.filter { $0 != straddling }
+            #expect(quadrants.allSatisfy { ($0.minX == point.x || $0.maxX == point.x) && ($0.minY == point.y || $0.maxY == point.y) })
+            #expect(Set(quadrants.map { [$0.minX < point.x, $0.minY < point.y] }).count == 4)
+            let index = try #require(twoAxes.rects.indices.first { twoAxes.rects[$0] == straddling && twoAxes.roles[$0] == .corner(x: point.x, y: point.y) })
+            let cuts = twoAxes.splits.filter { $0.whole == index }.map { twoAxes.rects[$0.first] }
+            #expect(cuts.contains { $0.maxX == point.x && $0.height == straddling.height })
+            #expect(cuts.contains { $0.maxY == point.y && $0.width == straddling.width })
+        }
+    }
+
     @Test func roleNamesRoundTrip() {
         let roles: [ConformanceViolation.RectRole] = [
             .wholeContent, .huge, .random, .zeroArea, .outside, .part, .given, .shrunk,
-            .strip(edge: .above, at: 105), .strip(edge: .right, at: 0.25),
+            .strip(edge: .above, at: 105), .strip(edge: .right, at: 0.25), .corner(x: 150, y: 44.5), .corner(x: -0.125, y: 1e9),
         ]
         #expect(roles.map { ConformanceViolation.RectRole(name: $0.name) } == roles)
         #expect(ConformanceViolation.RectRole(name: "something else") == .given)
+        #expect(ConformanceViolation.RectRole(name: "corner@1.0") == .given)
     }
+}
+
+extension Rect {
+    /// The centre.
+    var midPoint: Point { Point(x: minX + width / 2, y: minY + height / 2) }
 }

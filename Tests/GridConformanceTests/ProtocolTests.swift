@@ -55,11 +55,15 @@ import Testing
         // JSON is exercised elsewhere: answer in process, in one container.
         var options = try Self.options()
         options.containers.removeLast()
-        let queries = ConformanceQueries.make(options: options)
-        let answers = ConformanceAnswers.answer(queries, makeLayout: BrokenTileGrid.factory(bug))
-        let refined = try queries.refined(with: answers)
-        let report = try GridConformance.check(queries: refined, answers: ConformanceAnswers.answer(refined, makeLayout: BrokenTileGrid.factory(bug)))
+        let report = try roundTwoReport(options: options, makeLayout: BrokenTileGrid.factory(bug))
         #expect(report.violatedLaws.contains(law), "\(report)")
+    }
+
+    /// The report on round 2's answers, both rounds answered in process by `makeLayout`.
+    func roundTwoReport<L: GridLayout>(options: ConformanceOptions, makeLayout: () -> L) throws -> ConformanceReport {
+        let queries = ConformanceQueries.make(options: options)
+        let refined = try queries.refined(with: ConformanceAnswers.answer(queries, makeLayout: makeLayout))
+        return try GridConformance.check(queries: refined, answers: ConformanceAnswers.answer(refined, makeLayout: makeLayout))
     }
 
     // MARK: Corrupted answers
@@ -128,7 +132,7 @@ import Testing
         }
         #expect(error.field == "cases[\(c)].rects[0].elements[0].kind")
         #expect(error.value == "\"tile\"")
-        #expect(error.expected == "one of section-header, cell, section-footer, column-header, row-header")
+        #expect(error.expected == "one of section-header, cell, section-footer, column-header, row-header, corner")
     }
 
     @Test func answersMustFitTheQueries() throws {

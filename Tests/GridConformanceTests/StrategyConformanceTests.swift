@@ -11,7 +11,7 @@ import Testing
         let report = GridConformance.check { CachedLayout(TileGrid(.chGridView)) }
         #expect(report.isPassing, "\(report)")
         #expect(report.lawsChecked == ConformanceLaw.allCases)
-        #expect(report.checked.configurations == 65)
+        #expect(report.checked.configurations == 80)
     }
 
     @Test(arguments: StrategyKind.allCases, [TileGrid.Configuration.chGridView, TileGrid.Configuration(centersItems: true)])

@@ -36,7 +36,7 @@ struct ElementIdentityTests {
     @Test func elementKindNamesRoundTrip() throws {
         let expected: [ElementKind: String] = [
             .sectionHeader: "section-header", .cell: "cell", .sectionFooter: "section-footer",
-            .columnHeader: "column-header", .rowHeader: "row-header",
+            .columnHeader: "column-header", .rowHeader: "row-header", .corner: "corner",
         ]
         #expect(ElementKind.allCases.count == expected.count)
         for kind in ElementKind.allCases {

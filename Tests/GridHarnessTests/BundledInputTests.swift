@@ -8,6 +8,7 @@ import Testing
 /// and nobody edited them by hand; the committed fixtures are the reference's answers.
 @Suite struct BundledInputTests {
     static let datasets = ["photos-2976", "mixed-3000"] + BundledDatasets.scaleTiles.map { "scale-\($0)" }
+        + ["sales-10x4", "records-1000x12", "records-1000000x20"]
 
     @Test func everySpecFileIsABundledDataset() throws {
         let directory = Repository.datasets.appendingPathComponent("specs")
@@ -52,7 +53,9 @@ import Testing
             let fixture = try ReplayFixture.load(from: url)
             let loaded = try ScrollTrace.load(from: plan.traceURL(dataset: dataset, trace: trace))
             try fixture.checkApplies(to: loaded, margin: .chGridView, path: url.path)
-            #expect(fixture.dataset == dataset && fixture.trace == trace && fixture.layout == "tile-grid")
+            let layout = try LayoutSpec.load(from: plan.specURL(dataset)).layoutName
+            #expect(fixture.dataset == dataset && fixture.trace == trace && fixture.layout == layout)
+            #expect(layout == (dataset.hasPrefix("records-") || dataset.hasPrefix("sales-") ? "data-grid" : "tile-grid"))
             #expect(fixture.frames.count == loaded.frameCount)
         }
     }

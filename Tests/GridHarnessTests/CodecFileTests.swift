@@ -1,6 +1,7 @@
 import Foundation
 import GridCore
 @testable import GridHarness
+import GridLayouts
 import GridViewport
 import Testing
 
@@ -32,7 +33,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         func sections(_ counts: [Int]) throws -> Any? {
-            let spec = LayoutSpec(name: "s", parameters: .tileGrid(.chGridView), container: Size(width: 320, height: 480), data: try DataShape(itemCounts: counts))
+            let spec = LayoutSpec(name: "s", parameters: TileGrid.Configuration.chGridView, container: Size(width: 320, height: 480), data: try DataShape(itemCounts: counts))
             let url = directory.file("s.json")
             try spec.write(to: url)
             #expect(try LayoutSpec.load(from: url) == spec, "\(counts)")
@@ -273,8 +274,12 @@ import Testing
             traces: plan.traces.map {
                 .init(name: $0.name, kind: $0.kind.rawValue, seed: $0.seed, refreshHz: $0.refreshHz, seconds: $0.seconds, deceleration: $0.deceleration.rawValue)
             },
-            runs: plan.runs.map { .init(dataset: $0.dataset, traces: $0.traces) },
-            strategies: plan.strategies.map(\.rawValue))
+            runs: plan.runs.map { .init(dataset: $0.dataset, traces: $0.traces, strategies: $0.strategies?.map(\.rawValue)) },
+            strategies: plan.strategies.map(\.rawValue),
+            layouts: plan.layoutSections.map {
+                .init(layout: $0.layout, canonical: .init(dataset: $0.canonicalDataset, trace: $0.canonicalTrace),
+                      scale: .init(trace: $0.scaleTrace, datasets: $0.scaleDatasets))
+            })
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try JSONFiles.write(file, to: directory.file("plan.json"))

@@ -1,5 +1,6 @@
 import GridCore
 import GridHarness
+import GridLayouts
 import Testing
 
 /// A trace is checked against its data set before anything is replayed: every edit must
@@ -8,7 +9,7 @@ import Testing
 @Suite struct ReplayValidationTests {
     /// Three sections of four items in CHGridView's grid.
     static func spec() throws -> LayoutSpec {
-        LayoutSpec(name: "small", parameters: .tileGrid(.chGridView), container: Size(width: 320, height: 480), data: try DataShape(sections: 3, itemsPerSection: 4))
+        LayoutSpec(name: "small", parameters: TileGrid.Configuration.chGridView, container: Size(width: 320, height: 480), data: try DataShape(sections: 3, itemsPerSection: 4))
     }
 
     static func trace(_ events: [TraceEvent], width: Double = 320) -> ScrollTrace {

@@ -1,6 +1,7 @@
 import Foundation
 import GridCore
 @testable import GridHarness
+import GridLayouts
 import GridStrategies
 import GridViewport
 import Testing
@@ -114,7 +115,7 @@ import Testing
 
     /// Two sections of ten tiles and a five-frame trace.
     static func tinyReplay() throws -> Replay {
-        let spec = LayoutSpec(name: "tiny", parameters: .tileGrid(.chGridView), container: Size(width: 320, height: 480), data: try DataShape(sections: 2, itemsPerSection: 10))
+        let spec = LayoutSpec(name: "tiny", parameters: TileGrid.Configuration.chGridView, container: Size(width: 320, height: 480), data: try DataShape(sections: 2, itemsPerSection: 10))
         let trace = ScrollTrace(name: "five", refreshHz: 60, viewport: Size(width: 320, height: 480), offsets: [0, 40, 80, 120, 40].map { Point(x: 0, y: $0) })
         return try Replay(spec: spec, trace: trace, tracePath: "five.json")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GridCore
 @testable import GridHarness
+import GridLayouts
 import Testing
 
 @Suite struct ScrollPhysicsTests {
@@ -60,7 +61,7 @@ import Testing
 
 @Suite struct TraceGeneratorTests {
     static let photos = try! LayoutSpec(
-        name: "photos-2976", parameters: .tileGrid(.chGridView), container: Size(width: 320, height: 480),
+        name: "photos-2976", parameters: TileGrid.Configuration.chGridView, container: Size(width: 320, height: 480),
         data: DataShape(sections: 96, itemsPerSection: 31))
     static let maxOffset = 96.0 * 658 - 480
 
@@ -144,7 +145,7 @@ import Testing
         var random = SeededRandom(seed: 9)
         for _ in 0..<(20 * 10) { sizes.append(Size(width: random.uniform(40...160).rounded(), height: random.uniform(40...160).rounded())) }
         let spec = LayoutSpec(
-            name: "sized", parameters: .tileGrid(.init(centersItems: true)), container: Size(width: 320, height: 480),
+            name: "sized", parameters: TileGrid.Configuration(centersItems: true), container: Size(width: 320, height: 480),
             data: try DataShape(itemCounts: Array(repeating: 10, count: 20), itemSizes: sizes))
         let trace = try TraceGenerator(spec: spec).generate(.init(kind: .edits, seed: 4, seconds: 15))
         #expect(trace.events.count >= 20)
@@ -189,7 +190,20 @@ import Testing
         #expect(abs(trace.offsets[2].y - 200.0 / 3) < 1e-9)
     }
 
+    @Test func aThirdColumnIsTheHorizontalOffset() throws {
+        // Rows at 0, 10, 30 ms with x 0, 20, 80; at 20 ms x is halfway: 50.
+        let trace = try TraceImport.csv(
+            "timestamp_ms,offset,offset_x\n0,0,0\n10,50,20\n30,150,80\n", path: "log.csv", refreshHz: 100,
+            viewport: Size(width: 320, height: 480), name: "log")
+        #expect(trace.offsets == [Point(x: 0, y: 0), Point(x: 20, y: 50), Point(x: 50, y: 100), Point(x: 80, y: 150)])
+    }
+
     @Test(arguments: [
+        ("0,0,1\n5,1,x\n", "line 2.offset_x", "x"),
+        ("0,0,1\n5,1,inf\n", "line 2.offset_x", "inf"),
+        ("0,0,1\n5,1\n", "line 2", "2 fields"),
+        ("0,0\n5,1,3\n", "line 2", "3 fields"),
+        ("0,0,1,2\n", "line 1", "4 fields"),
         ("0,0\n5,abc\n", "line 2.offset", "abc"),
         ("0,0\n5,nan\n", "line 2.offset", "nan"),
         ("0,0\n5\n", "line 2", "1 fields"),

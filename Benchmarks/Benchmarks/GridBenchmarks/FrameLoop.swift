@@ -42,11 +42,15 @@ final class FrameLoop: @unchecked Sendable {
                 return Point(x: 0, y: y)
             }
         }
-        switch strategy {
-        case .cached: scroller = try Scroller(CachedLayout(TileGrid()), spec: spec, offsets: offsets)
-        case .scan: scroller = try Scroller(ScanLayout(TileGrid()), spec: spec, offsets: offsets)
-        case .onDemand: scroller = try Scroller(OnDemandLayout(TileGrid()), spec: spec, offsets: offsets)
-        case .adaptive: scroller = try Scroller(AdaptiveLayout(TileGrid()), spec: spec, offsets: offsets)
+        scroller = try strategy.wrap(TileGrid(), visitor: MakeScroller(spec: spec, offsets: offsets))
+    }
+
+    /// A scroller over the layout at its strategy's concrete type.
+    private struct MakeScroller: StrategyVisitor {
+        let spec: LayoutSpec
+        let offsets: [Point]
+        func visit<L: GridLayout>(_ layout: L, kind: StrategyKind) throws -> any Scrolling {
+            try Scroller(layout, spec: spec, offsets: offsets)
         }
     }
 

@@ -1,7 +1,8 @@
 import GridCore
 
 /// Laws 5 and 6: two layouts that should answer alike, compared answer by answer, bit for
-/// bit. Rect answers are compared as sets (law 1 allows any order), element by element.
+/// bit. Rect answers are compared as sets (law 1 allows any order), element by element;
+/// the declared supplementary spaces as sets; display positions per item query.
 enum AnswerComparison {
     /// Reports into `sink`, under `law`, every answer of `actual` that differs from the
     /// same answer of `reference`; `reference` is the freshly made layout's.
@@ -13,6 +14,12 @@ enum AnswerComparison {
             || actual.contentSize.height.bitPattern != reference.contentSize.height.bitPattern {
             sink.report(law, .answersDiffer) {
                 (.contentSize, "\(who) has another content size", .size(reference.contentSize), .size(actual.contentSize))
+            }
+        }
+        if Set(actual.supplementaries) != Set(reference.supplementaries) {
+            sink.report(law, .answersDiffer) {
+                (.declaredSupplementaries, "\(who) declares other supplementary spaces",
+                 .text(ElementSpace.describe(reference.supplementaries)), .text(ElementSpace.describe(actual.supplementaries)))
             }
         }
         for (index, rect) in plan.rects.enumerated() {
@@ -27,6 +34,17 @@ enum AnswerComparison {
             sink.report(law, .answersDiffer) {
                 (.element(ElementID(kind: .cell, path: path)), "\(who) answers attributes(at: \(path)) differently",
                  .attributes(reference.items[index]), .attributes(actual.items[index]))
+            }
+        }
+        if actual.itemPlacements != reference.itemPlacements {
+            for (index, path) in plan.items.enumerated() {
+                let a = actual.itemPlacements.isEmpty ? nil : actual.itemPlacements[index]
+                let b = reference.itemPlacements.isEmpty ? nil : reference.itemPlacements[index]
+                guard a != b else { continue }
+                sink.report(law, .answersDiffer) {
+                    (.element(ElementID(kind: .cell, path: path)), "\(who) places cell\(path) in another display row or column",
+                     .text(b.map(CaseChecker.describe) ?? "no display position"), .text(a.map(CaseChecker.describe) ?? "no display position"))
+                }
             }
         }
         for (index, request) in plan.supplementary.enumerated()

@@ -12,10 +12,23 @@ struct CaseAnswers: Hashable, Sendable {
     var items: [LayoutAttributes?]
     /// One answer per supplementary request.
     var supplementary: [LayoutAttributes?]
+    /// The supplementary path spaces the layout declared for this configuration: where its
+    /// supplementary answers may lie (law 3).
+    var supplementaries: [SupplementaryPaths]
+    /// The display position of each per-item answer, one per plan item path (`nil` where none
+    /// was given); empty when none was given at all.
+    var itemPlacements: [GridPlacement?] = []
+    /// The display position of each element of each rect answer, parallel to ``rects``;
+    /// `nil` unless an answer file gave some (the in-process suite asks
+    /// ``GridCore/GridLayout/gridPlacement(of:)``, one function of the path, per item).
+    var rectPlacements: [[GridPlacement?]]?
 
     /// These answers with only the rect answers at `indices`, in that order.
     func keepingRects(_ indices: [Int]) -> CaseAnswers {
-        CaseAnswers(contentSize: contentSize, rects: indices.map { rects[$0] }, items: items, supplementary: supplementary)
+        var kept = self
+        kept.rects = indices.map { rects[$0] }
+        kept.rectPlacements = rectPlacements.map { placements in indices.map { placements[$0] } }
+        return kept
     }
 }
 
@@ -31,11 +44,14 @@ extension GridLayout {
             elements(in: rect, into: &buffer)
             rects.append(buffer)
         }
+        let placements = plan.items.map { gridPlacement(of: $0) }
         return CaseAnswers(
             contentSize: contentSize,
             rects: rects,
             items: plan.items.map { attributes(at: $0) },
-            supplementary: plan.supplementary.map { supplementary($0.kind, at: $0.path) })
+            supplementary: plan.supplementary.map { supplementary($0.kind, at: $0.path) },
+            supplementaries: traits.supplementaries,
+            itemPlacements: placements.contains { $0 != nil } ? placements : [])
     }
 }
 

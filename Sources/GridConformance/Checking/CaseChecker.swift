@@ -4,18 +4,22 @@ import GridCore
 ///
 /// The full set of elements is the answer to the whole-content rect. It is cross-checked
 /// against the per-item answer for every path of the data and the supplementary answer for
-/// every section and kind (laws 1 and 2); every probe rect's answer is compared with the
-/// brute-force filter of that set by `Rect.intersects` (law 1).
+/// every path the plan asks of the spaces the layout declares (laws 1 and 2); every probe
+/// rect's answer is compared with the brute-force filter of that set by `Rect.intersects`
+/// (law 1). Which supplementary paths may exist comes from the answers' declared spaces
+/// (``ElementSpace``): the checker knows no kind of supplementary view.
 struct CaseChecker {
     typealias Answer = ConformanceViolation.Answer
 
     let data: DataShape
+    /// Where elements may exist: the data's cells and the declared supplementary spaces.
+    let space: ElementSpace
     let plan: ProbePlan
     let answers: CaseAnswers
     /// Whether the layout declares law 8.
     let declaresNonOverlap: Bool
     var sink: ViolationSink
-    private(set) var counts = ConformanceReport.Counts()
+    var counts = ConformanceReport.Counts()
 
     private var expected = ExpectedElements(whole: [])
     private var itemIndex: [ItemPath: Int] = [:]
@@ -24,6 +28,7 @@ struct CaseChecker {
 
     init(data: DataShape, plan: ProbePlan, answers: CaseAnswers, declaresNonOverlap: Bool, sink: ViolationSink) {
         self.data = data
+        self.space = ElementSpace(data: data, supplementaries: answers.supplementaries)
         self.plan = plan
         self.answers = answers
         self.declaresNonOverlap = declaresNonOverlap
@@ -42,6 +47,7 @@ struct CaseChecker {
         checkSupplementary()
         checkRects()
         checkSplits()
+        checkPlacements()
         if declaresNonOverlap { checkOverlap() }
         counts.configurations = 1
         counts.rectQueries = plan.rects.count
@@ -105,9 +111,9 @@ struct CaseChecker {
         for (index, request) in plan.supplementary.enumerated() {
             guard let answer = answers.supplementary[index] else { continue }
             let query = "supplementary(\(request.kind.name), at: \(request.path))"
-            guard Self.pathExists(request.kind, request.path, in: data) else {
+            guard space.contains(request.kind, request.path) else {
                 sink.report(.validity, .pathOutsideData) {
-                    (.element(request.id), "\(query) answered for a path that names no section (or row or column) of the data (\(ConformanceConfiguration.describe(data)))",
+                    (.element(request.id), "\(query) answered for a path outside the space the layout declares for \(request.kind.name) (declared: \(ElementSpace.describe(space.supplementaries)); data: \(ConformanceConfiguration.describe(data)))",
                      .attributes(nil), .attributes(answer))
                 }
                 continue
@@ -152,7 +158,7 @@ struct CaseChecker {
                 }
             }
             guard sink.wants(.completeness) else { continue }
-            for finding in Self.completeness(of: answer, in: rect, expected: expected, data: data) {
+            for finding in Self.completeness(of: answer, in: rect, expected: expected, space: space) {
                 sink.report(.completeness, finding.code) {
                     (.rect(rect, role), finding.problem, .elements(finding.expected), .elements(finding.actual))
                 }
@@ -169,10 +175,10 @@ struct CaseChecker {
     }
 
     /// Law 1 on one rect: `answer` must hold each element of the brute-force expectation
-    /// once and nothing else. Elements with a path outside the data or an invalid frame
+    /// once and nothing else. Elements at a path outside `space` or with an invalid frame
     /// are left to law 3.
     static func completeness(
-        of answer: [LayoutAttributes], in rect: Rect, expected: ExpectedElements, data: DataShape
+        of answer: [LayoutAttributes], in rect: Rect, expected: ExpectedElements, space: ElementSpace
     ) -> [Finding] {
         let wanted = expected.intersecting(rect)  // sorted by ID, unique
         let actual = answer.sorted { $0.id < $1.id }
@@ -190,7 +196,7 @@ struct CaseChecker {
                 i += 1
             } else if i == wanted.count || actual[j].id < wanted[i].id {
                 let element = actual[j]
-                if pathExists(element.kind, element.path, in: data) && frameIsValid(element.frame) { unexpected.append(element) }
+                if space.contains(element.kind, element.path) && frameIsValid(element.frame) { unexpected.append(element) }
                 j += 1
             } else {
                 i += 1
@@ -271,18 +277,24 @@ struct CaseChecker {
         let cells = expected.elements.filter { $0.kind == .cell }  // sorted by minY
         counts.cellsCheckedForOverlap = cells.count
         guard sink.wants(.nonOverlap) else { return }
-        for i in cells.indices {
-            let a = cells[i]
+        Self.forEachIntersectingPair(cells.map(\.frame)) { i, j in
+            let (a, b) = (cells[i], cells[j])
+            sink.report(.nonOverlap, .cellsOverlap) {
+                (.elementPair(a.id, b.id),
+                 "cells \(a.path) and \(b.path) overlap although the layout declares traits.cellsDoNotOverlap",
+                 .text("frames that do not intersect"), .elements([a, b]))
+            }
+        }
+    }
+
+    /// Calls `body` with the indices `i < j` of every pair of `rects` that intersect;
+    /// `rects` must be sorted by `minY`, so that each is compared only with those that start
+    /// above its bottom.
+    static func forEachIntersectingPair(_ rects: [Rect], _ body: (Int, Int) -> Void) {
+        for i in rects.indices {
             var j = i + 1
-            while j < cells.count, cells[j].frame.minY < a.frame.maxY {
-                let b = cells[j]
-                if a.frame.intersects(b.frame) {
-                    sink.report(.nonOverlap, .cellsOverlap) {
-                        (.elementPair(a.id, b.id),
-                         "cells \(a.path) and \(b.path) overlap although the layout declares traits.cellsDoNotOverlap",
-                         .text("frames that do not intersect"), .elements([a, b]))
-                    }
-                }
+            while j < rects.count, rects[j].minY < rects[i].maxY {
+                if rects[i].intersects(rects[j]) { body(i, j) }
                 j += 1
             }
         }
@@ -290,12 +302,16 @@ struct CaseChecker {
 
     // MARK: Laws 2, 3, 4 on one element
 
-    /// Law 3: the element's path exists and its frame is valid. Returns whether it is valid.
+    /// Law 3: the element's path exists (in the data, or in its kind's declared space) and
+    /// its frame is valid. Returns whether it is valid.
     private mutating func checkValidity(_ element: LayoutAttributes, where query: String) -> Bool {
-        guard Self.pathExists(element.kind, element.path, in: data) else {
+        guard space.contains(element.kind, element.path) else {
             sink.report(.validity, .pathOutsideData) {
-                (.element(element.id), "\(query) returned \(element.id), whose path does not exist in the data (\(ConformanceConfiguration.describe(data)))",
-                 .text("only elements at paths of the data"), .attributes(element))
+                element.kind == .cell
+                    ? (.element(element.id), "\(query) returned \(element.id), whose path does not exist in the data (\(ConformanceConfiguration.describe(data)))",
+                       .text("only cells at paths of the data"), .attributes(element))
+                    : (.element(element.id), "\(query) returned \(element.id), whose path lies outside the space the layout declares for \(element.kind.name) (declared: \(ElementSpace.describe(space.supplementaries)))",
+                       .text("only supplementary views at paths the layout declares"), .attributes(element))
             }
             return false
         }
@@ -340,19 +356,6 @@ struct CaseChecker {
                 (.element(element.id), "the rect query \(rect) and \(query) disagree about \(element.id)",
                  .attributes(element), .attributes(answer))
             }
-        }
-    }
-
-    /// Whether an element of `kind` at `path` can exist in `data`: a cell at a path of the
-    /// data; a section header or footer at `(section, 0)` of an existing section; a row
-    /// header at `(section, row ≥ 0)`; a column header at `(0, column ≥ 0)`.
-    static func pathExists(_ kind: ElementKind, _ path: ItemPath, in data: DataShape) -> Bool {
-        let sectionExists = path.section >= 0 && path.section < data.sectionCount
-        switch kind {
-        case .cell: return data.contains(path)
-        case .sectionHeader, .sectionFooter: return sectionExists && path.item == 0
-        case .rowHeader: return sectionExists && path.item >= 0
-        case .columnHeader: return path.section == 0 && path.item >= 0
         }
     }
 

@@ -162,12 +162,18 @@ struct LayoutSuite<L: GridLayout> {
         return result
     }
 
-    /// The probe plan for a prepared layout: its whole-content answer decides the strips.
+    /// The probe plan for a prepared layout: its whole-content answer decides the strips,
+    /// its declared spaces the supplementary requests, its scroll axes and content size
+    /// whether rects cross both axes' boundaries.
     private func plan(for layout: L, _ configuration: ConformanceConfiguration, extra: [ConformanceViolation.Subject]) -> ProbePlan {
         let wholeRect = ProbePlan.wholeRect(of: layout, data: configuration.data)
+        let traits = layout.traits
         return ProbePlan.full(
             data: configuration.data, container: configuration.container, contentSize: layout.contentSize,
-            wholeRect: wholeRect, whole: layout.elements(in: wholeRect), seed: seed(for: configuration), randomRects: options.randomRects, extra: extra)
+            wholeRect: wholeRect, whole: layout.elements(in: wholeRect), seed: seed(for: configuration), randomRects: options.randomRects,
+            supplementaries: traits.supplementaries,
+            twoAxis: ProbePlan.isTwoAxis(scrollAxes: traits.scrollAxes, contentSize: layout.contentSize, container: configuration.container),
+            extra: extra)
     }
 
     /// Law 1's last clause: the rect query appends to the caller's buffer and leaves what

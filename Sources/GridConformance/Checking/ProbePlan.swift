@@ -27,18 +27,25 @@ struct ProbePlan: Hashable, Sendable {
     static let margin = 64.0
     /// A rect far larger than any content.
     static let huge = Rect(x: -0x1p40, y: -0x1p40, width: 0x1p42, height: 0x1p42)
-    /// At most this many distinct y values (x values) get boundary strips.
+    /// At most this many distinct y values get boundary strips, and as many x values for a
+    /// two-axis layout; a layout that scrolls only vertically gets strips at no more than
+    /// ``maxColumnBoundaries`` x values.
     static let maxRowBoundaries = 8192
     static let maxColumnBoundaries = 64
 
-    /// The plan laws 5 and 6 compare two layouts on: every query but the boundary strips,
-    /// and at most `strips` of those, evenly chosen (the whole-content answer already holds
-    /// every frame the strips could show); splits left out. With the rect indices kept.
+    /// The plan laws 5 and 6 compare two layouts on: every query but the boundary strips and
+    /// the rects at crossings, and at most `strips` of each, evenly chosen (the whole-content
+    /// answer already holds every frame they could show); splits left out. With the rect
+    /// indices kept.
     func forComparison(strips: Int = 64) -> (plan: ProbePlan, indices: [Int]) {
         let stripIndices = roles.indices.filter { if case .strip = roles[$0] { true } else { false } }
-        let kept = Set(Self.evenlyChosen(stripIndices, count: strips))
+        let cornerIndices = roles.indices.filter { if case .corner = roles[$0] { true } else { false } }
+        let kept = Set(Self.evenlyChosen(stripIndices, count: strips) + Self.evenlyChosen(cornerIndices, count: strips))
         let indices = rects.indices.filter { index in
-            if case .strip = roles[index] { kept.contains(index) } else { true }
+            switch roles[index] {
+            case .strip, .corner: kept.contains(index)
+            default: true
+            }
         }
         var plan = self
         plan.rects = indices.map { rects[$0] }
@@ -70,16 +77,18 @@ struct ProbePlan: Hashable, Sendable {
     }
 
     /// The whole-content rect of a prepared layout: its content and every frame its per-item
-    /// and section header and footer answers give.
+    /// answers and its supplementary answers in the spaces it declares give.
     static func wholeRect(of layout: some GridLayout, data: DataShape) -> Rect {
         var frames: [Rect] = []
-        frames.reserveCapacity(data.totalItems + 2 * data.sectionCount)
+        frames.reserveCapacity(data.totalItems)
         for (section, count) in data.itemCounts.enumerated() {
             for item in 0 ..< count {
                 if let answer = layout.attributes(at: ItemPath(section: section, item: item)) { frames.append(answer.frame) }
             }
-            for kind in [ElementKind.sectionHeader, .sectionFooter] {
-                if let answer = layout.supplementary(kind, at: ItemPath(section: section, item: 0)) { frames.append(answer.frame) }
+        }
+        for space in layout.traits.supplementaries {
+            for path in pathsProbed(in: space.space, data: data) {
+                if let answer = layout.supplementary(space.kind, at: path) { frames.append(answer.frame) }
             }
         }
         return wholeRect(contentSize: layout.contentSize, covering: frames)
@@ -102,37 +111,24 @@ struct ProbePlan: Hashable, Sendable {
         return paths
     }
 
-    /// A header and a footer for every section and just beyond the sections, then every
-    /// other supplementary element the whole-content answer holds.
-    static func supplementaryProbes(_ data: DataShape, whole: [LayoutAttributes]) -> [SupplementaryRequest] {
-        var requests: [SupplementaryRequest] = []
-        var seen = Set<ElementID>()
-        for kind in [ElementKind.sectionHeader, .sectionFooter] {
-            for section in -1 ... data.sectionCount {
-                let request = SupplementaryRequest(kind: kind, path: ItemPath(section: section, item: 0))
-                requests.append(request)
-                seen.insert(request.id)
-            }
-        }
-        for element in whole where element.kind.isSupplementary && seen.insert(element.id).inserted {
-            requests.append(SupplementaryRequest(kind: element.kind, path: element.path))
-        }
-        return requests
-    }
-
     // MARK: The full plan
 
     /// The plan for a prepared layout whose whole-content answer and content size are
     /// known: the whole rect first, the huge rect, outside rects, zero-area rects, strips
-    /// along every line where frames start or end, seeded random rects and their halves.
+    /// along every line where frames start or end, seeded random rects and their halves;
+    /// for a two-axis layout, also short strips across every column boundary and small rects
+    /// at crossings of row and column boundaries (see ``addCrossings(xs:ys:dx:dy:)``).
     ///
     /// - Parameters:
     ///   - wholeRect: the rect whose answer, `whole`, is the full set of elements.
+    ///   - supplementaries: the spaces the layout declares, for the supplementary requests.
+    ///   - twoAxis: whether the layout scrolls sideways too (see ``isTwoAxis(scrollAxes:contentSize:container:)``).
     ///   - finiteOnly: leave out rects with NaN coordinates (for JSON files).
     ///   - extra: rects and splits to probe besides (a counterexample being shrunk).
     static func full(
         data: DataShape, container: Size, contentSize: Size, wholeRect: Rect, whole: [LayoutAttributes],
-        seed: UInt64, randomRects: Int, finiteOnly: Bool = false, extra: [ConformanceViolation.Subject] = []
+        seed: UInt64, randomRects: Int, supplementaries: [SupplementaryPaths] = SupplementaryPaths.sectionHeadersAndFooters,
+        twoAxis: Bool = false, finiteOnly: Bool = false, extra: [ConformanceViolation.Subject] = []
     ) -> ProbePlan {
         var plan = ProbePlan()
         plan.add(wholeRect, .wholeContent)
@@ -147,7 +143,7 @@ struct ProbePlan: Hashable, Sendable {
                 plan.add(first, .part)
                 plan.add(second, .part)
                 plan.splits.append(Split(whole: index, first: index + 1, second: index + 2))
-            case .element, .elementPair, .contentSize, .preparation:
+            case .element, .elementPair, .contentSize, .declaredSupplementaries, .preparation:
                 break
             }
         }
@@ -168,7 +164,7 @@ struct ProbePlan: Hashable, Sendable {
         plan.add(Rect(x: -0x1p20, y: -0x1p20, width: 100, height: 100), .outside)
 
         let ys = distinctEdges(valid, vertical: true, limit: maxRowBoundaries)
-        let xs = distinctEdges(valid, vertical: false, limit: maxColumnBoundaries)
+        let xs = distinctEdges(valid, vertical: false, limit: twoAxis ? maxRowBoundaries : maxColumnBoundaries)
 
         // Zero area: lines along boundaries, points inside frames, degenerate rects.
         plan.add(Rect(x: 0, y: 0, width: 0, height: 0), .zeroArea)
@@ -178,7 +174,7 @@ struct ProbePlan: Hashable, Sendable {
         plan.add(Rect(x: 10, y: 10, width: 20, height: -5), .zeroArea)
         if !finiteOnly { plan.add(Rect(x: .nan, y: 0, width: w, height: h), .zeroArea) }
         for y in evenlyChosen(ys, count: 8) { plan.add(Rect(x: -m, y: y, width: w + 2 * m, height: 0), .zeroArea) }
-        for x in evenlyChosen(xs, count: 4) { plan.add(Rect(x: x, y: -m, width: 0, height: h + 2 * m), .zeroArea) }
+        for x in evenlyChosen(xs, count: twoAxis ? 8 : 4) { plan.add(Rect(x: x, y: -m, width: 0, height: h + 2 * m), .zeroArea) }
         for element in valid.prefix(4) {
             let f = element.frame
             plan.add(Rect(x: f.minX + f.width / 2, y: f.minY + f.height / 2, width: 0, height: 0), .zeroArea)
@@ -194,6 +190,7 @@ struct ProbePlan: Hashable, Sendable {
             plan.add(strip(endingAt: x, thickness: dx, vertical: false, from: -m, length: h + 2 * m), .strip(edge: .left, at: x))
             plan.add(Rect(x: x, y: -m, width: dx, height: h + 2 * m), .strip(edge: .right, at: x))
         }
+        if twoAxis { plan.addCrossings(xs: xs, ys: ys, dx: dx, dy: dy) }
 
         // Seeded random rects, each split in two across and down.
         var random = SeededRandom(seed: seed)
@@ -201,6 +198,11 @@ struct ProbePlan: Hashable, Sendable {
         for index in 0 ..< max(0, randomRects) {
             let rect: Rect
             switch index % 4 {
+            case 0 where twoAxis:  // a viewport scrolled both ways
+                let viewportWidth = max(container.width, 1)
+                rect = Rect(
+                    x: dyadic(random.uniform(-m ... max(w - viewportWidth, 0) + m)), y: dyadic(random.uniform(-m ... h)),
+                    width: viewportWidth, height: viewportHeight)
             case 0:  // a viewport
                 rect = Rect(x: 0, y: dyadic(random.uniform(-m ... h)), width: w, height: viewportHeight)
             case 1:  // small
@@ -227,7 +229,7 @@ struct ProbePlan: Hashable, Sendable {
         }
 
         plan.items = itemProbes(data)
-        plan.supplementary = supplementaryProbes(data, whole: whole)
+        plan.supplementary = supplementaryProbes(data, spaces: supplementaries, whole: whole)
         return plan
     }
 
@@ -244,14 +246,18 @@ struct ProbePlan: Hashable, Sendable {
             if !inside.isEmpty { cuts.append(inside[random.integer(0 ... inside.count - 1)]) }
             let middle = low + (high - low) / 2
             if cuts.first != middle { cuts.append(middle) }
-            for cut in cuts {
-                guard let (first, second) = Self.split(rect, at: cut, vertical: vertical) else { continue }
-                let firstIndex = rects.count
-                add(first, .part)
-                add(second, .part)
-                splits.append(Split(whole: index, first: firstIndex, second: firstIndex + 1))
-            }
+            for cut in cuts { addSplit(of: rect, index: index, at: cut, vertical: vertical) }
         }
+    }
+
+    /// Splits `rect` (at `index`) at the line `cut`, down when `vertical`, across otherwise,
+    /// and records the split when its parts are exactly adjacent.
+    mutating func addSplit(of rect: Rect, index: Int, at cut: Double, vertical: Bool) {
+        guard let (first, second) = Self.split(rect, at: cut, vertical: vertical) else { return }
+        let firstIndex = rects.count
+        add(first, .part)
+        add(second, .part)
+        splits.append(Split(whole: index, first: firstIndex, second: firstIndex + 1))
     }
 
     /// The two parts of `rect` on either side of the line at `cut`, when they are exactly
@@ -339,7 +345,8 @@ extension ProbePlan {
     /// The plan for a layout that has not answered yet: a huge rect serves as the whole
     /// content; rects touching the content's top and left edges, far away and of zero area;
     /// seeded random rects over the first screens, half with whole-number edges, each split
-    /// in two; every item path and paths beyond; headers and footers of every section.
+    /// in two; every item path and paths beyond; headers and footers of every section (the
+    /// spaces a layout that declares nothing may place) and a few paths of every other kind.
     static func blind(data: DataShape, container: Size, seed: UInt64, randomRects: Int) -> ProbePlan {
         var plan = ProbePlan()
         let m = margin
@@ -371,7 +378,7 @@ extension ProbePlan {
             plan.addSplits(of: rect, index: wholeIndex, xs: lines, ys: rows, random: &random)
         }
         plan.items = itemProbes(data)
-        plan.supplementary = supplementaryProbes(data, whole: [])
+        plan.supplementary = supplementaryProbes(data, spaces: SupplementaryPaths.sectionHeadersAndFooters, whole: [])
         return plan
     }
 }

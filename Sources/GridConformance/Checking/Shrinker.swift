@@ -1,7 +1,7 @@
 import GridCore
 
-/// Greedy shrinking: fewer sections, fewer items, then a smaller rect, as long as the same
-/// law fails with the same code.
+/// Greedy shrinking: fewer sections, fewer items (fewer fields in every record, for a
+/// rectangular shape), then a smaller rect, as long as the same law fails with the same code.
 extension LayoutSuite {
     /// `violation` shrunk to the smallest counterexample found within
     /// ``ConformanceOptions/maxShrinkSteps`` re-checks, remembering where it started.
@@ -64,9 +64,9 @@ extension LayoutSuite {
               rect.isFinite
         else { return violation }
         let expected = ExpectedElements(whole: layout.elements(in: ProbePlan.wholeRect(of: layout, data: violation.configuration.data)))
-        let data = violation.configuration.data
+        let space = ElementSpace(data: violation.configuration.data, supplementaries: layout.traits.supplementaries)
         func failure(_ candidate: Rect) -> CaseChecker.Finding? {
-            CaseChecker.completeness(of: layout.elements(in: candidate), in: candidate, expected: expected, data: data)
+            CaseChecker.completeness(of: layout.elements(in: candidate), in: candidate, expected: expected, space: space)
                 .first { $0.code == violation.code }
         }
         guard var finding = failure(rect) else { return violation }
@@ -123,7 +123,11 @@ extension LayoutSuite {
 }
 
 /// Smaller data shapes to try, most aggressive first: chunks of sections removed (halves,
-/// quarters, … single sections), then items removed from the largest sections.
+/// quarters, … single sections), then items removed. A rectangular shape (records × fields:
+/// every section holds the same number of items) loses the same items from every section,
+/// all of them, then halves, quarters, … single fields, so that it stays rectangular and a
+/// two-axis counterexample ends small along both axes; any other shape loses items from its
+/// largest sections.
 enum ShapeShrinker {
     static func candidates(of data: DataShape) -> [DataShape] {
         var result: [DataShape] = []
@@ -132,14 +136,13 @@ enum ShapeShrinker {
             if let shape, seen.insert(shape).inserted { result.append(shape) }
         }
         if data.itemSizes != nil { add(try? data.withItemSizes(nil)) }
-        let sections = data.sectionCount
-        var chunk = max(1, sections / 2)
-        while sections > 0 {
-            for start in stride(from: 0, to: sections, by: chunk) {
-                add(try? data.deletingSections(start ..< min(start + chunk, sections)))
-            }
-            if chunk == 1 { break }
-            chunk /= 2
+        for chunk in chunks(of: data.sectionCount) {
+            add(try? data.deletingSections(chunk))
+        }
+        if let fields = fieldsPerRecord(data) {
+            add(deleting(0 ..< fields, fromEverySectionOf: data))
+            for chunk in chunks(of: fields) { add(deleting(chunk, fromEverySectionOf: data)) }
+            return result
         }
         let bySize = data.itemCounts.indices.sorted { data.itemCounts[$0] > data.itemCounts[$1] }
         for section in bySize {
@@ -154,6 +157,35 @@ enum ShapeShrinker {
             add(try? data.deletingItems(0 ..< 1, fromSection: section))
         }
         return result
+    }
+
+    /// The ranges of `0 ..< count` in halves, then quarters, … then single indices.
+    static func chunks(of count: Int) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var chunk = max(1, count / 2)
+        while count > 0 {
+            for start in stride(from: 0, to: count, by: chunk) { ranges.append(start ..< min(start + chunk, count)) }
+            if chunk == 1 { break }
+            chunk /= 2
+        }
+        return ranges
+    }
+
+    /// The number of items every section holds, when there is at least one section and every
+    /// one holds the same number, at least one: the fields of a records × fields shape.
+    static func fieldsPerRecord(_ data: DataShape) -> Int? {
+        guard let first = data.itemCounts.first, first > 0, data.itemCounts.allSatisfy({ $0 == first }) else { return nil }
+        return first
+    }
+
+    /// `data` with the items in `range` deleted from every section.
+    static func deleting(_ range: Range<Int>, fromEverySectionOf data: DataShape) -> DataShape? {
+        var shape = data
+        for section in 0 ..< data.sectionCount {
+            guard let next = try? shape.deletingItems(range, fromSection: section) else { return nil }
+            shape = next
+        }
+        return shape
     }
 }
 

@@ -19,18 +19,23 @@ extension GoldenFixture {
     }
 
     /// Compares a layout, already prepared with the fixture's data and container, with the
-    /// fixture.
+    /// fixture. The supplementary queries come from the spaces the layout declares.
     public func verify(prepared layout: some GridLayout) -> [FixtureMismatch] {
-        let plan = queryPlan
+        let plan = queryPlan(spaces: layout.traits.supplementaries)
         return compare(layout.answers(to: plan), plan: plan)
     }
 
     /// A query file of one case that asks for everything the fixture holds, for a layout
     /// outside Swift to answer; check its answers with ``verify(answers:queries:answersFile:)``.
+    ///
+    /// The fixture does not record what its layout declares, so the supplementary queries
+    /// are those of a layout that declares nothing (a header and a footer per section) and
+    /// every supplementary element the fixture holds.
     public func queries() -> ConformanceQueries {
-        ConformanceQueries(
+        let plan = queryPlan(spaces: SupplementaryPaths.sectionHeadersAndFooters)
+        return ConformanceQueries(
             round: 1, seed: 0,
-            cases: [ConformanceQueries.Case(queryPlan, id: name, instance: 0, data: data, container: container)])
+            cases: [ConformanceQueries.Case(plan, id: name, instance: 0, data: data, container: container)])
     }
 
     /// Compares a third party's answers with the fixture: the answers to the case of
@@ -61,14 +66,15 @@ extension GoldenFixture {
         return compare(answers, plan: query.plan)
     }
 
-    /// The fixture's queries: the huge rect, every path of the data, and every supplementary
-    /// element the fixture holds along with every section's header and footer.
-    private var queryPlan: ProbePlan {
+    /// The fixture's queries: the huge rect, every path of the data, and the supplementary
+    /// requests of the in-process suite for a layout declaring `spaces` (in each space, just
+    /// outside it, and a few paths of every kind not declared), along with every
+    /// supplementary element the fixture holds.
+    private func queryPlan(spaces: [SupplementaryPaths]) -> ProbePlan {
         var plan = ProbePlan()
         plan.add(ProbePlan.huge, .wholeContent)
         plan.items = ProbePlan.itemProbes(data).filter { data.contains($0) }
-        plan.supplementary = ProbePlan.supplementaryProbes(data, whole: elements)
-            .filter { CaseChecker.pathExists($0.kind, $0.path, in: data) }
+        plan.supplementary = ProbePlan.supplementaryProbes(data, spaces: spaces, whole: elements)
         return plan
     }
 

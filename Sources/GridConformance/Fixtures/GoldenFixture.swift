@@ -49,7 +49,8 @@ public struct GoldenFixture: Hashable, Sendable {
 
     /// The fixture of `layout`, already prepared with the recipe's data and container: the
     /// elements of the rect query over the whole content, with the per-item answer of every
-    /// path and the section headers and footers (elements of zero area included).
+    /// path and the supplementary answers at the paths of every space the layout declares
+    /// (a bounded choice of a huge space; elements of zero area included).
     ///
     /// - Throws: ``GridCore/GridError`` when the layout's answers disagree with each other (a
     ///   rect answer and a per-item answer with different frames): such a layout must pass
@@ -71,8 +72,10 @@ public struct GoldenFixture: Hashable, Sendable {
         for path in ProbePlan.itemProbes(recipe.data) where recipe.data.contains(path) {
             if let element = layout.attributes(at: path) { try add(element, from: "attributes(at: \(path))") }
         }
-        for request in ProbePlan.supplementaryProbes(recipe.data, whole: Array(byID.values))
-        where CaseChecker.pathExists(request.kind, request.path, in: recipe.data) {
+        let supplementaries = layout.traits.supplementaries
+        let space = ElementSpace(data: recipe.data, supplementaries: supplementaries)
+        for request in ProbePlan.supplementaryProbes(recipe.data, spaces: supplementaries, whole: [], beyond: false)
+        where space.contains(request.kind, request.path) {
             if let element = layout.supplementary(request.kind, at: request.path) {
                 try add(element, from: "supplementary(\(request.kind.name), at: \(request.path))")
             }

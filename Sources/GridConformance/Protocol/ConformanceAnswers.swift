@@ -24,12 +24,17 @@ public struct ConformanceAnswers: Hashable, Sendable {
     }
 
     /// What an external layout declares about itself.
-    public struct Traits: Hashable, Sendable, Codable {
+    public struct Traits: Hashable, Sendable {
         /// Declares law 8: no two cells' frames ever intersect.
         public var cellsDoNotOverlap: Bool
+        /// The axes the content scrolls along; `nil` when not declared. A layout that scrolls
+        /// sideways (or whose content is wider than its container) gets round 2 probes across
+        /// column boundaries too.
+        public var scrollAxes: ScrollAxes?
 
-        public init(cellsDoNotOverlap: Bool) {
+        public init(cellsDoNotOverlap: Bool, scrollAxes: ScrollAxes? = nil) {
             self.cellsDoNotOverlap = cellsDoNotOverlap
+            self.scrollAxes = scrollAxes
         }
     }
 
@@ -41,19 +46,38 @@ public struct ConformanceAnswers: Hashable, Sendable {
         public var skipped: String?
         public var contentSize: Size?
         /// One list of elements per query rect, in the query's order.
-        public var rects: [[LayoutAttributes]]?
+        public var rects: [[Element]]?
         /// One answer per item query (`nil` for `null`).
-        public var items: [LayoutAttributes?]?
+        public var items: [Element?]?
         /// One answer per supplementary query (`nil` for `null`).
-        public var supplementary: [LayoutAttributes?]?
+        public var supplementary: [Element?]?
+        /// The supplementary views the layout may place once prepared for this case: for each
+        /// kind, its path space (``GridCore/LayoutTraits/supplementaries``). `nil` when the
+        /// answer does not say: then a header and a footer per section, what a layout that
+        /// declares nothing may place.
+        public var declaredSupplementaries: [SupplementaryPaths]?
 
         /// An answered case.
-        public init(id: String, contentSize: Size, rects: [[LayoutAttributes]], items: [LayoutAttributes?], supplementary: [LayoutAttributes?]) {
+        public init(
+            id: String, contentSize: Size, rects: [[Element]], items: [Element?], supplementary: [Element?],
+            declaredSupplementaries: [SupplementaryPaths]? = nil
+        ) {
             self.id = id
             self.contentSize = contentSize
             self.rects = rects
             self.items = items
             self.supplementary = supplementary
+            self.declaredSupplementaries = declaredSupplementaries
+        }
+
+        /// An answered case whose elements carry no display positions.
+        public init(
+            id: String, contentSize: Size, rects: [[LayoutAttributes]], items: [LayoutAttributes?], supplementary: [LayoutAttributes?],
+            declaredSupplementaries: [SupplementaryPaths]? = nil
+        ) {
+            self.init(
+                id: id, contentSize: contentSize, rects: rects.map { $0.map { Element($0) } }, items: items.map { $0.map { Element($0) } },
+                supplementary: supplementary.map { $0.map { Element($0) } }, declaredSupplementaries: declaredSupplementaries)
         }
 
         /// A case the layout refused: its `prepare` failed with `reason`.
@@ -90,12 +114,42 @@ extension ConformanceAnswers: Codable {
     }
 }
 
+extension ConformanceAnswers.Traits: Codable {
+    private enum CodingKeys: String, CodingKey { case cellsDoNotOverlap, scrollAxes }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        cellsDoNotOverlap = try c.decodeIfPresent(Bool.self, forKey: .cellsDoNotOverlap) ?? false
+        guard let names = try c.decodeIfPresent([String].self, forKey: .scrollAxes) else { return }
+        var axes: ScrollAxes = []
+        for (index, name) in names.enumerated() {
+            guard let axis = Axis.allCases.first(where: { Self.name(of: $0) == name }) else {
+                throw FieldError(codingPath: c.codingPath, error: .invalidData(
+                    "scrollAxes[\(index)]", "\"\(name)\"", expected: "\"vertical\" or \"horizontal\""))
+            }
+            axes.insert(ScrollAxes(axis))
+        }
+        scrollAxes = axes
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(cellsDoNotOverlap, forKey: .cellsDoNotOverlap)
+        if let scrollAxes {
+            try c.encode(Axis.allCases.filter { scrollAxes.contains(ScrollAxes($0)) }.map(Self.name), forKey: .scrollAxes)
+        }
+    }
+
+    /// `vertical`, `horizontal`.
+    static func name(of axis: Axis) -> String { axis == .vertical ? "vertical" : "horizontal" }
+}
+
 extension ConformanceAnswers.Case: Codable {
-    private enum CodingKeys: String, CodingKey { case id, skipped, contentSize, rects, items, supplementary }
+    private enum CodingKeys: String, CodingKey { case id, skipped, contentSize, rects, items, supplementary, declaredSupplementaries }
 
     /// A rect query's answer: `{"elements": [...]}`.
     private struct RectAnswer: Codable {
-        var elements: [LayoutAttributes]
+        var elements: [ConformanceAnswers.Element]
     }
 
     public init(from decoder: any Decoder) throws {
@@ -105,8 +159,9 @@ extension ConformanceAnswers.Case: Codable {
         guard skipped == nil else { return }
         contentSize = try c.decode(Size.self, forKey: .contentSize)
         rects = try c.decode([RectAnswer].self, forKey: .rects).map(\.elements)
-        items = try c.decode([LayoutAttributes?].self, forKey: .items)
-        supplementary = try c.decode([LayoutAttributes?].self, forKey: .supplementary)
+        items = try c.decode([ConformanceAnswers.Element?].self, forKey: .items)
+        supplementary = try c.decode([ConformanceAnswers.Element?].self, forKey: .supplementary)
+        declaredSupplementaries = try c.decodeIfPresent([SupplementaryPathsJSON].self, forKey: .declaredSupplementaries)?.map(\.paths)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -120,6 +175,7 @@ extension ConformanceAnswers.Case: Codable {
         try c.encodeIfPresent(rects?.map(RectAnswer.init), forKey: .rects)
         try c.encodeIfPresent(items, forKey: .items)
         try c.encodeIfPresent(supplementary, forKey: .supplementary)
+        try c.encodeIfPresent(declaredSupplementaries?.map(SupplementaryPathsJSON.init), forKey: .declaredSupplementaries)
     }
 }
 
@@ -150,7 +206,11 @@ extension ConformanceAnswers {
     /// Answers `queries` with layouts made by `makeLayout`, exactly as an external runner
     /// must: cases in order; a new layout the first time an instance number appears, the
     /// same layout prepared again when it reappears; a case whose `prepare` throws is
-    /// answered `skipped` (and the instance keeps its previous state).
+    /// answered `skipped` (and the instance keeps its previous state). Each answered case
+    /// declares the layout's supplementary spaces, and each cell carries its display row
+    /// and column where the layout gives one (``GridCore/GridLayout/gridPlacement(of:)``):
+    /// a data grid's reference answers show a runner what to write for its headers, corner
+    /// and cells.
     ///
     /// For Swift layouts the in-process suite is stronger (it also shrinks); this plays the
     /// external runner for tests, and gives reference answers for a fixture or a query file.
@@ -168,20 +228,25 @@ extension ConformanceAnswers {
                 cases.append(Case(id: query.id, skipped: "\(error)"))
                 continue
             }
+            func placed(_ attributes: LayoutAttributes) -> Element {
+                Element(attributes, placement: attributes.kind == .cell ? layout.gridPlacement(of: attributes.path) : nil)
+            }
             var buffer: [LayoutAttributes] = []
-            let rects = query.rects.map { rect -> [LayoutAttributes] in
+            let rects = query.rects.map { rect -> [Element] in
                 buffer.removeAll(keepingCapacity: true)
                 layout.elements(in: rect, into: &buffer)
-                return buffer
+                return buffer.map(placed)
             }
             cases.append(Case(
                 id: query.id, contentSize: layout.contentSize, rects: rects,
-                items: query.items.map { layout.attributes(at: $0) },
-                supplementary: query.supplementary.map { layout.supplementary($0.kind, at: $0.path) }))
+                items: query.items.map { layout.attributes(at: $0).map(placed) },
+                supplementary: query.supplementary.map { layout.supplementary($0.kind, at: $0.path).map(placed) },
+                declaredSupplementaries: layout.traits.supplementaries))
         }
+        let traits = makeLayout().traits
         return ConformanceAnswers(
             layout: name ?? String(describing: L.self),
-            traits: Traits(cellsDoNotOverlap: makeLayout().traits.cellsDoNotOverlap),
+            traits: Traits(cellsDoNotOverlap: traits.cellsDoNotOverlap, scrollAxes: traits.scrollAxes),
             cases: cases)
     }
 }

@@ -80,9 +80,12 @@ extension ConformanceQueries {
     /// Round 2: these queries with every answered case's probe plan rebuilt from its
     /// answers, as the in-process suite builds it: the whole content with a margin, strips
     /// on both sides of every line where the layout's frames start or end, rects touching the
-    /// content's edges, random rects over the whole content and their halves, and the
-    /// supplementary elements the layout placed. Cases that must answer like another copy its
-    /// new queries; cases that only prepare, or that the layout refused, stay as they were.
+    /// content's edges, random rects over the whole content and their halves, the
+    /// supplementary requests of the spaces the case declares and the supplementary elements
+    /// the layout placed; for a layout that declares it scrolls sideways (or whose content is
+    /// wider than the container), rects at crossings of row and column boundaries too. Cases
+    /// that must answer like another copy its new queries; cases that only prepare, or that
+    /// the layout refused, stay as they were.
     ///
     /// - Throws: `InputError` when the answers do not match these queries (see
     ///   ``GridConformance/check(queries:answers:queriesFile:answersFile:maxViolations:)``).
@@ -114,7 +117,10 @@ extension ConformanceQueries {
                 data: query.data, container: query.container, contentSize: answer.contentSize,
                 wholeRect: ProbePlan.wholeRect(contentSize: answer.contentSize, covering: frames),
                 whole: answer.rects[query.check.wholeContentRect],
-                seed: SeededRandom.mix(seed ^ UInt64(index) &+ 0x2), randomRects: randomRects, finiteOnly: true)
+                seed: SeededRandom.mix(seed ^ UInt64(index) &+ 0x2), randomRects: randomRects,
+                supplementaries: answer.supplementaries,
+                twoAxis: ProbePlan.isTwoAxis(scrollAxes: answers.traits.scrollAxes ?? [], contentSize: answer.contentSize, container: query.container),
+                finiteOnly: true)
             result.cases[index] = Case(plan, id: query.id, instance: query.instance, data: query.data, container: query.container)
         }
         return result

@@ -150,8 +150,31 @@ extension ConformanceQueries {
                     file: answersFile, field: "\(field).supplementary", value: answer.supplementary.map { "\($0.count) answers" } ?? "missing",
                     expected: "one answer per supplementary query of case \"\(query.id)\": \(query.supplementary.count)")
             }
-            result.append(Matched(answered: CaseAnswers(contentSize: contentSize, rects: rects, items: items, supplementary: supplementary)))
+            result.append(Matched(answered: CaseAnswers(
+                contentSize: contentSize, rects: rects, items: items, supplementary: supplementary,
+                declared: answer.declaredSupplementaries)))
         }
         return result
+    }
+}
+
+extension CaseAnswers {
+    /// An answer file's answers to one case: the elements' attributes, their display
+    /// positions where any are given, and the declared spaces (a header and a footer per
+    /// section when the answer declares none).
+    init(
+        contentSize: Size, rects: [[ConformanceAnswers.Element]], items: [ConformanceAnswers.Element?],
+        supplementary: [ConformanceAnswers.Element?], declared: [SupplementaryPaths]?
+    ) {
+        let itemPlacements = items.map { $0?.placement }
+        let placesInRects = rects.contains { $0.contains { $0.placement != nil } }
+        self.init(
+            contentSize: contentSize,
+            rects: rects.map { $0.map(\.attributes) },
+            items: items.map { $0?.attributes },
+            supplementary: supplementary.map { $0?.attributes },
+            supplementaries: declared ?? SupplementaryPaths.sectionHeadersAndFooters,
+            itemPlacements: itemPlacements.contains { $0 != nil } ? itemPlacements : [],
+            rectPlacements: placesInRects ? rects.map { $0.map(\.placement) } : nil)
     }
 }

@@ -30,6 +30,8 @@ public enum JSONFiles {
             throw InputError(file: file, error)
         } catch let error as InputError {
             throw error
+        } catch let error as GridError {
+            throw InputError(file: file, error)
         } catch {
             throw InputError(file: file, field: "(document)", value: "\(error)", expected: "well-formed JSON")
         }

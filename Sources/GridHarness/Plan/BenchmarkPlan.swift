@@ -1,5 +1,6 @@
 import Foundation
 import GridCore
+import GridLayouts
 import GridStrategies
 
 /// What `gridbench report` replays: which traces exist and how they are generated, which
@@ -36,10 +37,24 @@ public struct BenchmarkPlan: Hashable, Sendable {
         }
     }
 
+    /// How the report treats one more layout: its own canonical data set and trace, and the
+    /// trace its data sets are compared over by size.
+    public struct LayoutSection: Hashable, Sendable {
+        public var layout: String
+        public var canonicalDataset: String
+        public var canonicalTrace: String
+        public var scaleTrace: String
+        public var scaleDatasets: [String]
+    }
+
     /// One data set and the traces replayed over it.
     public struct Entry: Hashable, Sendable {
         public var dataset: String
         public var traces: [String]
+        /// The strategies replayed over this data set, when not every strategy of the plan:
+        /// the seed's scan reads every element on every query, which over 20,000,000 cells
+        /// takes minutes a trace.
+        public var strategies: [StrategyKind]? = nil
     }
 
     /// The data set and trace the report's distribution and timeline charts show.
@@ -52,6 +67,9 @@ public struct BenchmarkPlan: Hashable, Sendable {
     public var traces: [TraceRecipe]
     public var runs: [Entry]
     public var strategies: [StrategyKind]
+    /// The report sections of layouts other than the first: each layout's canonical data
+    /// set and trace, and the trace its size series (and its threshold) is judged over.
+    public var layoutSections: [LayoutSection] = []
     /// The directory holding the plan: `specs/`, `traces/` and `fixtures/` are inside it.
     public var root: URL
 
@@ -87,7 +105,10 @@ struct BenchmarkPlanFile: Codable {
     var traces: [Trace]
     var runs: [Run]
     var strategies: [String]
+    /// Report sections of further layouts (optional).
+    var layouts: [Layout]?
 
+    struct Layout: Codable { var layout: String; var canonical: Canonical; var scale: Scale }
     struct Canonical: Codable { var dataset: String; var trace: String }
     struct Scale: Codable { var trace: String; var datasets: [String] }
     struct Trace: Codable {
@@ -98,7 +119,7 @@ struct BenchmarkPlanFile: Codable {
         var seconds: Double?
         var deceleration: String?
     }
-    struct Run: Codable { var dataset: String; var traces: [String] }
+    struct Run: Codable { var dataset: String; var traces: [String]; var strategies: [String]? = nil }
 }
 
 extension BenchmarkPlan {
@@ -142,7 +163,17 @@ extension BenchmarkPlan {
         for (index, run) in file.runs.enumerated() {
             try checkName(run.dataset, field: "runs[\(index)].dataset", fail)
             for (t, trace) in run.traces.enumerated() { try checkTrace(trace, "runs[\(index)].traces[\(t)]") }
-            entries.append(Entry(dataset: run.dataset, traces: run.traces))
+            var own: [StrategyKind]?
+            if let names = run.strategies {
+                own = []
+                for (k, name) in names.enumerated() {
+                    guard let kind = StrategyKind(rawValue: name) else {
+                        throw fail("runs[\(index)].strategies[\(k)]", "\"\(name)\"", "one of " + StrategyKind.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    own?.append(kind)
+                }
+            }
+            entries.append(Entry(dataset: run.dataset, traces: run.traces, strategies: own))
         }
         guard !entries.isEmpty else { throw fail("runs", "[]", "at least one data set to replay") }
         let datasets = Set(entries.map(\.dataset))
@@ -160,10 +191,30 @@ extension BenchmarkPlan {
             strategies.append(kind)
         }
         guard !strategies.isEmpty else { throw fail("strategies", "[]", "at least one strategy") }
-        return BenchmarkPlan(
+        var sections: [LayoutSection] = []
+        for (index, layout) in (file.layouts ?? []).enumerated() {
+            let field = "layouts[\(index)]"
+            guard LayoutRegistry.names.contains(layout.layout) else {
+                throw fail("\(field).layout", "\"\(layout.layout)\"", "one of " + LayoutRegistry.names.joined(separator: ", "))
+            }
+            guard datasets.contains(layout.canonical.dataset) else {
+                throw fail("\(field).canonical.dataset", "\"\(layout.canonical.dataset)\"", "a data set listed under runs")
+            }
+            try checkTrace(layout.canonical.trace, "\(field).canonical.trace")
+            try checkTrace(layout.scale.trace, "\(field).scale.trace")
+            for (d, dataset) in layout.scale.datasets.enumerated() where !datasets.contains(dataset) {
+                throw fail("\(field).scale.datasets[\(d)]", "\"\(dataset)\"", "a data set listed under runs")
+            }
+            sections.append(LayoutSection(
+                layout: layout.layout, canonicalDataset: layout.canonical.dataset, canonicalTrace: layout.canonical.trace,
+                scaleTrace: layout.scale.trace, scaleDatasets: layout.scale.datasets))
+        }
+        var plan = BenchmarkPlan(
             canonicalDataset: file.canonical.dataset, canonicalTrace: file.canonical.trace,
             scaleDatasets: file.scale.datasets, scaleTrace: file.scale.trace, traces: recipes, runs: entries,
             strategies: strategies, root: url.deletingLastPathComponent())
+        plan.layoutSections = sections
+        return plan
     }
 
     /// Names become file names: letters, digits, `-`, `_` and `.` only, not starting with a dot.

@@ -10,7 +10,7 @@ public enum BundledDatasets {
     /// section titles of 22.
     public static func photos2976() throws(GridError) -> LayoutSpec {
         LayoutSpec(
-            name: "photos-2976", parameters: .tileGrid(.chGridView), container: Size(width: 320, height: 480),
+            name: "photos-2976", parameters: TileGrid.Configuration.chGridView, container: Size(width: 320, height: 480),
             data: try DataShape(sections: 96, itemsPerSection: 31))
     }
 
@@ -36,7 +36,7 @@ public enum BundledDatasets {
         var configuration = TileGrid.Configuration.chGridView
         configuration.centersItems = true
         return LayoutSpec(
-            name: "mixed-3000", parameters: .tileGrid(configuration), container: Size(width: 320, height: 480),
+            name: "mixed-3000", parameters: configuration, container: Size(width: 320, height: 480),
             data: try DataShape(itemCounts: counts, itemSizes: sizes))
     }
 
@@ -48,14 +48,58 @@ public enum BundledDatasets {
         var counts = Array(repeating: 31, count: tiles / 31)
         if tiles % 31 != 0 { counts.append(tiles % 31) }
         return LayoutSpec(
-            name: "scale-\(tiles)", parameters: .tileGrid(.chGridView), container: Size(width: 320, height: 480),
+            name: "scale-\(tiles)", parameters: TileGrid.Configuration.chGridView, container: Size(width: 320, height: 480),
             data: try DataShape(itemCounts: counts))
+    }
+
+    /// The source document's own data grid (IGGridView): ten sales records of four fields,
+    /// transposed (records as columns), with a header row and a header column of 150 on an
+    /// iPad's 768 × 1024.
+    public static func sales10x4() throws(GridError) -> LayoutSpec {
+        let configuration = DataGrid.Configuration(
+            transposed: true, columnWidth: 150, rowHeight: 44, headerHeight: 150, rowHeaderWidth: 150, fields: 4)
+        return LayoutSpec(
+            name: "sales-10x4", parameters: configuration, container: Size(width: 768, height: 1024),
+            data: try DataGrid.data(records: 10, fields: 4))
+    }
+
+    /// A data grid of `records` records by `fields` fields, not transposed, with the default
+    /// header row (44) and a frozen header column of 100, on a 320 × 480 screen.
+    public static func records(_ records: Int, fields: Int) throws(GridError) -> LayoutSpec {
+        let configuration = DataGrid.Configuration(rowHeaderWidth: 100, fields: fields)
+        return LayoutSpec(
+            name: "records-\(records)x\(fields)", parameters: configuration, container: Size(width: 320, height: 480),
+            data: try DataGrid.data(records: records, fields: fields))
     }
 
     /// Every bundled data set.
     public static func all() throws(GridError) -> [LayoutSpec] {
         var specs = [try photos2976(), try mixed3000()]
         for tiles in scaleTiles { specs.append(try scale(tiles)) }
+        specs += [try sales10x4(), try records(1_000, fields: 12), try records(1_000_000, fields: 20)]
         return specs
+    }
+
+    /// Writes the bundled spec of every data set of `plan` and generates each of its traces
+    /// from the plan's recipes, deterministically: running it again gives the same files,
+    /// byte for byte. `progress` hears a line per trace.
+    ///
+    /// - Throws: ``GridCore/InputError`` naming `planFile` for a data set GridBench does not
+    ///   bundle; what generating or writing throws.
+    public static func generate(plan: BenchmarkPlan, planFile: String, progress: (String) -> Void) throws {
+        let bundled = try all()
+        for entry in plan.runs {
+            guard let spec = bundled.first(where: { $0.name == entry.dataset }) else {
+                throw InputError(file: planFile, field: "runs.dataset", value: "\"\(entry.dataset)\"",
+                                 expected: "a data set GridBench bundles: " + bundled.map(\.name).joined(separator: ", "))
+            }
+            try spec.write(to: plan.specURL(entry.dataset))
+            for name in entry.traces {
+                guard let recipe = plan.recipe(named: name) else { continue }
+                let trace = try TraceGenerator(spec: spec).generate(recipe.options)
+                try trace.write(to: plan.traceURL(dataset: entry.dataset, trace: name))
+                progress("\(entry.dataset)/\(name): \(trace.frameCount) frames, \(trace.events.count) events")
+            }
+        }
     }
 }

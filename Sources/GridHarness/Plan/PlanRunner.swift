@@ -20,7 +20,8 @@ public struct PlanRunner {
     public private(set) var jobs: [Job] = []
 
     /// Loads every spec, trace and fixture the plan names, keeping the data sets in
-    /// `datasets` and the strategies in `strategies` when given.
+    /// `datasets` and the strategies in `strategies` when given. A data set whose plan entry
+    /// names its own strategies runs only those (of the ones chosen).
     ///
     /// - Throws: ``InputError`` naming the file, field and value of the first bad input; a
     ///   missing fixture names the command that records it.
@@ -28,21 +29,25 @@ public struct PlanRunner {
         self.plan = plan
         let chosen = strategies ?? plan.strategies
         var specs: [String: LayoutSpec] = [:]
-        for (dataset, traceName) in plan.pairs where datasets?.contains(dataset) ?? true {
-            let spec: LayoutSpec
-            if let known = specs[dataset] {
-                spec = known
-            } else {
-                spec = try Self.load(plan.specURL(dataset)) { url throws(InputError) in try LayoutSpec.load(from: url) }
-                specs[dataset] = spec
-            }
-            let traceURL = plan.traceURL(dataset: dataset, trace: traceName)
-            let trace = try Self.load(traceURL) { url throws(InputError) in try ScrollTrace.load(from: url) }
-            let replay = try Replay(spec: spec, trace: trace, tracePath: traceURL.path)
-            let fixtureURL = plan.fixtureURL(dataset: dataset, trace: traceName)
-            let fixture = try Self.load(fixtureURL) { url throws(InputError) in try ReplayFixture.load(from: url, for: trace, margin: margin) }
-            for strategy in chosen {
-                jobs.append(Job(replay: replay, fixture: fixture, strategy: strategy))
+        for entry in plan.runs where datasets?.contains(entry.dataset) ?? true {
+            let dataset = entry.dataset
+            let strategiesHere = entry.strategies.map { own in chosen.filter(own.contains) } ?? chosen
+            for traceName in entry.traces {
+                let spec: LayoutSpec
+                if let known = specs[dataset] {
+                    spec = known
+                } else {
+                    spec = try Self.load(plan.specURL(dataset)) { url throws(InputError) in try LayoutSpec.load(from: url) }
+                    specs[dataset] = spec
+                }
+                let traceURL = plan.traceURL(dataset: dataset, trace: traceName)
+                let trace = try Self.load(traceURL) { url throws(InputError) in try ScrollTrace.load(from: url) }
+                let replay = try Replay(spec: spec, trace: trace, tracePath: traceURL.path)
+                let fixtureURL = plan.fixtureURL(dataset: dataset, trace: traceName)
+                let fixture = try Self.load(fixtureURL) { url throws(InputError) in try ReplayFixture.load(from: url, for: trace, margin: margin) }
+                for strategy in strategiesHere {
+                    jobs.append(Job(replay: replay, fixture: fixture, strategy: strategy))
+                }
             }
         }
         if let datasets, let missing = datasets.subtracting(plan.runs.map(\.dataset)).sorted().first {

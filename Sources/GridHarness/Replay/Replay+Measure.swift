@@ -11,14 +11,17 @@ struct MeasureVisitor: LayoutVisitor {
     let expected: [LoadedSetDigest]
 
     func visit<Layout: GridLayout & Sendable>(_ base: Layout) throws -> RunRecord {
-        let label = options.strategy.rawValue
-        return switch options.strategy {
-        case .cached: try measure(CachedLayout(base), label: label)
-        case .scan: try measure(ScanLayout(base), label: label)
-        case .onDemand: try measure(OnDemandLayout(base), label: label)
-        case .adaptive:
-            try measure(AdaptiveLayout(base, threshold: options.threshold), label: label, adaptiveThreshold: options.threshold) {
-                $0.choice.rawValue
+        try options.strategy.wrap(base, threshold: options.threshold, visitor: Strategy(measure: self))
+    }
+
+    /// Measures the layout at its strategy's concrete type.
+    private struct Strategy: StrategyVisitor {
+        let measure: MeasureVisitor
+
+        func visit<L: GridLayout>(_ layout: L, kind: StrategyKind) throws -> RunRecord {
+            guard layout is any StrategyChoosing else { return try measure.measure(layout, label: kind.rawValue) }
+            return try measure.measure(layout, label: kind.rawValue, adaptiveThreshold: measure.options.threshold) {
+                ($0 as? any StrategyChoosing)?.choice.rawValue ?? kind.rawValue
             }
         }
     }

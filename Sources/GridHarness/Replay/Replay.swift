@@ -20,9 +20,13 @@ public struct Replay: Sendable {
     let eventData: [DataShape?]
 
     /// Checks that `trace` can be replayed over `spec`: every edit names sections and
-    /// items that exist when it happens, and the layout accepts every viewport size.
+    /// items that exist when it happens, the layout accepts every viewport size, and a
+    /// layout that scrolls along one axis only is not scrolled along the other (a
+    /// horizontal offset over a vertical tile grid would slide the view off its content:
+    /// meaningless, so refused).
     ///
-    /// - Throws: ``InputError`` naming `tracePath` and the event (`events[4].section`).
+    /// - Throws: ``InputError`` naming `tracePath` and the event (`events[4].section`) or
+    ///   offset (`offsetsX[12]`).
     public init(spec: LayoutSpec, trace: ScrollTrace, tracePath: String) throws(InputError) {
         self.spec = spec
         self.trace = trace
@@ -41,6 +45,16 @@ public struct Replay: Sendable {
             }
         }
         try prepare("viewport", size.description)
+        let axes = layout.traits.scrollAxes
+        for (axis, name, field) in [(ScrollAxes.horizontal, "horizontally", "offsetsX"), (.vertical, "vertically", "offsets")]
+        where !axes.contains(axis) {
+            if let frame = trace.offsets.firstIndex(where: { (axis == .horizontal ? $0.x : $0.y) != 0 }) {
+                let value = axis == .horizontal ? trace.offsets[frame].x : trace.offsets[frame].y
+                throw InputError(
+                    file: tracePath, field: "\(field)[\(frame)]", value: "\(value)",
+                    expected: "0: the \(spec.layoutName) of data set \(spec.name) does not scroll \(name)")
+            }
+        }
         for (index, event) in trace.events.enumerated() {
             let field = "events[\(index)]"
             do {

@@ -59,11 +59,19 @@ public struct ReplayOptions: Sendable {
 }
 
 extension PreloadMargin {
-    /// The margin as fixtures and results name it: `4 lines`, `120 points`.
+    /// The margin as fixtures and results name it: `4 lines`, `120 points`, and the
+    /// horizontal part after a comma when it is not the default two columns
+    /// (`4 lines, 3 columns`, `4 lines, 100 points across`). CHGridView's margin is
+    /// `4 lines`, as fixtures recorded before two-axis layouts name it.
     public var name: String {
-        switch self {
+        let v = switch vertical {
         case .lines(let lines): "\(Self.format(lines)) lines"
         case .points(let points): "\(Self.format(points)) points"
+        }
+        guard horizontal != Self.defaultHorizontal else { return v }
+        return switch horizontal {
+        case .lines(let lines): v + ", \(Self.format(lines)) columns"
+        case .points(let points): v + ", \(Self.format(points)) points across"
         }
     }
 

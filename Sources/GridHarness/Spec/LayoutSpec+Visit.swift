@@ -12,8 +12,11 @@ extension LayoutSpec {
     /// Calls `visitor` with a new, unprepared layout of the spec's kind and parameters, at
     /// its concrete type.
     public func visit<V: LayoutVisitor>(_ visitor: V) throws -> V.Result {
-        switch parameters {
-        case .tileGrid(let configuration): try visitor.visit(TileGrid(configuration))
-        }
+        try Self.visit(parameters, visitor)
+    }
+
+    /// Opens the configuration's type: the registry's layouts are reached without a switch.
+    static func visit<C: LayoutConfiguration, V: LayoutVisitor>(_ configuration: C, _ visitor: V) throws -> V.Result {
+        try visitor.visit(configuration.makeLayout())
     }
 }

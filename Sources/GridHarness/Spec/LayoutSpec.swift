@@ -4,37 +4,26 @@ import GridLayouts
 /// A data set: which layout, with which parameters, lays out which data in which container.
 ///
 /// Read from and written to JSON (see ``LayoutSpec/load(from:)`` and README's "Layout
-/// specs"); the bundled ones live in `datasets/specs/`.
+/// specs"); the bundled ones live in `datasets/specs/`. The layout is any of
+/// ``GridLayouts/LayoutRegistry``'s, by its configuration.
 public struct LayoutSpec: Hashable, Sendable {
-    /// The layouts a spec may name.
-    public enum Parameters: Hashable, Sendable {
-        /// CHGridView's tile grid.
-        case tileGrid(TileGrid.Configuration)
-
-        /// The name used in the `layout` field.
-        public var layoutName: String {
-            switch self {
-            case .tileGrid: "tile-grid"
-            }
-        }
-    }
-
-    /// The layout names a spec may give, in the order help texts list them.
-    public static let layoutNames = ["tile-grid"]
-
     /// The data set's name, used in results and reports (`photos-2976`).
     public var name: String
-    public var parameters: Parameters
+    /// The layout and its parameters.
+    public var parameters: any LayoutConfiguration
     /// The container (the grid view's bounds) the layout is prepared for.
     public var container: Size
     public var data: DataShape
 
-    public init(name: String, parameters: Parameters, container: Size, data: DataShape) {
+    public init(name: String, parameters: any LayoutConfiguration, container: Size, data: DataShape) {
         self.name = name
         self.parameters = parameters
         self.container = container
         self.data = data
     }
+
+    /// The layout names a spec may give, in the order help texts list them.
+    public static var layoutNames: [String] { LayoutRegistry.names }
 
     /// The name of the layout, as in the `layout` field.
     public var layoutName: String { parameters.layoutName }
@@ -43,11 +32,7 @@ public struct LayoutSpec: Hashable, Sendable {
     public var tiles: Int { data.totalItems }
 
     /// A new, unprepared layout of the kind and parameters this spec names.
-    public func makeLayout() -> any GridLayout {
-        switch parameters {
-        case .tileGrid(let configuration): TileGrid(configuration)
-        }
-    }
+    public func makeLayout() -> any GridLayout { parameters.makeAnyLayout() }
 
     /// A layout of this spec, prepared with its data and container.
     ///
@@ -63,5 +48,17 @@ public struct LayoutSpec: Hashable, Sendable {
             throw GridError(.invalidParameter, field: "layout", value: layoutName, expected: "a layout that prepares (\(error))")
         }
         return layout
+    }
+
+    public static func == (lhs: LayoutSpec, rhs: LayoutSpec) -> Bool {
+        lhs.name == rhs.name && AnyHashable(lhs.parameters) == AnyHashable(rhs.parameters)
+            && lhs.container == rhs.container && lhs.data == rhs.data
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(AnyHashable(parameters))
+        hasher.combine(container)
+        hasher.combine(data)
     }
 }

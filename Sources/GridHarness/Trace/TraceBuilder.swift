@@ -11,8 +11,13 @@ struct TraceBuilder {
     private(set) var viewport: Size
     private(set) var data: DataShape
     private var layout: any GridLayout
-    /// The displayed offset.
+    /// The displayed offset, vertically and horizontally.
     private(set) var y = 0.0
+    private(set) var x = 0.0
+    /// How a gesture's velocity splits between the axes: `(0, 1)` scrolls vertically (the
+    /// default), `(1, 0)` horizontally, and a unit diagonal both. Each axis follows the same
+    /// physics with its share of the velocity, as UIScrollView decelerates each axis alike.
+    var direction: (x: Double, y: Double) = (0, 1)
     let dt: Double
     let minimumVelocity = 5.0
 
@@ -24,11 +29,15 @@ struct TraceBuilder {
         try prepareLayout()
     }
 
-    /// The largest offset at rest: content height minus viewport height, or 0.
+    /// The largest vertical offset at rest: content height minus viewport height, or 0.
     var maxOffset: Double { max(0, layout.contentSize.height - viewport.height) }
+    /// The largest horizontal offset at rest: content width minus viewport width, or 0.
+    var maxOffsetX: Double { max(0, layout.contentSize.width - viewport.width) }
 
-    var isAtEnd: Bool { y >= maxOffset }
-    var isAtStart: Bool { y <= 0 }
+    /// Whether every axis the direction moves along is at its far edge.
+    var isAtEnd: Bool { (direction.y == 0 || y >= maxOffset) && (direction.x == 0 || x >= maxOffsetX) }
+    /// Whether every axis the direction moves along is at its near edge.
+    var isAtStart: Bool { (direction.y == 0 || y <= 0) && (direction.x == 0 || x <= 0) }
     var frameCount: Int { offsets.count }
     var seconds: Double { Double(offsets.count) * dt }
     var preparedLayout: any GridLayout { layout }
@@ -44,15 +53,28 @@ struct TraceBuilder {
     }
 
     private mutating func emit(_ offset: Double) {
-        y = offset
-        offsets.append(Point(x: 0, y: (offset * 1000).rounded() / 1000))
+        emit(x: x, y: offset)
+    }
+
+    private mutating func emit(x newX: Double, y newY: Double) {
+        y = newY
+        x = newX
+        offsets.append(Point(x: (newX * 1000).rounded() / 1000, y: (newY * 1000).rounded() / 1000))
     }
 
     /// Where an unconstrained position shows, with the rubber band past either edge.
     private func banded(_ position: Double) -> Double {
-        if position < 0 { return -ScrollPhysics.rubberBand(overshoot: -position, dimension: viewport.height) }
-        if position > maxOffset { return maxOffset + ScrollPhysics.rubberBand(overshoot: position - maxOffset, dimension: viewport.height) }
+        Self.banded(position, maxOffset: maxOffset, dimension: viewport.height)
+    }
+
+    private static func banded(_ position: Double, maxOffset: Double, dimension: Double) -> Double {
+        if position < 0 { return -ScrollPhysics.rubberBand(overshoot: -position, dimension: dimension) }
+        if position > maxOffset { return maxOffset + ScrollPhysics.rubberBand(overshoot: position - maxOffset, dimension: dimension) }
         return position
+    }
+
+    private func bandedX(_ position: Double) -> Double {
+        Self.banded(position, maxOffset: maxOffsetX, dimension: viewport.width)
     }
 
     /// Keeps the current offset for `seconds`.
@@ -60,66 +82,84 @@ struct TraceBuilder {
         for _ in 0..<max(1, Int((seconds / dt).rounded())) { emit(y) }
     }
 
-    /// A finger drags the content at `velocity` points per second (positive scrolls down)
-    /// for `seconds`, then lifts; past an edge the content springs back.
+    /// A finger drags the content at `velocity` points per second (positive scrolls down,
+    /// or right) along ``direction`` for `seconds`, then lifts; past an edge the content
+    /// springs back.
     mutating func drag(velocity: Double, seconds: Double) {
-        var finger = y
+        var finger = y, fingerX = x
+        let vy = velocity * direction.y, vx = velocity * direction.x
         for _ in 0..<max(1, Int((seconds / dt).rounded())) {
-            finger += velocity * dt
-            emit(banded(finger))
+            finger += vy * dt
+            fingerX += vx * dt
+            emit(x: direction.x == 0 ? x : bandedX(fingerX), y: direction.y == 0 ? y : banded(finger))
         }
         springBackIfNeeded()
     }
 
-    /// A fling released at `velocity`, decelerating at `deceleration` until it slows below
-    /// `untilFraction` of its release velocity, or stops; past an edge it follows the
-    /// rubber band and then springs back. Returns whether it reached an edge.
+    /// A fling released at `velocity` along ``direction``, decelerating at `deceleration`
+    /// until it slows below `untilFraction` of its release velocity, or stops; past an edge
+    /// it follows the rubber band and then springs back. Returns whether it reached an edge.
     @discardableResult
     mutating func fling(velocity v0: Double, deceleration: ScrollPhysics.Deceleration, untilFraction: Double = 0) -> Bool {
         let d = deceleration.ratePerMillisecond
-        let x0 = y
+        let y0 = y, x0 = x
+        let vy = v0 * direction.y, vx = v0 * direction.x
         let stopVelocity = max(minimumVelocity, abs(v0) * untilFraction)
         let duration = ScrollPhysics.timeToSlow(initialVelocity: v0, rate: d, to: stopVelocity)
+        func at(_ t: Double) -> (x: Double, y: Double) {
+            (direction.x == 0 ? x0 : ScrollPhysics.offset(from: x0, initialVelocity: vx, rate: d, at: t),
+             direction.y == 0 ? y0 : ScrollPhysics.offset(from: y0, initialVelocity: vy, rate: d, at: t))
+        }
         var reachedEdge = false
         var t = dt
         while t <= duration + dt / 2 {
-            let position = ScrollPhysics.offset(from: x0, initialVelocity: v0, rate: d, at: t)
-            if position <= 0 || position >= maxOffset { reachedEdge = true }
+            let position = at(t)
+            if direction.y != 0 && (position.y <= 0 || position.y >= maxOffset) { reachedEdge = true }
+            if direction.x != 0 && (position.x <= 0 || position.x >= maxOffsetX) { reachedEdge = true }
             if reachedEdge {
                 // Past the edge the fling's excess shows through the rubber band until the
                 // fling has spent its velocity.
                 let full = ScrollPhysics.timeToSlow(initialVelocity: v0, rate: d, to: minimumVelocity)
                 while t <= full + dt / 2 {
-                    emit(banded(ScrollPhysics.offset(from: x0, initialVelocity: v0, rate: d, at: t)))
+                    let free = at(t)
+                    emit(x: direction.x == 0 ? x : bandedX(free.x), y: direction.y == 0 ? y : banded(free.y))
                     t += dt
                 }
                 springBackIfNeeded()
                 return true
             }
-            emit(position)
+            emit(x: position.x, y: position.y)
             t += dt
         }
         return reachedEdge
     }
 
-    /// Returns an offset past either edge to the edge with a critically damped spring.
+    /// Returns an offset past either edge to the edge with a critically damped spring, on
+    /// each axis.
     mutating func springBackIfNeeded() {
         let edge = y < 0 ? 0 : (y > maxOffset ? maxOffset : y)
-        let excess = y - edge
-        guard excess != 0 else { return }
+        let edgeX = x < 0 ? 0 : (x > maxOffsetX ? maxOffsetX : x)
+        let excess = y - edge, excessX = x - edgeX
+        guard excess != 0 || excessX != 0 else { return }
         var t = dt
         while true {
             let remaining = ScrollPhysics.springBack(excess: excess, at: t)
-            if abs(remaining) < 0.5 { break }
-            emit(edge + remaining)
+            let remainingX = ScrollPhysics.springBack(excess: excessX, at: t)
+            if abs(remaining) < 0.5 && abs(remainingX) < 0.5 { break }
+            emit(x: edgeX + remainingX, y: edge + remaining)
             t += dt
         }
-        emit(edge)
+        emit(x: edgeX, y: edge)
     }
 
     /// Jumps straight to `offset` (scrolling to an item), clamped to the content.
     mutating func jump(to offset: Double) {
         emit(min(max(offset, 0), maxOffset))
+    }
+
+    /// Jumps straight to `(offsetX, offsetY)`, clamped to the content.
+    mutating func jump(toX offsetX: Double, y offsetY: Double) {
+        emit(x: min(max(offsetX, 0), maxOffsetX), y: min(max(offsetY, 0), maxOffset))
     }
 
     /// Records `change` before the next frame and applies it to the content.
@@ -135,12 +175,13 @@ struct TraceBuilder {
         try prepareLayout()
         events.append(TraceEvent(frame: offsets.count, change))
         y = min(max(y, 0), maxOffset)
+        x = min(max(x, 0), maxOffsetX)
     }
 
     /// The sections with an element in view at the current offset.
     func visibleSections() -> [Int] {
         var buffer: [LayoutAttributes] = []
-        layout.elements(in: Rect(x: 0, y: y, width: viewport.width, height: viewport.height), into: &buffer)
+        layout.elements(in: Rect(x: x, y: y, width: viewport.width, height: viewport.height), into: &buffer)
         var sections: [Int] = []
         for element in buffer where sections.last != element.path.section && !sections.contains(element.path.section) {
             sections.append(element.path.section)

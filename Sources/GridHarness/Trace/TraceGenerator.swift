@@ -25,15 +25,24 @@ public struct TraceGenerator: Sendable {
         /// rotation a third of the way in and back two thirds in. The same gestures at every
         /// content size, so that the scale series compares like with like.
         case tour
+        /// Flicks sideways through the whole width and back (two-axis layouts).
+        case horizontalFling = "horizontal-fling"
+        /// Flicks diagonally, down and right at once, to the far corner and back.
+        case diagonalFling = "diagonal-fling"
+        /// A slow finger drag diagonally, with pauses and changes of direction.
+        case diagonalDrag = "diagonal-drag"
 
         /// The refresh rate a trace of this kind uses unless told otherwise.
-        public var defaultRefreshHz: Int { self == .drag ? 60 : 120 }
+        public var defaultRefreshHz: Int { self == .drag || self == .diagonalDrag ? 60 : 120 }
 
         /// What the kind models, for help texts.
         public var summary: String {
             switch self {
             case .fling: "flicks through the whole grid and back"
             case .fastFling: "flicks at 8,000 pt/s through the whole grid and back"
+            case .horizontalFling: "flicks sideways through the whole width and back"
+            case .diagonalFling: "flicks diagonally to the far corner and back"
+            case .diagonalDrag: "a slow diagonal finger drag with pauses"
             case .drag: "a slow finger drag with pauses"
             case .jumps: "jumps to sections, each followed by a short look around"
             case .rotation: "flicks with a rotation (width ↔ height) a third of the way in, and back"
@@ -91,6 +100,15 @@ public struct TraceGenerator: Sendable {
             flingThrough(&builder, &random, speeds: 1500...5000, deceleration: options.deceleration)
         case .fastFling:
             flingThrough(&builder, &random, speeds: 8000...8000, deceleration: options.deceleration)
+        case .horizontalFling:
+            builder.direction = (1, 0)
+            flingThrough(&builder, &random, speeds: 1500...5000, deceleration: options.deceleration)
+        case .diagonalFling:
+            builder.direction = Self.diagonal
+            flingThrough(&builder, &random, speeds: 1500...5000, deceleration: options.deceleration)
+        case .diagonalDrag:
+            builder.direction = Self.diagonal
+            slowDrag(&builder, &random, seconds: options.seconds)
         case .drag:
             slowDrag(&builder, &random, seconds: options.seconds)
         case .jumps:
@@ -109,6 +127,10 @@ public struct TraceGenerator: Sendable {
             name: options.name ?? "\(options.kind.rawValue)-\(hz)hz", refreshHz: hz, viewport: spec.container,
             offsets: builder.offsets, events: builder.events)
     }
+
+    /// Down and right at 45°: a unit vector, so a diagonal gesture moves as fast as a
+    /// vertical one.
+    static let diagonal = (x: 0.5.squareRoot(), y: 0.5.squareRoot())
 
     /// Flicks down until a fling reaches the end, then up until one reaches the top. Each
     /// flick is a short drag at the flick's speed and a fling that the finger catches again
@@ -181,7 +203,8 @@ public struct TraceGenerator: Sendable {
     }
 
     /// Jumps to uniformly random offsets, each followed by a flick; the viewport rotates a
-    /// third of the way in and back two thirds in.
+    /// third of the way in and back two thirds in. Over content wider than the viewport the
+    /// jumps land anywhere across it too, and the flicks are diagonal.
     private func tour(
         _ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double,
         deceleration: ScrollPhysics.Deceleration
@@ -190,7 +213,14 @@ public struct TraceGenerator: Sendable {
         builder.hold(0.05)
         while builder.seconds < seconds {
             try rotation.rotateIfDue(&builder, seconds: seconds)
-            builder.jump(to: random.uniform(0...1) * builder.maxOffset)
+            let y = random.uniform(0...1) * builder.maxOffset
+            if builder.maxOffsetX > 0 {
+                builder.direction = Self.diagonal
+                builder.jump(toX: random.uniform(0...1) * builder.maxOffsetX, y: y)
+            } else {
+                builder.direction = (0, 1)
+                builder.jump(to: y)
+            }
             builder.hold(0.05)
             let speed = random.uniform(1500...4000) * (random.uniform(0...1) < 0.5 ? -1 : 1)
             builder.drag(velocity: speed, seconds: 0.05)

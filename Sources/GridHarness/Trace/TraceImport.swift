@@ -1,7 +1,8 @@
 import GridCore
 
 /// Imports the scroll log an app writes from its scroll callback, a CSV of
-/// `timestamp_ms,offset` rows, and resamples it to a display refresh rate.
+/// `timestamp_ms,offset` rows (or `timestamp_ms,offset,offset_x` for content that scrolls
+/// both ways), and resamples it to a display refresh rate.
 ///
 /// Frame `k` is at `t0 + k·1000/hz` milliseconds, for every such time up to the last row's;
 /// its offset is interpolated linearly between the rows around it. A header row (any first
@@ -9,9 +10,9 @@ import GridCore
 public enum TraceImport {
     /// Parses and resamples `text`; `path` names the file in errors.
     ///
-    /// - Throws: ``InputError`` naming the line and column: a row without exactly two
-    ///   fields, a field that is not a finite number, timestamps that do not increase, no
-    ///   rows at all.
+    /// - Throws: ``InputError`` naming the line and column: a row without two fields (or
+    ///   three, with `offset_x`; every row as many as the first), a field that is not a
+    ///   finite number, timestamps that do not increase, no rows at all.
     public static func csv(
         _ text: String, path: String, refreshHz: Int, viewport: Size, name: String
     ) throws(InputError) -> ScrollTrace {
@@ -23,6 +24,8 @@ public enum TraceImport {
         }
         var times: [Double] = []
         var offsets: [Double] = []
+        var offsetsX: [Double] = []
+        var columns: Int?
         var lineNumber = 0
         var sawContent = false
         // "\r\n" is one Character in Swift, and a newline.
@@ -32,9 +35,15 @@ public enum TraceImport {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
             defer { sawContent = true }
             if !sawContent && Double(fields[0]) == nil { continue }  // a header row
-            guard fields.count == 2 else {
-                throw InputError(file: path, field: "line \(lineNumber)", value: "\(fields.count) fields", expected: "2 fields: timestamp_ms,offset")
+            guard fields.count == 2 || fields.count == 3, fields.count == columns ?? fields.count else {
+                let expected = switch columns {
+                case 2: "2 fields, as in the first row: timestamp_ms,offset"
+                case 3: "3 fields, as in the first row: timestamp_ms,offset,offset_x"
+                default: "2 fields (timestamp_ms,offset) or 3 (timestamp_ms,offset,offset_x)"
+                }
+                throw InputError(file: path, field: "line \(lineNumber)", value: "\(fields.count) fields", expected: expected)
             }
+            columns = fields.count
             guard let time = Double(fields[0]), time.isFinite else {
                 throw InputError(file: path, field: "line \(lineNumber).timestamp_ms", value: String(fields[0]), expected: "a finite number of milliseconds")
             }
@@ -45,6 +54,12 @@ public enum TraceImport {
                 throw InputError(
                     file: path, field: "line \(lineNumber).timestamp_ms", value: fields[0].description,
                     expected: "a timestamp after the previous row's \(previous)")
+            }
+            if fields.count == 3 {
+                guard let x = Double(fields[2]), x.isFinite else {
+                    throw InputError(file: path, field: "line \(lineNumber).offset_x", value: String(fields[2]), expected: "a finite horizontal offset in points")
+                }
+                offsetsX.append(x)
             }
             times.append(time)
             offsets.append(offset)
@@ -60,14 +75,13 @@ public enum TraceImport {
             let t = start + Double(k) * step
             if t > end + 1e-9 { break }
             while row + 1 < times.count && times[row + 1] <= t { row += 1 }
-            let y: Double
+            var y = offsets[row], x = offsetsX.isEmpty ? 0 : offsetsX[row]
             if row + 1 < times.count {
                 let fraction = (t - times[row]) / (times[row + 1] - times[row])
                 y = offsets[row] + (offsets[row + 1] - offsets[row]) * fraction
-            } else {
-                y = offsets[row]
+                if !offsetsX.isEmpty { x = offsetsX[row] + (offsetsX[row + 1] - offsetsX[row]) * fraction }
             }
-            frames.append(Point(x: 0, y: y))
+            frames.append(Point(x: x, y: y))
             k += 1
         }
         return ScrollTrace(name: name, refreshHz: refreshHz, viewport: viewport, offsets: frames)

@@ -117,11 +117,13 @@ public struct TileGrid: GridLayout, Sendable {
     /// every answer, so that a changed or refused ``configuration`` does not show here
     /// before the frames follow it.
     public var traits: LayoutTraits {
-        LayoutTraits(
+        let titled = prepared.sectionTitleHeight > 0
+        return LayoutTraits(
             cellsDoNotOverlap: true,
             lineHeight: prepared.rowHeight,
             scrollAxes: .vertical,
-            pinsSectionHeaders: prepared.sectionTitleHeight > 0)
+            supplementaries: titled ? [SupplementaryPaths(.sectionHeader, .perSection)] : [],
+            pinning: titled ? [.sectionHeaders] : [])
     }
 
     /// `ceil(count / n)` without overflow.
@@ -171,16 +173,10 @@ extension TileGrid {
         prepared.padding.width + Double(col) * (tileWidth + prepared.padding.width)
     }
 
-    /// `end − y`, stepped down an ulp at a time until `y + d`, rounded, is at most `end`
-    /// (0 when `y` is not above `end`).
-    ///
-    /// `end − y` is exact when `y ≥ end/2` (Sterbenz), and then `y + d == end`; otherwise
-    /// `d > end/2`, so its ulp is at least half of `end`'s and a step or two suffices.
+    /// `end − y`, stepped down an ulp at a time until `y + d` is at most `end`; see
+    /// ``Track/length(from:endingBy:)``.
     static func height(from y: Double, endingBy end: Double) -> Double {
-        guard y < end else { return 0 }
-        var d = end - y
-        while d > 0 && y + d > end { d = d.nextDown }
-        return d
+        Track.length(from: y, endingBy: end)
     }
 
     /// The frame of a cell: its tile, or in the centred style its content centred in it.

@@ -11,7 +11,7 @@ import GridCore
 ///   rect query O(1 + k); at and above it, the base's.
 /// - Memory: below the threshold O(n) (about 50 bytes per element); at and above it,
 ///   the base's.
-public struct AdaptiveLayout<Base: GridLayout>: GridLayout {
+public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
     /// The seed's suggestion: cache below 400 tiles.
     public static var defaultThreshold: Int { 400 }
 
@@ -90,6 +90,15 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout {
         switch state {
         case .cached(let cached): cached.attributes(at: path)
         case .onDemand(let base): base.attributes(at: path)
+        }
+    }
+
+    /// The base's placement.
+    @inlinable
+    public func gridPlacement(of path: ItemPath) -> GridPlacement? {
+        switch state {
+        case .cached(let cached): cached.gridPlacement(of: path)
+        case .onDemand(let base): base.gridPlacement(of: path)
         }
     }
 

@@ -5,7 +5,9 @@ import GridCore
 ///
 /// The frames are kept in a structure of arrays ordered by band (a ``BandIndex`` along
 /// the scroll axis, bands about one line of the layout high), so that a rect query reads
-/// only the bands it covers and the one before. Cells are found by their flat index in the
+/// only the bands it covers and the one before. For content that scrolls both ways, each
+/// band is sorted by x and searched by binary search from the rect's left edge (less the
+/// band's widest element), so a narrow viewport over wide rows reads only what it shows. Cells are found by their flat index in the
 /// data, section headers by section, other supplementary views through a small dictionary.
 ///
 /// Elements are materialised through the base's own rect queries over the whole content,
@@ -14,11 +16,14 @@ import GridCore
 /// answered by the base when asked for by path.
 ///
 /// - Complexity: prepare O(P + n) time, where P is the base's own prepare and n the
-///   number of elements; rect query O(1 + m) where m is the number of elements starting
-///   in the bands the rect spans and the one before (O(1 + k) for k results when elements
-///   are no taller than a line); per-item and section-header queries O(1).
+///   number of elements (O(P + n log n) at worst for content that scrolls both ways);
+///   rect query O(1 + m) where m is the number of elements starting in the bands the rect
+///   spans and the one before (O(1 + k) for k results when elements are no taller than a
+///   line), or on two-axis content O(B log(n/B) + k) for the B bands it spans, reading
+///   only the elements of each band that can reach across the rect; per-item and
+///   section-header queries O(1).
 /// - Memory: O(n): 40 bytes per element (frame and ID), 4 bytes per cell for the path
-///   index, 4 bytes per band (about one per line); an element taller than a band also
+///   index, 4 bytes per band (about one per line), 8 more per band on two-axis content; an element taller than a band also
 ///   takes 4 bytes per band it crosses. About 45 bytes per element on CHGridView's grid,
 ///   on top of the base layout's own state.
 public struct CachedLayout<Base: GridLayout>: GridLayout {
@@ -32,6 +37,10 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     @usableFromInline var index = BandIndex(bandExtent: 1, bandCount: 0)
     /// Whether the bands run along x (a layout that scrolls only horizontally).
     @usableFromInline var bandsAlongX = false
+    /// For content that scrolls both ways: each band's elements are sorted by the cross
+    /// coordinate (x), and `bandMaxWidths[b]` is the widest of them, so that a rect query
+    /// binary-searches each band instead of reading whole rows. Empty otherwise.
+    @usableFromInline var bandMaxWidths: [Double] = []
     /// The data the cache was built for: cell slots are indexed by flat item index.
     @usableFromInline var data = DataShape.empty
     /// `cellSlots[flatIndex]` is the position of the cell in `frames`, or −1.
@@ -76,18 +85,22 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         self.data = data
         let content = base.contentSize
         let alongX = base.traits.scrollAxes == .horizontal
+        let sortsAcross = base.traits.scrollAxes == .both
         bandsAlongX = alongX
         let extent = alongX ? content.width : content.height
         let bandExtent = Self.bandExtent(extent: extent, traits: base.traits, items: data.totalItems)
         let bands = (extent / bandExtent).rounded(.up)
         let bandCount = bands.isFinite && bands >= 1 ? Int(min(bands, Double(Int32.max / 2))) : 1
 
-        // The arrays are allocated once, at a capacity guessed from the data (one header
-        // per section is the common case) or from the last build; a layout that places
-        // more elements than that is built again at twice the capacity.
-        var capacity = max(data.totalItems + data.sectionCount, Int(Double(data.totalItems) * elementsPerItem), 16)
+        // The arrays are allocated once, at a capacity guessed from the data and the
+        // supplementary elements the layout declares, or from the last build; a layout that
+        // places more elements than that is built again at twice the capacity.
+        let supplementaries = Self.declaredSupplementaryCount(base.traits, data: data)
+        var capacity = max(data.totalItems + supplementaries, Int(Double(data.totalItems) * elementsPerItem), 16)
         while true {
-            var builder = CacheBuilder(data: data, alongX: alongX, bandExtent: bandExtent, bandCount: bandCount)
+            var builder = CacheBuilder(
+                data: data, alongX: alongX, sortsAcross: sortsAcross, bandExtent: bandExtent, bandCount: bandCount,
+                otherCapacity: min(supplementaries, 1 << 20))
             let base = self.base
             if try builder.fill(capacity: capacity, query: { base.elements(in: $0, into: &$1) }, content: base.contentSize) {
                 index = builder.index
@@ -96,6 +109,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
                 cellSlots = builder.cellSlots
                 headerSlots = builder.headerSlots
                 otherSlots = builder.otherSlots
+                bandMaxWidths = sortsAcross ? builder.bandMaxWidths() : []
                 elementsPerItem = data.totalItems > 0 ? Double(ids.count) / Double(data.totalItems) : 1
                 return
             }
@@ -104,6 +118,24 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
             }
             capacity = min(capacity * 2, Int(Int32.max))
         }
+    }
+
+    /// How many supplementary elements `traits` say the layout may place for `data`: the
+    /// size of each declared path space, capped at 2³¹ − 1.
+    static func declaredSupplementaryCount(_ traits: LayoutTraits, data: DataShape) -> Int {
+        var total = 0
+        for declared in traits.supplementaries {
+            let size: Int
+            switch declared.space {
+            case .perSection:
+                size = data.sectionCount
+            case .grid(let sections, let items):
+                let (product, overflow) = max(sections, 0).multipliedReportingOverflow(by: max(items, 0))
+                size = overflow ? Int(Int32.max) : product
+            }
+            total = min(total + min(size, Int(Int32.max)), Int(Int32.max))
+        }
+        return total
     }
 
     /// About one line per band: the layout's declared line height, or the extent that
@@ -141,11 +173,38 @@ extension CachedLayout {
                     }
                 }
                 // From the band before the first: its elements can reach into the first.
-                var position = Int(index.bandStarts[max(first - 1, 0)])
-                let end = Int(index.bandStarts[last + 1])
-                while position < end {
-                    Self.emit(position, frames, ids, rect, &buffer)
-                    position += 1
+                if bandMaxWidths.isEmpty {
+                    var position = Int(index.bandStarts[max(first - 1, 0)])
+                    let end = Int(index.bandStarts[last + 1])
+                    while position < end {
+                        Self.emit(position, frames, ids, rect, &buffer)
+                        position += 1
+                    }
+                    return
+                }
+                // Bands sorted by x: in each, from the first element that can reach the
+                // rect's left edge (its minX ≥ rect.minX − the band's widest) to the first
+                // that starts at or past its right edge.
+                bandMaxWidths.withUnsafeBufferPointer { widths in
+                    var band = max(first - 1, 0)
+                    while band <= last {
+                        var low = Int(index.bandStarts[band])
+                        let end = Int(index.bandStarts[band + 1])
+                        if end - low > 8 {
+                            let left = rect.minX - widths[band]
+                            var high = end
+                            while low < high {
+                                let mid = (low + high) / 2
+                                if frames[mid].minX < left { low = mid + 1 } else { high = mid }
+                            }
+                        }
+                        let right = rect.maxX
+                        while low < end && frames[low].minX < right {
+                            Self.emit(low, frames, ids, rect, &buffer)
+                            low += 1
+                        }
+                        band += 1
+                    }
                 }
             }
         }
@@ -171,6 +230,12 @@ extension CachedLayout {
         return .cell(path, frame: frames[Int(slot)])
     }
 
+    /// The base's placement: a strategy changes where answers come from, never what they are.
+    /// - Complexity: the base's.
+    public func gridPlacement(of path: ItemPath) -> GridPlacement? {
+        base.gridPlacement(of: path)
+    }
+
     /// - Complexity: O(1) for section headers; O(1) expected for other kinds.
     @inlinable
     public func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {
@@ -192,6 +257,8 @@ extension CachedLayout {
 struct CacheBuilder {
     let data: DataShape
     let alongX: Bool
+    /// Whether each band's elements are kept sorted by x (content that scrolls both ways).
+    let sortsAcross: Bool
     var index: BandIndex
     var frames: [Rect] = []
     var ids: [ElementID] = []
@@ -199,10 +266,15 @@ struct CacheBuilder {
     var headerSlots: [Int32]
     var otherSlots: [ElementID: Int32] = [:]
     var tall: [(position: Int32, first: Int, last: Int)] = []
+    /// Scratch of the band sort, kept across strips.
+    private var bandCounts: [Int] = []
+    private var sortScratch: [LayoutAttributes] = []
 
-    init(data: DataShape, alongX: Bool, bandExtent: Double, bandCount: Int) {
+    init(data: DataShape, alongX: Bool, sortsAcross: Bool = false, bandExtent: Double, bandCount: Int, otherCapacity: Int = 0) {
         self.data = data
+        otherSlots.reserveCapacity(otherCapacity)
         self.alongX = alongX
+        self.sortsAcross = sortsAcross
         self.index = BandIndex(bandExtent: bandExtent, bandCount: bandCount)
         cellSlots = Array(repeating: -1, count: data.totalItems)
         headerSlots = Array(repeating: -1, count: data.sectionCount)
@@ -265,6 +337,7 @@ struct CacheBuilder {
                 ? Rect(x: lower, y: 0, width: upper - lower, height: cross)
                 : Rect(x: 0, y: lower, width: cross, height: upper - lower)
             query(strip, &buffer)
+            if sortsAcross { sortByBandThenX(&buffer) }
             let bands = stripFirst..<stripEnd
             let start = sink.count
             switch try take(buffer, bands: bands, into: &sink) {
@@ -290,6 +363,95 @@ struct CacheBuilder {
     }
 
     enum Outcome { case taken, full, outOfOrder }
+
+    /// Sorts a strip by band, then by `minX`, then by ID (so that equal keys keep one order
+    /// whatever the base answered): a counting sort by band into `sortScratch`, then an
+    /// insertion sort of each band by x, which is short (a row of a grid) and nearly in
+    /// order already. O(n + moves) with no comparison of bands.
+    private mutating func sortByBandThenX(_ buffer: inout [LayoutAttributes]) {
+        let count = buffer.count
+        guard count > 1 else { return }
+        let geometry = index.geometry
+        var low = Int.max, high = Int.min
+        buffer.withUnsafeBufferPointer { elements in
+            var i = 0
+            while i < count {
+                let band = geometry.band(of: elements[i].frame.minY)
+                low = min(low, band)
+                high = max(high, band)
+                i += 1
+            }
+        }
+        let bands = high - low + 1
+        bandCounts.removeAll(keepingCapacity: true)
+        bandCounts.append(contentsOf: repeatElement(0, count: bands + 1))
+        if sortScratch.count != count { sortScratch = buffer }
+        buffer.withUnsafeBufferPointer { elements in
+            bandCounts.withUnsafeMutableBufferPointer { starts in
+                var i = 0
+                while i < count {
+                    starts[geometry.band(of: elements[i].frame.minY) - low + 1] += 1
+                    i += 1
+                }
+                var band = 1
+                while band <= bands {
+                    starts[band] += starts[band - 1]
+                    band += 1
+                }
+                sortScratch.withUnsafeMutableBufferPointer { out in
+                    i = 0
+                    while i < count {
+                        let slot = geometry.band(of: elements[i].frame.minY) - low
+                        out[starts[slot]] = elements[i]
+                        starts[slot] += 1
+                        i += 1
+                    }
+                    // `starts[b]` is now where band b ends; band b begins where b − 1 ends.
+                    var begin = 0
+                    band = 0
+                    while band < bands {
+                        let end = starts[band]
+                        var j = begin + 1
+                        while j < end {
+                            let element = out[j]
+                            var k = j
+                            while k > begin && Self.precedesAcross(element, out[k - 1]) {
+                                out[k] = out[k - 1]
+                                k -= 1
+                            }
+                            out[k] = element
+                            j += 1
+                        }
+                        begin = end
+                        band += 1
+                    }
+                }
+            }
+        }
+        swap(&buffer, &sortScratch)
+    }
+
+    /// Order within a band: by `minX`, then by ID.
+    @inline(__always)
+    private static func precedesAcross(_ x: LayoutAttributes, _ y: LayoutAttributes) -> Bool {
+        x.frame.minX != y.frame.minX ? x.frame.minX < y.frame.minX : x.id < y.id
+    }
+
+    /// The widest element starting in each band.
+    func bandMaxWidths() -> [Double] {
+        var widths = [Double](repeating: 0, count: index.bandCount)
+        var band = 0
+        while band < index.bandCount {
+            var position = Int(index.bandStarts[band])
+            let end = Int(index.bandStarts[band + 1])
+            while position < end {
+                widths[band] = max(widths[band], frames[position].width)
+                position += 1
+            }
+            band += 1
+        }
+        return widths
+    }
 
     /// Writes the elements of `buffer` that start in `bands`, as long as their bands do
     /// not decrease, and records where each band starts.

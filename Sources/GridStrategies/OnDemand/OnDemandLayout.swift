@@ -34,6 +34,12 @@ public struct OnDemandLayout<Base: GridLayout>: GridLayout {
         base.attributes(at: path)
     }
 
+    /// The base's placement: a strategy changes where answers come from, never what they are.
+    /// - Complexity: the base's.
+    public func gridPlacement(of path: ItemPath) -> GridPlacement? {
+        base.gridPlacement(of: path)
+    }
+
     /// - Complexity: the base's supplementary query.
     @inlinable
     public func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {

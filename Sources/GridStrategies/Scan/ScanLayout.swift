@@ -71,6 +71,12 @@ public struct ScanLayout<Base: GridLayout>: GridLayout {
         find(.cell, path) ?? base.attributes(at: path)
     }
 
+    /// The base's placement: a strategy changes where answers come from, never what they are.
+    /// - Complexity: the base's.
+    public func gridPlacement(of path: ItemPath) -> GridPlacement? {
+        base.gridPlacement(of: path)
+    }
+
     /// - Complexity: O(log n).
     @inlinable
     public func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {

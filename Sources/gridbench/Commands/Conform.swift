@@ -39,6 +39,9 @@ struct Conform: ParsableCommand {
     @Option(help: ArgumentHelp("The strategy the reference answers through, with --write-answers.", valueName: StrategyKind.allCases.map(\.rawValue).joined(separator: "|")))
     var strategy: String = StrategyKind.onDemand.rawValue
 
+    @Option(help: ArgumentHelp("The reference layout --write-answers answers with, in its best-known parameters.", valueName: LayoutRegistry.names.joined(separator: "|")))
+    var layout: String = TileGrid.Configuration.layoutName
+
     @Option(help: "The random seed for round 1's rects.")
     var seed: UInt64 = ConformanceOptions().seed
 
@@ -67,10 +70,10 @@ struct Conform: ParsableCommand {
             if let writeAnswers, let queries {
                 let kind = try StrategyKind(named: strategy)
                 let asked = try ConformanceQueries.load(from: URL(fileURLWithPath: queries))
-                let reference = AnyGridLayout(try kind.wrap(TileGrid()))
-                let answered = ConformanceAnswers.answer(asked, layout: "tile-grid (\(kind.rawValue))") { reference }
+                let reference = AnyGridLayout(try kind.wrap(try LayoutRegistry.configuration(named: layout).reference.makeAnyLayout()))
+                let answered = ConformanceAnswers.answer(asked, layout: "\(layout) (\(kind.rawValue))") { reference }
                 try answered.write(to: URL(fileURLWithPath: writeAnswers))
-                Console.note("\(answered.cases.count) cases answered by the reference tile grid → \(writeAnswers)")
+                Console.note("\(answered.cases.count) cases answered by the reference \(layout) → \(writeAnswers)")
                 return Outcome.success
             }
             if let writeQueries {

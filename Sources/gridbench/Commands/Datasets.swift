@@ -42,21 +42,7 @@ struct DatasetsCommand: ParsableCommand {
 
         func run() throws {
             try guarded {
-                let plan = try planOption.load()
-                let bundled = try BundledDatasets.all()
-                for entry in plan.runs {
-                    guard let spec = bundled.first(where: { $0.name == entry.dataset }) else {
-                        throw InputError(file: planOption.plan, field: "runs.dataset", value: "\"\(entry.dataset)\"",
-                                         expected: "a data set GridBench bundles: " + bundled.map(\.name).joined(separator: ", "))
-                    }
-                    try spec.write(to: plan.specURL(entry.dataset))
-                    for name in entry.traces {
-                        guard let recipe = plan.recipe(named: name) else { continue }
-                        let trace = try TraceGenerator(spec: spec).generate(recipe.options)
-                        try trace.write(to: plan.traceURL(dataset: entry.dataset, trace: name))
-                        Console.note("\(entry.dataset)/\(name): \(trace.frameCount) frames, \(trace.events.count) events")
-                    }
-                }
+                try BundledDatasets.generate(plan: try planOption.load(), planFile: planOption.plan) { Console.note($0) }
             }
         }
     }

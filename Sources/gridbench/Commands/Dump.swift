@@ -3,15 +3,18 @@ import Foundation
 import GridCore
 import GridHarness
 import GridStrategies
+import GridViewport
 
 /// `gridbench dump`: every element's frame, as JSON.
 struct Dump: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print every element a spec's layout places (or those meeting a rect) as JSON.",
         discussion: """
-            Writes a JSON array of {"kind", "section", "item", "frame": {"x", "y", "width", "height"}}
-            sorted by section, kind (header, cell, footer) and item. Kinds are section-header, cell,
-            section-footer, column-header and row-header.
+            Writes a JSON array of {"kind", "section", "item", "frame": {"x", "y", "width", "height"}} sorted by section, kind and item. Kinds are section-header, cell, section-footer, column-header, row-header and corner.
+
+            A data grid's elements also carry "row" and "column", their display position (the header row is row -1, the header column is column -1); its cells also carry "record" and "field". Cells of other two-axis layouts carry "row", "column", "rowSpan" and "columnSpan".
+
+            With --scrolled-to X,Y it prints what a viewport of the spec's container size, scrolled to (X, Y), has loaded (the visible rect plus 4 rows above and beneath and 2 columns either side), with pinned elements at their pinned frames: section headers, a data grid's header row, header column and corner.
             """)
 
     @Option(help: "A layout spec file.")
@@ -23,16 +26,21 @@ struct Dump: ParsableCommand {
     @Option(help: ArgumentHelp("Answer through this strategy (every strategy gives the same answer).", valueName: StrategyKind.allCases.map(\.rawValue).joined(separator: "|")))
     var strategy: String = StrategyKind.onDemand.rawValue
 
+    @Option(help: "Print what a viewport scrolled to X,Y has loaded, pinned elements at their pinned frames.")
+    var scrolledTo: PointArgument?
+
     @Option(help: "Write to this file instead of standard output.")
     var out: String?
 
     func run() throws {
         try guarded {
             let loaded = try LayoutSpec.load(from: URL(fileURLWithPath: spec))
-            var layout = try StrategyKind(named: strategy).wrap(loaded.makeLayout())
-            try layout.prepare(data: loaded.data, container: loaded.container)
-            let query = rect?.rect ?? layout.contentBounds
-            let elements = layout.elements(in: query).sorted { $0.id < $1.id }
+            let kind = try StrategyKind(named: strategy)
+            let elements = if let scrolledTo {
+                try loaded.dump(scrolledTo: scrolledTo.point, strategy: kind)
+            } else {
+                try loaded.dump(strategy: kind, in: rect?.rect)
+            }
             if let out {
                 try JSONFiles.write(elements, to: URL(fileURLWithPath: out))
             } else {

@@ -47,7 +47,7 @@ struct Report: ParsableCommand {
             }
             let chosen = strategies.isEmpty ? nil : try strategies.map { name throws(GridError) in try StrategyKind(named: name) }
             let runner = try PlanRunner(
-                plan: plan, margin: .lines(measure.marginLines), datasets: datasets.isEmpty ? nil : Set(datasets), strategies: chosen)
+                plan: plan, margin: measure.margin, datasets: datasets.isEmpty ? nil : Set(datasets), strategies: chosen)
             let total = runner.jobs.count
             let terminal = Console.errorIsTerminal
             let started = FrameClock.now()
@@ -84,7 +84,12 @@ struct Report: ParsableCommand {
         let options = ReportOptions(
             canonicalDataset: plan.canonicalDataset, canonicalTrace: plan.canonicalTrace, scaleTrace: plan.scaleTrace,
             strategyOrder: plan.strategies.map(\.rawValue))
-        let report = try StrategyReport(document: document, options: options)
+        let sections = plan.layoutSections.map { section in
+            ReportOptions(
+                layout: section.layout, canonicalDataset: section.canonicalDataset, canonicalTrace: section.canonicalTrace,
+                scaleTrace: section.scaleTrace, strategyOrder: plan.strategies.map(\.rawValue))
+        }
+        let report = try LayoutReports(document: document, primary: options, sections: sections)
         let written = try report.write(to: directory)
 
         print(SummaryTable.render(records))

@@ -55,7 +55,7 @@ struct Run: ParsableCommand {
                 expected = fixture.frames
             } else {
                 Console.note("No fixture for this trace: checking every frame against a reference replay made now.")
-                expected = try replay.referenceDigests(margin: .lines(measure.marginLines))
+                expected = try replay.referenceDigests(margin: measure.margin)
             }
             let chosen = strategies.isEmpty ? StrategyKind.allCases : try strategies.map { name throws(GridError) in try StrategyKind(named: name) }
             var records: [RunRecord] = []
@@ -79,28 +79,8 @@ struct Run: ParsableCommand {
 
     /// The replay and its fixture, from bundled names or files.
     private func resolve() throws -> (Replay, ReplayFixture?) {
-        let margin = PreloadMargin.lines(measure.marginLines)
-        let traceIsFile = trace.hasSuffix(".json") || FileManager.default.fileExists(atPath: trace)
-        if let dataset {
-            let plan = try planOption.load()
-            let specURL = plan.specURL(dataset)
-            guard FileManager.default.fileExists(atPath: specURL.path) else {
-                throw InputError(file: planOption.plan, field: "--dataset", value: "\"\(dataset)\"",
-                                 expected: "a bundled data set: " + plan.runs.map(\.dataset).joined(separator: ", "))
-            }
-            let traceURL = traceIsFile ? URL(fileURLWithPath: trace) : plan.traceURL(dataset: dataset, trace: trace)
-            guard FileManager.default.fileExists(atPath: traceURL.path) else {
-                let known = plan.runs.first { $0.dataset == dataset }?.traces ?? []
-                throw InputError(file: planOption.plan, field: "--trace", value: "\"\(trace)\"",
-                                 expected: "a trace file or a bundled trace of \(dataset): " + known.joined(separator: ", "))
-            }
-            let replay = try Replay.load(specAt: specURL, traceAt: traceURL)
-            let fixtureURL = fixture.map { URL(fileURLWithPath: $0) } ?? (traceIsFile ? nil : plan.fixtureURL(dataset: dataset, trace: trace))
-            return (replay, try fixtureURL.map { url throws(InputError) in try ReplayFixture.load(from: url, for: replay.trace, margin: margin) })
-        }
-        let replay = try Replay.load(specAt: URL(fileURLWithPath: spec ?? ""), traceAt: URL(fileURLWithPath: trace))
-        return (replay, try fixture.map { path throws(InputError) in
-            try ReplayFixture.load(from: URL(fileURLWithPath: path), for: replay.trace, margin: margin)
-        })
+        try Replay.resolve(
+            plan: try planOption.load(), planFile: planOption.plan, dataset: dataset, spec: spec, trace: trace,
+            fixture: fixture, margin: measure.margin)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import GridCore
 import GridHarness
 import GridStrategies
+import GridViewport
 
 /// A rect given as `x,y,width,height`.
 struct RectArgument: ExpressibleByArgument {
@@ -14,6 +15,19 @@ struct RectArgument: ExpressibleByArgument {
               [x, y, w, h].allSatisfy(\.isFinite)
         else { return nil }
         rect = Rect(x: x, y: y, width: w, height: h)
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// A point given as `X,Y`, such as `150,880`: finite numbers.
+struct PointArgument: ExpressibleByArgument {
+    var point: Point
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else { return nil }
+        point = Point(x: x, y: y)
     }
 
     static var defaultCompletionKind: CompletionKind { .default }
@@ -59,6 +73,12 @@ struct MeasureOptions: ParsableArguments {
     @Option(help: "Preload margin above and beneath the visible rect, in rows of the layout.")
     var marginLines: Double = 4
 
+    @Option(help: "Preload margin either side of the visible rect, in columns of the layout (layouts that scroll sideways).")
+    var marginColumns: Double = 2
+
+    /// The preload margin the options give.
+    var margin: PreloadMargin { PreloadMargin(rows: marginLines, columns: marginColumns) }
+
     @Option(help: "Minimum measured passes per run (after one warm-up pass).")
     var minPasses: Int = 2
 
@@ -76,7 +96,7 @@ struct MeasureOptions: ParsableArguments {
 
     func replayOptions(strategy: StrategyKind) -> ReplayOptions {
         ReplayOptions(
-            strategy: strategy, threshold: threshold, margin: .lines(marginLines), minimumPasses: minPasses,
+            strategy: strategy, threshold: threshold, margin: margin, minimumPasses: minPasses,
             maximumPasses: maxPasses, targetSeconds: targetSeconds, layoutBudgetShare: layoutBudgetShare,
             memoryProbe: noMemory ? nil : JemallocProbe())
     }

@@ -13,7 +13,7 @@ func overlaps(_ a: Rect, _ b: Rect) -> Bool {
 
 /// The margin in points, from the test's own reading of "n lines".
 func marginPoints(_ margin: PreloadMargin, lineHeight: Double?) -> Double {
-    switch margin {
+    switch margin.vertical {
     case .lines(let lines): lines * (lineHeight ?? 44)
     case .points(let points): points
     }

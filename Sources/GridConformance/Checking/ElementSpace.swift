@@ -1,0 +1,44 @@
+import GridCore
+
+/// Where the elements of one prepared configuration can exist: cells at the paths of the
+/// data, supplementary views in the path spaces their layout declares
+/// (``GridCore/LayoutTraits/supplementaries``).
+///
+/// Law 3 holds every answer to it. The checkers know no kind but `.cell`: a header, a
+/// footer or a corner exists exactly where the layout says it may place one.
+struct ElementSpace: Hashable, Sendable {
+    let data: DataShape
+    /// The declared spaces, kind by kind.
+    let supplementaries: [SupplementaryPaths]
+
+    /// Whether an element of `kind` at `path` can exist.
+    /// - Complexity: O(K) for K declared spaces.
+    func contains(_ kind: ElementKind, _ path: ItemPath) -> Bool {
+        kind == .cell
+            ? data.contains(path)
+            : supplementaries.contains { $0.kind == kind && $0.contains(path, data: data) }
+    }
+
+    /// The number of sections and items per section a space spans for `data`: one item
+    /// per section of the data for ``GridCore/SupplementaryPaths/Space/perSection``; the
+    /// rectangle itself, negative sizes read as 0, for a grid.
+    static func extent(of space: SupplementaryPaths.Space, data: DataShape) -> (sections: Int, items: Int) {
+        switch space {
+        case .perSection: (data.sectionCount, 1)
+        case .grid(let sections, let items): (max(0, sections), max(0, items))
+        }
+    }
+
+    /// `space` in a line: `column-header at (0 ..< 1, 0 ..< 12)`, `section-header per section`.
+    static func describe(_ space: SupplementaryPaths) -> String {
+        switch space.space {
+        case .perSection: "\(space.kind.name) per section"
+        case .grid(let sections, let items): "\(space.kind.name) at (0 ..< \(sections), 0 ..< \(items))"
+        }
+    }
+
+    /// Every space of `spaces` described, or `none`.
+    static func describe(_ spaces: [SupplementaryPaths]) -> String {
+        spaces.isEmpty ? "none" : spaces.map(describe).joined(separator: "; ")
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import GridConformance
+import GridCore
+import GridLayouts
+
+extension GoldenFixture.Recipe {
+    /// A new, unprepared layout of the recipe's `layout`, made through the registry from its
+    /// `parameters`.
+    ///
+    /// - Throws: ``GridCore/InputError`` naming `file` and `layout` for an unknown layout, or
+    ///   `parameters.<field>` for parameters that do not decode.
+    public func makeLayout(file: String) throws(InputError) -> any GridLayout {
+        let type: any LayoutConfiguration.Type
+        do {
+            type = try LayoutRegistry.configuration(named: layout)
+        } catch {
+            throw InputError(file: file, error)
+        }
+        return try Self.make(type, parameters: parameters, file: file)
+    }
+
+    private static func make<C: LayoutConfiguration>(_ type: C.Type, parameters: JSONValue, file: String) throws(InputError) -> any GridLayout {
+        do {
+            let configuration = try parameters.decode(C.self)
+            try configuration.validate()
+            return configuration.makeLayout()
+        } catch let error as DecodingError {
+            var wrapped = InputError(file: file, error)
+            wrapped.field = "parameters." + wrapped.field
+            throw wrapped
+        } catch let error as GridError {
+            throw InputError(file: file, error, fieldPrefix: "parameters.")
+        } catch {
+            throw InputError(file: file, field: "parameters", value: "\(error)", expected: "\(C.layoutName) parameters")
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import GridCore
+
+/// A layout GridBench knows by name: its parameters, how a spec file describes its data,
+/// and the factory that makes it. Every reference layout's configuration conforms, and
+/// ``LayoutRegistry`` lists them: adding a layout is one folder in `GridLayouts/` and one
+/// line there, and the spec reader, the fixtures, the replay, the report and the command
+/// line find it through the registry.
+///
+/// The configuration's own `Codable` form is its parameters alone (what a golden fixture's
+/// `parameters` object holds). A spec file holds more: the data too, flattened beside
+/// `name`, `layout` and `container`; ``decodeSpec(from:)`` and
+/// ``encodeSpec(data:to:)`` read and write that form.
+public protocol LayoutConfiguration: Codable, Hashable, Sendable {
+    /// The layout this configures.
+    associatedtype Layout: GridLayout & Sendable
+
+    /// The name files and the command line use: `tile-grid`, `data-grid`.
+    static var layoutName: String { get }
+    /// One line for help texts and the README.
+    static var summary: String { get }
+    /// The parameters the layout is best known by (CHGridView's demo, IGGridView's
+    /// defaults): what `gridbench conform --write-answers --layout NAME` answers with.
+    static var reference: Self { get }
+    /// Every field this layout reads from a spec file besides `schemaVersion`, `name`,
+    /// `layout` and `container`, so that a reader can refuse a field it does not know.
+    static var specFieldNames: [String] { get }
+
+    /// A new, unprepared layout with these parameters.
+    func makeLayout() -> Layout
+
+    /// Checks every parameter that does not depend on the data or the container.
+    ///
+    /// - Throws: ``GridCore/GridError`` naming the field.
+    func validate() throws(GridError)
+
+    /// Reads a spec file's layout fields (parameters and data) from the spec's top level.
+    /// Fields left out take their documented defaults.
+    ///
+    /// - Throws: `DecodingError` for a missing or mistyped field; ``GridCore/GridError``
+    ///   naming the field for a value out of range.
+    static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape)
+
+    /// Writes the layout fields of a spec with these parameters and `data`, in the form
+    /// ``decodeSpec(from:)`` reads.
+    func encodeSpec(data: DataShape, to encoder: any Encoder) throws
+
+    /// The fields `gridbench dump` prints for `element` beyond `kind`, `section`, `item` and
+    /// `frame`, from `layout` (of these parameters, prepared). The default gives a cell of
+    /// a two-axis layout its ``GridCore/GridPlacement`` (`row`, `column`, `rowSpan`,
+    /// `columnSpan`), and nothing else.
+    func dumpFields(of element: LayoutAttributes, in layout: Layout) -> [DumpField]
+}
+
+/// A field of `gridbench dump`'s output beyond the attributes: a name and a whole number.
+public struct DumpField: Hashable, Sendable {
+    public var name: String
+    public var value: Int
+
+    public init(_ name: String, _ value: Int) {
+        self.name = name
+        self.value = value
+    }
+}
+
+extension LayoutConfiguration {
+    /// The layout's name: ``layoutName``.
+    public var layoutName: String { Self.layoutName }
+
+    /// A new, unprepared layout, as an existential: for tools.
+    public func makeAnyLayout() -> any GridLayout { makeLayout() }
+
+    public func dumpFields(of element: LayoutAttributes, in layout: Layout) -> [DumpField] {
+        guard element.kind == .cell, let placement = layout.gridPlacement(of: element.path) else { return [] }
+        return [
+            DumpField("row", placement.row), DumpField("column", placement.column),
+            DumpField("rowSpan", placement.rowSpan), DumpField("columnSpan", placement.columnSpan),
+        ]
+    }
+}

@@ -1,0 +1,52 @@
+import GridCore
+
+/// The tile grid in the registry: `"layout": "tile-grid"`.
+///
+/// ```json
+/// {"schemaVersion": 1, "name": "photos-2976", "layout": "tile-grid",
+///  "container": {"width": 320, "height": 480},
+///  "sections": {"count": 96, "items": 31},
+///  "tilesPerLine": 4, "rowHeight": 79, "padding": {"width": 4, "height": 4},
+///  "sectionTitleHeight": 22, "centersItems": false}
+/// ```
+///
+/// `sections` and `itemSizes` as in ``SectionsField``; the other fields left out take
+/// CHGridView's values (4, 79, 4 × 4, 22, not centred).
+extension TileGrid.Configuration: LayoutConfiguration {
+    public static let layoutName = "tile-grid"
+    public static let summary = "CHGridView's tile grid: n tiles a line, rows of h, sections under titles"
+    public static let specFieldNames = SpecKeys.allCases.map(\.rawValue)
+    public static var reference: Self { .chGridView }
+
+    public func makeLayout() -> TileGrid { TileGrid(self) }
+
+    enum SpecKeys: String, CodingKey, CaseIterable {
+        case sections, itemSizes, tilesPerLine, rowHeight, padding, sectionTitleHeight, centersItems
+    }
+
+    public static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape) {
+        let c = try decoder.container(keyedBy: SpecKeys.self)
+        let defaults = Self.chGridView
+        let configuration = Self(
+            tilesPerLine: try c.decodeIfPresent(Int.self, forKey: .tilesPerLine) ?? defaults.tilesPerLine,
+            rowHeight: try c.decodeIfPresent(Double.self, forKey: .rowHeight) ?? defaults.rowHeight,
+            padding: try c.decodeIfPresent(Size.self, forKey: .padding) ?? defaults.padding,
+            sectionTitleHeight: try c.decodeIfPresent(Double.self, forKey: .sectionTitleHeight) ?? defaults.sectionTitleHeight,
+            centersItems: try c.decodeIfPresent(Bool.self, forKey: .centersItems) ?? defaults.centersItems)
+        let data = try SectionsField.dataShape(
+            sections: try c.decode(SectionsField.self, forKey: .sections),
+            itemSizes: try c.decodeIfPresent([[Double]].self, forKey: .itemSizes))
+        return (configuration, data)
+    }
+
+    public func encodeSpec(data: DataShape, to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: SpecKeys.self)
+        try c.encode(SectionsField(compacting: data.itemCounts), forKey: .sections)
+        try c.encodeIfPresent(SectionsField.itemSizePairs(data), forKey: .itemSizes)
+        try c.encode(tilesPerLine, forKey: .tilesPerLine)
+        try c.encode(rowHeight, forKey: .rowHeight)
+        try c.encode(padding, forKey: .padding)
+        try c.encode(sectionTitleHeight, forKey: .sectionTitleHeight)
+        try c.encode(centersItems, forKey: .centersItems)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GridHarness
+
+/// The strategy comparison over every layout of a results document: one
+/// ``StrategyReport`` per layout, each with its own data sets, verdict and threshold, in
+/// one Markdown file and one HTML page (the first layout's report as it stands alone, the
+/// others as sections after it).
+public struct LayoutReports {
+    /// The reports, the first layout's first.
+    public let reports: [StrategyReport]
+
+    /// The reports of `document` for `primary` and, for each of `sections` with runs in
+    /// the document, a report of that layout (its charts' files prefixed with its name).
+    ///
+    /// - Throws: ``GridCore/GridError`` for options out of range.
+    public init(document: ResultsDocument, primary: ReportOptions, sections: [ReportOptions]) throws {
+        let layouts = Set(document.runs.map(\.layout))
+        var reports = [try StrategyReport(document: document, options: Self.section(primary, alone: sections.isEmpty))]
+        for options in sections where layouts.contains(options.layout) && options.layout != primary.layout {
+            var section = Self.section(options, alone: false)
+            if section.chartPrefix.isEmpty { section.chartPrefix = options.layout + "-" }
+            reports.append(try StrategyReport(document: document, options: section))
+        }
+        self.reports = reports
+    }
+
+    /// These reports, as given.
+    public init(_ reports: [StrategyReport]) {
+        self.reports = reports
+    }
+
+    private static func section(_ options: ReportOptions, alone: Bool) -> ReportOptions {
+        var options = options
+        options.notesOtherLayouts = alone
+        return options
+    }
+
+    /// Every layout's verdict, each line naming its layout when there are several.
+    public var verdict: [String] {
+        guard reports.count > 1 else { return reports.first?.verdict ?? [] }
+        return reports.flatMap { report in report.verdict.map { "\(report.options.layout): \($0)" } }
+    }
+
+    /// The reports in Markdown, one after the other.
+    public func markdown() -> String {
+        reports.map { $0.markdown() }.joined(separator: "\n---\n\n")
+    }
+
+    /// One self-contained page: the first report's, with the others' content added to its
+    /// main part.
+    public func html() -> String {
+        guard var page = reports.first?.html() else { return "" }
+        let more = reports.dropFirst().map { Self.main(of: $0.html()) }.joined(separator: "\n<hr>\n")
+        if !more.isEmpty, let end = page.range(of: "</main>", options: .backwards) {
+            page.insert(contentsOf: "<hr>\n" + more + "\n", at: end.lowerBound)
+        }
+        return page
+    }
+
+    /// What lies between `<main>` and `</main>` of a report's page.
+    private static func main(of page: String) -> String {
+        guard let start = page.range(of: "<main>"), let end = page.range(of: "</main>", options: .backwards) else { return page }
+        return String(page[start.upperBound..<end.lowerBound])
+    }
+
+    /// Writes every report's charts, then the HTML and Markdown files, each atomically, and
+    /// returns the files written.
+    public func write(to directory: URL) throws -> [URL] {
+        var written: [URL] = []
+        for report in reports {
+            for chart in report.charts() {
+                let url = directory.appendingPathComponent(chart.relativePath)
+                try AtomicFile.write(chart.chart.svg(standalone: true) + "\n", to: url)
+                written.append(url)
+            }
+        }
+        let htmlURL = directory.appendingPathComponent(StrategyReport.htmlFileName)
+        try AtomicFile.write(html(), to: htmlURL)
+        written.append(htmlURL)
+        let markdownURL = directory.appendingPathComponent(StrategyReport.markdownFileName)
+        try AtomicFile.write(markdown(), to: markdownURL)
+        written.append(markdownURL)
+        return written
+    }
+}

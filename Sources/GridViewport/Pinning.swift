@@ -1,0 +1,182 @@
+import GridCore
+
+/// A prepared layout's pin rules, resolved for a viewport: the elements pinned until the
+/// next one pushes them out (section headers), and the frozen bands (a data grid's header
+/// row and column, its corner).
+struct Pinning {
+    /// One list per ``GridCore/PinRule/Reach/untilNext`` rule.
+    var untilNext: [PinnedHeaders] = []
+    /// The kinds pinned until the next: a rect query's answers of these kinds are dropped,
+    /// and their pinned frames added instead.
+    var untilNextKinds = ElementKinds()
+    /// The frozen bands, when there are any.
+    var bands: FrozenBands?
+    /// Every kind some rule pins: an answer of another kind is never pinned, which a
+    /// frame's merge checks first, cheaply, for every element.
+    private(set) var pinnedKinds = ElementKinds()
+
+    /// No pinning.
+    init() {}
+
+    /// The rules of `layout`'s traits, prepared with `data`. `sectionHeaders` overrides the
+    /// rule for section headers: `false` drops it, `true` adds it when missing.
+    ///
+    /// - Complexity: O(P) for the P elements of the until-next rules; O(1) for bands.
+    init<Layout: GridLayout>(layout: Layout, data: DataShape, sectionHeaders: Bool?) {
+        var rules = layout.traits.pinning
+        switch sectionHeaders {
+        case .some(false): rules.removeAll { $0 == .sectionHeaders }
+        case .some(true) where !rules.contains(.sectionHeaders): rules.append(.sectionHeaders)
+        default: break
+        }
+        var bandRules: [PinRule] = []
+        for rule in rules {
+            switch rule.reach {
+            case .untilNext:
+                untilNext.append(PinnedHeaders(layout: layout, data: data, kind: rule.kind, axis: rule.axis))
+                untilNextKinds.insert(ElementKinds(rule.kind))
+            case .band:
+                bandRules.append(rule)
+            }
+        }
+        if !bandRules.isEmpty { bands = FrozenBands(rules: bandRules, content: layout.contentSize) }
+        pinnedKinds = untilNextKinds.union(bands?.kinds ?? ElementKinds())
+    }
+
+    /// Whether section headers pin.
+    var pinsSectionHeaders: Bool { untilNext.contains { $0.kind == .sectionHeader && $0.axis == .vertical } }
+
+    /// The section headers' list, when they pin along y.
+    var sectionHeaders: PinnedHeaders? { untilNext.first { $0.kind == .sectionHeader && $0.axis == .vertical } }
+
+    /// Whether a rect query's answer `element` is shown elsewhere when pinned, and so left
+    /// out of the loaded set at its layout frame.
+    @inline(__always)
+    func isPinned(_ element: LayoutAttributes) -> Bool {
+        let raw = element.kind.rawValue
+        if untilNextKinds.contains(kindRaw: raw) { return true }
+        if let bands, bands.kinds.contains(kindRaw: raw) { return bands.membership(element) != 0 }
+        return false
+    }
+}
+
+/// The frozen bands of a layout's ``GridCore/PinRule/Reach/band(start:end:)`` rules.
+///
+/// An element of a kind with a band along an axis, lying within that band, is *in* it. At
+/// offset `o` along the axis the band moves by `shift = clamp(o − start, 0, contentEnd −
+/// end)`, and so do its elements; an element in a band on each axis (a corner) moves on
+/// both. The viewport finds the pinned elements that meet its loaded rect `L` with one rect
+/// query per class of membership (vertical only, horizontal only, both): the natural rect
+/// whose shifted image is `L`, cut to the bands.
+struct FrozenBands {
+    struct Band {
+        var kinds: ElementKinds
+        var start: Double
+        var end: Double
+        /// The content's end along the band's axis.
+        var limit: Double
+    }
+
+    /// Bands along y and along x.
+    private(set) var vertical: [Band] = []
+    private(set) var horizontal: [Band] = []
+    /// Every kind with a band.
+    private(set) var kinds = ElementKinds()
+    /// Which membership classes occur: bit 1 vertical only, bit 2 horizontal only, bit 3
+    /// both (by the kinds' rules; a class with no kind is never queried).
+    private(set) var classes: UInt8 = 0
+
+    init(rules: [PinRule], content: Size) {
+        var verticalKinds = ElementKinds(), horizontalKinds = ElementKinds()
+        for rule in rules {
+            guard case .band(let start, let end) = rule.reach else { continue }
+            if rule.axis == .vertical {
+                vertical.append(Band(kinds: ElementKinds(rule.kind), start: start, end: end, limit: content.height))
+                verticalKinds.insert(ElementKinds(rule.kind))
+            } else {
+                horizontal.append(Band(kinds: ElementKinds(rule.kind), start: start, end: end, limit: content.width))
+                horizontalKinds.insert(ElementKinds(rule.kind))
+            }
+        }
+        kinds = verticalKinds.union(horizontalKinds)
+        if !verticalKinds.isEmpty { classes |= 1 }
+        if !horizontalKinds.isEmpty { classes |= 2 }
+        if !verticalKinds.intersection(horizontalKinds).isEmpty { classes |= 4 }
+    }
+
+    /// The index of the band along an axis holding `element`, or −1.
+    @inline(__always)
+    private static func band(of element: LayoutAttributes, in bands: [Band], low: Double, high: Double) -> Int {
+        var index = 0
+        while index < bands.count {
+            let band = bands[index]
+            if band.kinds.contains(kindRaw: element.kind.rawValue) && low >= band.start && high <= band.end { return index }
+            index += 1
+        }
+        return -1
+    }
+
+    /// 0 when `element` is in no band; else bit 1 when in a band along y, bit 2 along x.
+    @inline(__always)
+    func membership(_ element: LayoutAttributes) -> UInt8 {
+        let f = element.frame
+        let inY = Self.band(of: element, in: vertical, low: f.minY, high: f.maxY) >= 0
+        let inX = Self.band(of: element, in: horizontal, low: f.minX, high: f.maxX) >= 0
+        return (inY ? 1 : 0) | (inX ? 2 : 0)
+    }
+
+    @inline(__always)
+    private static func shift(_ band: Band, offset: Double) -> Double {
+        PinRule.shift(offset: offset, start: band.start, end: band.end, limit: band.limit)
+    }
+
+    /// The natural rect to query for the elements of membership `member` (1, 2 or 3) that
+    /// can be shown in `rect` at `offset`, or `nil` when none can.
+    func queryRect(member: UInt8, loaded rect: Rect, offset: Point) -> Rect? {
+        var minX = rect.minX, maxX = rect.maxX, minY = rect.minY, maxY = rect.maxY
+        if member & 1 != 0 {
+            guard let range = Self.naturalRange(vertical, low: rect.minY, high: rect.maxY, offset: offset.y) else { return nil }
+            (minY, maxY) = range
+        }
+        if member & 2 != 0 {
+            guard let range = Self.naturalRange(horizontal, low: rect.minX, high: rect.maxX, offset: offset.x) else { return nil }
+            (minX, maxX) = range
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// The union over `bands` of `[low − shift, high − shift) ∩ [start, end)`.
+    private static func naturalRange(_ bands: [Band], low: Double, high: Double, offset: Double) -> (Double, Double)? {
+        var lo = Double.infinity, hi = -Double.infinity
+        var index = 0  // not `for … in`: a debug build allocates an iterator per frame
+        while index < bands.count {
+            let band = bands[index]
+            index += 1
+            let s = shift(band, offset: offset)
+            let a = max(low - s, band.start), b = min(high - s, band.end)
+            if a < b {
+                lo = min(lo, a)
+                hi = max(hi, b)
+            }
+        }
+        return lo < hi ? (lo, hi) : nil
+    }
+
+    /// Appends the elements of `answer` whose membership is exactly `member`, shifted with
+    /// their bands, that meet `rect`.
+    func collect(_ answer: [LayoutAttributes], member: UInt8, loaded rect: Rect, offset: Point, into buffer: inout [LayoutAttributes]) {
+        var index = 0
+        while index < answer.count {
+            var element = answer[index]
+            index += 1
+            guard kinds.contains(kindRaw: element.kind.rawValue) else { continue }
+            let f = element.frame
+            let y = Self.band(of: element, in: vertical, low: f.minY, high: f.maxY)
+            let x = Self.band(of: element, in: horizontal, low: f.minX, high: f.maxX)
+            guard (y >= 0 ? 1 : 0) | (x >= 0 ? 2 : 0) == member else { continue }
+            if y >= 0 { element.frame.origin.y += Self.shift(vertical[y], offset: offset.y) }
+            if x >= 0 { element.frame.origin.x += Self.shift(horizontal[x], offset: offset.x) }
+            if element.frame.intersects(rect) { buffer.append(element) }
+        }
+    }
+}
