@@ -59,7 +59,7 @@ let package = Package(
         // Layer 5: the CI performance gate: plan, workloads, baselines, verdicts.
         .target(
             name: "GridGate",
-            dependencies: ["GridCore", "GridStrategies", "GridViewport", "GridHarness", "GridReports"]),
+            dependencies: ["GridCore", "GridLayouts", "GridStrategies", "GridViewport", "GridHarness", "GridReports"]),
         // Layer 6: the gate as a command with jemalloc's counts: `gridbench gate` and third
         // parties' own gate tools.
         .target(

@@ -1,6 +1,7 @@
 import Foundation
 import GridCore
 import GridHarness
+import GridLayouts
 
 /// A layout a gate tool measures besides GridBench's own: a name that spec files give in
 /// their `layout` field, and how to make the layout from such a spec.
@@ -80,7 +81,7 @@ struct LoadedSpec: Sendable {
 
     /// Reads the spec at `url`. A layout GridBench knows is read and checked by the
     /// harness (``GridHarness/LayoutSpec``); another is looked up in `layouts`, and its
-    /// data is read by the same code as GridBench's (see ``data(of:json:path:)``).
+    /// data is read by the same code as GridBench's (``GridLayouts/SectionsField``).
     ///
     /// - Throws: ``GridCore/InputError`` naming the file, the field and the value.
     static func load(from url: URL, layouts: [GateLayout]) throws(InputError) -> LoadedSpec {
@@ -116,28 +117,20 @@ struct LoadedSpec: Sendable {
     }
 
     /// The data of a spec whose layout is not GridBench's: its `sections` and `itemSizes`,
-    /// in any form a GridBench spec allows, read and checked by the harness's own reader.
-    ///
-    /// The harness reads specs of its own layouts only, so this hands it the file's common
-    /// fields alone, under the reference layout's name and a container wide enough for it,
-    /// and keeps the data; errors still name this file and its fields. (When the layout
-    /// registry reads the common part of any spec, this becomes a call to it.)
+    /// in any form a GridBench spec allows, read and checked by the same code.
     private static func data(of json: Data, path: String) throws(InputError) -> DataShape {
-        let common: Data
+        let fields = try JSONFiles.decode(DataFields.self, from: json, file: path)
         do {
-            guard var object = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
-                throw InputError(file: path, field: "(document)", value: "not an object", expected: "a JSON object")
-            }
-            object = object.filter { ["schemaVersion", "name", "sections", "itemSizes"].contains($0.key) }
-            object["layout"] = "tile-grid"
-            object["container"] = ["width": 10_000, "height": 10_000]
-            common = try JSONSerialization.data(withJSONObject: object)
-        } catch let error as InputError {
-            throw error
+            return try SectionsField.dataShape(sections: fields.sections, itemSizes: fields.itemSizes)
         } catch {
-            throw InputError(file: path, field: "(document)", value: "\(error)", expected: "well-formed JSON")
+            throw InputError(file: path, error)
         }
-        return try LayoutSpec.decode(common, path: path).data
+    }
+
+    /// The data fields of a spec.
+    private struct DataFields: Decodable {
+        var sections: SectionsField
+        var itemSizes: [[Double]]?
     }
 
     /// Runs `runner` with a new, unprepared layout of this spec, at its concrete type.

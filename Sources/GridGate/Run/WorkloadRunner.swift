@@ -34,7 +34,7 @@ public enum MeasureMode: Sendable, Hashable {
 /// which brings the state back to where `body` starts. The warm-up is `body` and `reset`
 /// once, so that buffers and reuse pools have grown, lazily made type metadata exists and
 /// symbols are bound before anything is counted.
-public struct WorkloadRunner: LayoutVisitor {
+public struct WorkloadRunner: LayoutVisitor, StrategyVisitor {
     let workload: GateWorkload
     let spec: GateSpec
     let trace: ScrollTrace?
@@ -42,16 +42,13 @@ public struct WorkloadRunner: LayoutVisitor {
     let mode: MeasureMode
     let meter: (any AllocationMeter)?
 
+    /// The spec's layout, at its concrete type: wrapped in the workload's strategy.
     public func visit<Base: GridLayout & Sendable>(_ base: Base) throws -> WorkloadSample {
-        switch workload.strategy {
-        case .cached: try run(CachedLayout(base))
-        case .scan: try run(ScanLayout(base))
-        case .onDemand: try run(OnDemandLayout(base))
-        case .adaptive: try run(AdaptiveLayout(base))
-        }
+        try workload.strategy.wrap(base, visitor: self)
     }
 
-    private func run<Layout: GridLayout>(_ layout: Layout) throws -> WorkloadSample {
+    /// The layout wrapped in its strategy, at the strategy's concrete type: run.
+    public func visit<Layout: GridLayout>(_ layout: Layout, kind: StrategyKind) throws -> WorkloadSample {
         switch workload.kind {
         case .prepare:
             return try measure(PrepareWork(template: layout, data: spec.data, container: spec.container))
