@@ -7,7 +7,7 @@ import Testing
     /// The committed plan: every bundled data set's layout × strategy × kind, named so.
     @Test func committedPlan() throws {
         let plan = try GatePlan.load(from: Repository.datasets.appendingPathComponent("gate-plan.json"))
-        #expect(plan.workloads.count == 32)
+        #expect(plan.workloads.count == 44)
         #expect(plan.workloads.first?.id == "tile-grid/photos-2976/cached/prepare")
         #expect(Set(plan.workloads.map(\.id)).count == plan.workloads.count)
         #expect(plan.thresholds == .defaults)
@@ -17,6 +17,7 @@ import Testing
         let edit = try #require(plan.workload("tile-grid/mixed-3000/on-demand/edit"))
         #expect(edit.definition == "edit traces/mixed-3000/edits-120hz.json frame 72 (insert-sections) · on-demand")
         #expect(plan.workload("tile-grid/photos-2976/adaptive/rotation")?.frames == 1)
+        #expect(plan.workload("data-grid/records-1000x12/cached/scroll")?.definition == "scroll traces/records-1000x12/diagonal-drag-60hz.json frames 60..<300 · cached")
     }
 
     /// `only` keeps one workload and reads only its inputs.
