@@ -86,19 +86,12 @@ public struct GateSession: Sendable {
             let started = Date()
             var results: [GateFigures] = []
             for _ in 0 ..< runs { results.append(try measure(workload, mode: mode)) }
-            guard let first = results.first else { continue }
             if let unstable = Self.unstableCounts(results) {
                 throw GateError.unstable(
                     "workload \(workload.id) is unstable: \(unstable) over \(runs) runs; nothing was recorded. "
                         + "Counts must not change from run to run: look for work that depends on time, randomness or addresses in the measured region.")
             }
-            var figures = first
-            if case .clock = mode {
-                let samples = results.flatMap { $0.clockNanos ?? [] }
-                figures = GateFigures(
-                    allocations: first.allocations, allocatedBytes: first.allocatedBytes, retainedBytes: first.retainedBytes,
-                    frames: workload.frames, clockNanos: samples)
-            }
+            guard let figures = Self.combining(results, frames: workload.frames) else { continue }
             progress("[\(index + 1)/\(plan.workloads.count)] \(workload.id): \(Self.describe(figures)); \(runs) run\(runs == 1 ? "" : "s")"
                      + (runs > 1 ? ", counts identical (spread 0)" : "") + " (\(Self.seconds(since: started)))")
             workloads.append(GateBaseline.Workload(
@@ -107,6 +100,18 @@ public struct GateSession: Sendable {
         }
         return GateBaseline(mode: baselineMode, environment: environment, plan: planPath,
                             runs: runs, thresholds: plan.thresholds, workloads: workloads)
+    }
+
+    /// The runs of one workload as one set of figures: the first run's counts (the same in
+    /// every run, or the record refuses) and every run's clock samples.
+    static func combining(_ results: [GateFigures], frames: Int) -> GateFigures? {
+        guard var figures = results.first else { return nil }
+        if figures.clockNanos != nil {
+            figures = GateFigures(
+                instructions: figures.instructions, allocations: figures.allocations, allocatedBytes: figures.allocatedBytes,
+                retainedBytes: figures.retainedBytes, frames: frames, clockNanos: results.flatMap { $0.clockNanos ?? [] })
+        }
+        return figures
     }
 
     /// A description of the first count that differs between `results`, or `nil`.
@@ -145,12 +150,7 @@ public struct GateSession: Sendable {
             let started = Date()
             var results: [GateFigures] = []
             for _ in 0 ..< (wanted == .clock ? max(runs, 1) : 1) { results.append(try measure(workload, mode: mode)) }
-            guard var figures = results.first else { continue }
-            if wanted == .clock {
-                figures = GateFigures(
-                    allocations: figures.allocations, allocatedBytes: figures.allocatedBytes, retainedBytes: figures.retainedBytes,
-                    frames: workload.frames, clockNanos: results.flatMap { $0.clockNanos ?? [] })
-            }
+            guard let figures = Self.combining(results, frames: workload.frames) else { continue }
             progress("[\(index + 1)/\(plan.workloads.count)] \(workload.id): \(Self.describe(figures)) (\(Self.seconds(since: started)))")
             measured.append((workload, figures))
         }

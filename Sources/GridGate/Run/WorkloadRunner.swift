@@ -103,7 +103,8 @@ public struct WorkloadRunner: LayoutVisitor, StrategyVisitor {
 /// pointer, with neither a closure context nor a dynamic cast (either would allocate or cost
 /// work of its own); subclasses override every step.
 class MeasuredWork {
-    /// The error the body met: it cannot throw through the C region.
+    /// The error the body met: the measured region's function does not throw, so the body
+    /// keeps its error here.
     var failure: (any Error)?
     /// Whether the bytes the body leaves held are a figure (prepare).
     var retains: Bool { false }
