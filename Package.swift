@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "GridConformance", targets: ["GridConformance"]),
         .library(name: "GridConformanceTesting", targets: ["GridConformanceTesting"]),
         .library(name: "GridConformanceXCTest", targets: ["GridConformanceXCTest"]),
+        // The performance gate, for a third party's own gate tool (see README, "Gate your layout in CI").
+        .library(name: "GridGate", targets: ["GridGate", "GridGateTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
@@ -51,6 +53,19 @@ let package = Package(
             name: "gridbench",
             dependencies: [
                 "GridCore", "GridLayouts", "GridStrategies", "GridViewport", "GridHarness", "GridReports", "GridConformance", "CJemalloc",
+                "GridGate", "GridGateTool",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // Layer 5: the CI performance gate: plan, workloads, baselines, verdicts.
+        .target(
+            name: "GridGate",
+            dependencies: ["GridCore", "GridLayouts", "GridStrategies", "GridViewport", "GridHarness", "GridReports"]),
+        // Layer 6: the gate as a command with jemalloc's counts: `gridbench gate` and third
+        // parties' own gate tools.
+        .target(
+            name: "GridGateTool",
+            dependencies: [
+                "GridCore", "GridHarness", "GridGate", "CJemalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Layer 4: the conformance suite third parties import (GridCore and Foundation only),
@@ -91,5 +106,12 @@ let package = Package(
         // test binary, where jemalloc's malloc_usable_size meets glibc's heap through
         // GridTestSupport's malloc interposer and the process crashes before any test runs.
         .testTarget(name: "GridBenchCLITests", dependencies: ["GridCore", "GridHarness", "GridReports"]),
+        .testTarget(name: "GridGateTests", dependencies: ["GridGate", "GridHarness", "GridCore"]),
+        // A gate tool built for the tests only: its layout is the tile grid with work planted
+        // in the rect query, to prove that `check` catches a regression.
+        .executableTarget(
+            name: "gridbench-gate-planted",
+            dependencies: ["GridCore", "GridLayouts", "GridGate", "GridGateTool"],
+            path: "Tests/GatePlantedTool"),
     ]
 )

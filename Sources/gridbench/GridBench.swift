@@ -23,5 +23,6 @@ struct GridBench: ParsableCommand {
         version: "gridbench 1.0",
         subcommands: [
             Report.self, Run.self, Dump.self, TraceCommand.self, FixturesCommand.self, DatasetsCommand.self, Conform.self,
+            Gate.self,
         ])
 }

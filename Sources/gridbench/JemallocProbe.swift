@@ -1,4 +1,5 @@
 import CJemalloc
+import GridGateTool
 import GridHarness
 
 /// A ``MemoryProbe`` over jemalloc's `mallctl` statistics.
@@ -32,14 +33,7 @@ struct JemallocProbe: MemoryProbe {
         largeRequestsMIB = large
         peakResetMIB = Self.mib("thread.peak.reset")
         peakReadMIB = Self.mib("thread.peak.read")
-        var version: UnsafePointer<CChar>?
-        var length = MemoryLayout<UnsafePointer<CChar>?>.size
-        if mallctl("version", &version, &length, nil, 0) == 0, let version {
-            // "5.3.0-0-g54eaed1d8b56b1aa528be3bdd1877e59c56fa90c" → "5.3.0"
-            name = "jemalloc " + String(String(cString: version).prefix { $0 != "-" })
-        } else {
-            name = "jemalloc"
-        }
+        name = Jemalloc.name
     }
 
     func allocatedBytes() -> Int {

@@ -27,7 +27,10 @@ enum GridBench {
     /// Where the binary may be: the products directory holding this test bundle (on Linux
     /// the `.xctest` executable itself lives there; elsewhere the bundle does), then the
     /// package's `.build/debug`.
-    static var candidates: [URL] {
+    static var candidates: [URL] { candidates("gridbench") }
+
+    /// Where the executable `name` SwiftPM built may be (see ``candidates``).
+    static func candidates(_ name: String) -> [URL] {
         var directories: [URL] = []
         if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
         if let argument = CommandLine.arguments.first, argument.contains("/") {
@@ -37,24 +40,27 @@ enum GridBench {
             directories.append(bundle.bundleURL.deletingLastPathComponent())
         }
         directories.append(root.appendingPathComponent(".build/debug"))
-        return directories.map { $0.appendingPathComponent("gridbench") }
+        return directories.map { $0.appendingPathComponent(name) }
     }
 
     /// The binary, or a failed requirement that says where it was looked for.
-    static func binary(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+    static func binary(_ name: String = "gridbench", sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+        let candidates = candidates(name)
         let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
         return try #require(
             found,
-            "gridbench was not found; build it with `swift build --build-tests` (looked in: \(candidates.map(\.path).joined(separator: ", ")))",
+            "\(name) was not found; build it with `swift build --build-tests` (looked in: \(candidates.map(\.path).joined(separator: ", ")))",
             sourceLocation: sourceLocation)
     }
 
     /// Runs `gridbench arguments…` in `directory` (the package root by default, where
     /// `datasets/plan.json` is) and waits for it. Output goes through files, so that
     /// neither pipe can fill up and stall the child.
-    static func run(_ arguments: [String], in directory: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, executable: String = "gridbench", sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> CommandResult {
         let process = Process()
-        process.executableURL = try binary(sourceLocation: sourceLocation)
+        process.executableURL = try binary(executable, sourceLocation: sourceLocation)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? root
         let scratch = try Scratch()

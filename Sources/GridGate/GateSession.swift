@@ -1,0 +1,357 @@
+import Foundation
+import GridCore
+import GridHarness
+
+/// Why the gate could not give a verdict, besides a bad input file (``GridCore/InputError``).
+public enum GateError: Error, CustomStringConvertible, Sendable {
+    /// Bad input that is not one file's field: valgrind missing, a baseline of the other
+    /// mode, a child refusing its workload. Exit code 2.
+    case badInput(String)
+    /// A workload gave different counts from run to run; nothing was recorded. Exit 70.
+    case unstable(String)
+    /// A child crashed or callgrind's output could not be read. Exit 70.
+    case measurement(String)
+
+    public var description: String {
+        switch self {
+        case .badInput(let message), .unstable(let message), .measurement(let message): message
+        }
+    }
+}
+
+/// The gate's own side: runs every workload of a plan in a child process (under callgrind,
+/// or on the clock), records baselines and checks against them.
+public struct GateSession: Sendable {
+    /// The tool the gate runs as, and runs again for each workload.
+    public struct Tool: Sendable {
+        /// The tool's executable (the gate runs it again as the child).
+        public var executable: URL
+        /// The arguments that make it run one workload: `["gate", "run-workload"]`.
+        public var childArguments: [String]
+        /// How a user runs the gate, for messages: `gridbench gate`.
+        public var invocation: String
+        /// The tool's own layouts, besides GridBench's.
+        public var layouts: [GateLayout]
+        /// The allocator the child counts with (`jemalloc 5.3.0`), for the environment.
+        public var allocator: String?
+        /// The plan `--plan` defaults to, so that messages name a plan only when it is
+        /// another.
+        public var defaultPlan: String
+
+        public init(executable: URL, childArguments: [String], invocation: String, layouts: [GateLayout], allocator: String?, defaultPlan: String) {
+            self.executable = executable
+            self.childArguments = childArguments
+            self.invocation = invocation
+            self.layouts = layouts
+            self.allocator = allocator
+            self.defaultPlan = defaultPlan
+        }
+
+        /// This process's own executable.
+        public static var currentExecutable: URL? { Subprocess.currentExecutable }
+    }
+
+    public var plan: GatePlan
+    /// The plan's path as given, for the baseline.
+    public var planPath: String
+    public var tool: Tool
+    /// Where progress lines go (standard error).
+    public var progress: @Sendable (String) -> Void
+
+    public init(plan: GatePlan, planPath: String, tool: Tool, progress: @escaping @Sendable (String) -> Void) {
+        self.plan = plan
+        self.planPath = planPath
+        self.tool = tool
+        self.progress = progress
+    }
+
+    /// The command that records a baseline of `mode` to `path`.
+    public func recordCommand(_ mode: GateBaseline.Mode, to path: String? = nil) -> String {
+        "\(tool.invocation) record" + (planPath == tool.defaultPlan ? "" : " --plan \(planPath)")
+            + (mode == .clock ? " --clock" : "") + (path.map { " --out \($0)" } ?? "")
+    }
+
+    // MARK: Record
+
+    /// Runs every workload `runs` times and returns the baseline, or refuses.
+    ///
+    /// - Throws: ``GateError/unstable(_:)`` naming the first workload whose counts differ
+    ///   between runs (nothing is recorded); ``GateError/badInput(_:)`` when valgrind is
+    ///   missing in instruction mode; what a child reports.
+    public func record(runs: Int, mode: MeasureMode) throws -> GateBaseline {
+        let baselineMode: GateBaseline.Mode = mode == .instructions ? .instructions : .clock
+        let environment = try environment(for: baselineMode)
+        var workloads: [GateBaseline.Workload] = []
+        for (index, workload) in plan.workloads.enumerated() {
+            let started = Date()
+            var results: [GateFigures] = []
+            for _ in 0 ..< runs { results.append(try measure(workload, mode: mode)) }
+            if let unstable = Self.unstableCounts(results) {
+                throw GateError.unstable(
+                    "workload \(workload.id) is unstable: \(unstable) over \(runs) runs; nothing was recorded. "
+                        + "Counts must not change from run to run: look for work that depends on time, randomness or addresses in the measured region.")
+            }
+            guard let figures = Self.combining(results, frames: workload.frames) else { continue }
+            progress("[\(index + 1)/\(plan.workloads.count)] \(workload.id): \(Self.describe(figures)); \(runs) run\(runs == 1 ? "" : "s")"
+                     + (runs > 1 ? ", counts identical (spread 0)" : "") + " (\(Self.seconds(since: started)))")
+            workloads.append(GateBaseline.Workload(
+                id: workload.id, definition: workload.definition, kind: workload.kind, frames: workload.frames,
+                thresholds: workload.thresholds, figures: figures))
+        }
+        return GateBaseline(mode: baselineMode, environment: environment, plan: planPath,
+                            runs: runs, thresholds: plan.thresholds, workloads: workloads)
+    }
+
+    /// The runs of one workload as one set of figures: the first run's counts (the same in
+    /// every run, or the record refuses) and every run's clock samples.
+    static func combining(_ results: [GateFigures], frames: Int) -> GateFigures? {
+        guard var figures = results.first else { return nil }
+        if figures.clockNanos != nil {
+            figures = GateFigures(
+                instructions: figures.instructions, allocations: figures.allocations, allocatedBytes: figures.allocatedBytes,
+                retainedBytes: figures.retainedBytes, frames: frames, clockNanos: results.flatMap { $0.clockNanos ?? [] })
+        }
+        return figures
+    }
+
+    /// A description of the first count that differs between `results`, or `nil`.
+    static func unstableCounts(_ results: [GateFigures]) -> String? {
+        let names = ["instructions", "allocations", "bytes allocated", "bytes retained"]
+        for (position, name) in names.enumerated() {
+            let values = results.map { $0.counts[position] }
+            if Set(values.map { $0.map(String.init) ?? "none" }).count > 1 {
+                let low = values.compactMap { $0 }.min() ?? 0, high = values.compactMap { $0 }.max() ?? 0
+                let spread = low > 0 ? " (spread \(GateFormat.change(Double(high - low) / Double(low))))" : ""
+                return "\(name) " + values.map { $0.map { GateFormat.value(Double($0), metric: .instructions) } ?? "none" }.joined(separator: ", ") + spread
+            }
+        }
+        return nil
+    }
+
+    // MARK: Check
+
+    /// Runs every workload once (or `runs` times on the clock) and compares with `baseline`.
+    ///
+    /// - Throws: ``GridCore/InputError`` naming the baseline or the plan when they do not
+    ///   match: another environment, a workload one has and the other has not, a workload
+    ///   defined differently; ``GateError/badInput(_:)`` for a baseline of the other mode.
+    public func check(baseline: GateBaseline, baselinePath: String, runs: Int, mode: MeasureMode) throws -> (GateComparison, [(id: String, figures: GateFigures)]) {
+        let wanted: GateBaseline.Mode = mode == .instructions ? .instructions : .clock
+        guard baseline.mode == wanted else {
+            throw GateError.badInput(
+                "\(baselinePath): mode = \(baseline.mode.rawValue): expected "
+                    + (wanted == .clock ? "a clock baseline for --clock: record one with `\(recordCommand(.clock, to: baselinePath))`"
+                        : "an instruction-count baseline: check a clock baseline with --clock"))
+        }
+        try baseline.checkRecorded(on: try environment(for: wanted), path: baselinePath, recordCommand: recordCommand(wanted))
+        try matchWorkloads(baseline, path: baselinePath)
+        var measured: [(workload: GateWorkload, figures: GateFigures)] = []
+        for (index, workload) in plan.workloads.enumerated() {
+            let started = Date()
+            var results: [GateFigures] = []
+            for _ in 0 ..< (wanted == .clock ? max(runs, 1) : 1) { results.append(try measure(workload, mode: mode)) }
+            guard let figures = Self.combining(results, frames: workload.frames) else { continue }
+            progress("[\(index + 1)/\(plan.workloads.count)] \(workload.id): \(Self.describe(figures)) (\(Self.seconds(since: started)))")
+            measured.append((workload, figures))
+        }
+        return (GateComparison(baseline: baseline, now: measured), measured.map { ($0.workload.id, $0.figures) })
+    }
+
+    /// Throws unless the plan's workloads and the baseline's are the same, defined the same.
+    private func matchWorkloads(_ baseline: GateBaseline, path: String) throws(InputError) {
+        let rerecord = "re-record the baseline with `\(recordCommand(baseline.mode, to: path))` and commit it"
+        for workload in plan.workloads {
+            guard let recorded = baseline.workload(workload.id) else {
+                throw InputError(file: plan.url.path, field: "(workloads)", value: "\"\(workload.id)\"",
+                                 expected: "a workload the baseline \(path) has (unknown workload): \(rerecord)")
+            }
+            guard recorded.definition == workload.definition else {
+                throw InputError(file: path, field: "workloads[\"\(workload.id)\"].definition", value: "\"\(recorded.definition)\"",
+                                 expected: "\"\(workload.definition)\" as the plan now defines it: \(rerecord)")
+            }
+        }
+        if let stale = baseline.workloads.first(where: { plan.workload($0.id) == nil }) {
+            throw InputError(file: path, field: "workloads[\"\(stale.id)\"]", value: "\"\(stale.id)\"",
+                             expected: "a workload of the plan \(plan.url.path) (it has no such workload): \(rerecord)")
+        }
+    }
+
+    // MARK: One child
+
+    /// This machine's environment for `mode`.
+    ///
+    /// - Throws: ``GateError/badInput(_:)`` when instruction mode needs valgrind and it is
+    ///   not installed.
+    func environment(for mode: GateBaseline.Mode) throws -> GateEnvironment {
+        if mode == .instructions, Subprocess.find("valgrind") == nil {
+            throw GateError.badInput(
+                "valgrind is not installed (it counts the instructions): install it (`apt-get install -y valgrind`), "
+                    + "or where it does not exist (macOS on Apple silicon) use the weaker --clock mode with a clock baseline")
+        }
+        return GateEnvironment.current(withValgrind: mode == .instructions, allocator: tool.allocator)
+    }
+
+    /// Runs `workload` once in a child process: under callgrind for instructions, or on the
+    /// clock.
+    ///
+    /// The child sees the same process whatever machine or directory the gate runs in: it
+    /// starts in the plan's directory, with every path it is given relative to it (the
+    /// tool's executable too), a fixed environment (``WorkloadChild/environment``), and it
+    /// writes its sample on standard output. A clone at a longer path, another user's
+    /// environment or another temporary directory would otherwise move the heap, and with
+    /// it the alignment and hashing of what the measured code touches: a few hundred
+    /// instructions in a hundred thousand, but not the same count.
+    func measure(_ workload: GateWorkload, mode: MeasureMode) throws -> GateFigures {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gridbench-gate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let callgrindURL = scratch.appendingPathComponent("callgrind.out")
+        let directory = plan.url.deletingLastPathComponent()
+        let executable = Subprocess.relativePath(of: tool.executable, from: directory)
+        var arguments = tool.childArguments + ["--plan", plan.url.lastPathComponent, "--workload", workload.id, "--entry", "\(workload.entry)"]
+        let program: URL
+        switch mode {
+        case .instructions:
+            guard let valgrind = Subprocess.find("valgrind") else { throw GateError.badInput("valgrind is not installed") }
+            program = valgrind
+            arguments = [
+                "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=\(MeasuredRegion.symbol)",
+                "--callgrind-out-file=\(callgrindURL.path)", executable,
+            ] + arguments
+        case .clock(let samples):
+            // Time, unlike counts, does not care where the process's memory lies.
+            program = tool.executable
+            arguments += ["--clock-samples", "\(samples)"]
+        }
+        let result = try Subprocess.run(program, arguments, environment: WorkloadChild.processEnvironment, in: directory, scratch: scratch)
+        guard result.status == 0 else {
+            let tail = result.stderr.split(whereSeparator: \.isNewline).suffix(12).joined(separator: "\n")
+            let message = "workload \(workload.id): the child exited with status \(result.status):\n\(tail)"
+            throw result.status == 2 ? GateError.badInput(message) : GateError.measurement(message)
+        }
+        let sample: WorkloadSample
+        do {
+            sample = try JSONDecoder().decode(WorkloadSample.self, from: Data(result.stdout.utf8))
+        } catch {
+            throw GateError.measurement("workload \(workload.id): the child printed no readable sample (\(error)): \(result.stdout.prefix(200))")
+        }
+        var instructions: Int?
+        if mode == .instructions {
+            instructions = try Callgrind.counts(in: callgrindURL, workload: workload.id).outsideAllocator
+        }
+        return GateFigures(
+            instructions: instructions, allocations: sample.allocations, allocatedBytes: sample.allocatedBytes,
+            retainedBytes: sample.retainedBytes, frames: workload.frames, clockNanos: sample.nanos)
+    }
+
+    static func describe(_ figures: GateFigures) -> String {
+        var parts: [String] = []
+        if let instructions = figures.instructions {
+            parts.append("\(GateFormat.value(Double(instructions), metric: .instructions)) instructions"
+                         + (figures.instructionsPerFrame.map { " (\(GateFormat.value($0, metric: .instructions))/frame)" } ?? ""))
+        }
+        if let median = figures.clockMedianNanos { parts.append("median \(GateFormat.value(median, metric: .clock))") }
+        if let allocations = figures.allocations {
+            parts.append("\(GateFormat.value(Double(allocations), metric: .allocations)) allocation\(allocations == 1 ? "" : "s")")
+        }
+        if let bytes = figures.allocatedBytes { parts.append(GateFormat.value(Double(bytes), metric: .allocatedBytes) + " allocated") }
+        if let retained = figures.retainedBytes { parts.append(GateFormat.value(Double(retained), metric: .retainedBytes) + " retained") }
+        return parts.joined(separator: ", ")
+    }
+
+    static func seconds(since start: Date) -> String {
+        String(format: "%.1f s", Date().timeIntervalSince(start))
+    }
+}
+
+/// Reading callgrind's output file.
+///
+/// The gate's instruction count is the region's instructions **outside the allocator**:
+/// callgrind's total, less the inclusive cost of every call into malloc and its family from
+/// code that is not the allocator. What the allocator does for a request depends on its
+/// state, which depends on everything the process allocated before (a longer plan or
+/// trace, another data set read first): counted, it would move the figures of workloads
+/// nobody changed. Allocations are gated on their own, exactly, by count and bytes.
+enum Callgrind {
+    /// The allocator's entry points, by symbol.
+    static let allocatorFunctions: Set<String> = [
+        "malloc", "free", "calloc", "realloc", "reallocarray", "posix_memalign", "aligned_alloc", "memalign", "valloc", "pvalloc",
+        "malloc_usable_size", "mallocx", "rallocx", "xallocx", "sallocx", "dallocx", "sdallocx", "nallocx",
+    ]
+
+    /// What a region cost.
+    struct Counts: Equatable {
+        /// Every instruction callgrind collected.
+        var total: Int
+        /// Those inside calls into the allocator.
+        var allocator: Int
+        /// `total − allocator`: the figure the gate compares.
+        var outsideAllocator: Int { total - allocator }
+    }
+
+    /// The counts of the callgrind out file at `url`.
+    ///
+    /// - Throws: ``GateError/measurement(_:)`` when the file is unreadable or has no
+    ///   `totals:` or `summary:` line, or when nothing was collected (the measured region
+    ///   was never entered: a stripped binary has no symbol for callgrind to toggle on).
+    static func counts(in url: URL, workload: String) throws -> Counts {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            throw GateError.measurement("workload \(workload): callgrind wrote no output file at \(url.path)")
+        }
+        guard let counts = counts(inText: text) else {
+            throw GateError.measurement("workload \(workload): callgrind's output has no totals: or summary: line")
+        }
+        guard counts.total > 0 else {
+            throw GateError.measurement(
+                "workload \(workload): callgrind counted no instructions in \(MeasuredRegion.symbol); is the binary stripped of its symbols?")
+        }
+        return counts
+    }
+
+    /// Parses the callgrind format: `fn=` and `cfn=` name functions (`(id) name` the first
+    /// time when names are compressed, `(id)` after), `calls=` is followed by one line of
+    /// the calls' inclusive cost (positions, then events; `Ir` is the first event).
+    static func counts(inText text: String) -> Counts? {
+        var names: [String: String] = [:]
+        /// `(12) malloc` → ("12", "malloc"); `(12)` → the name given before; `malloc` → itself.
+        func name(_ value: Substring) -> String {
+            guard value.hasPrefix("("), let close = value.firstIndex(of: ")") else { return String(value) }
+            let id = String(value[value.index(after: value.startIndex) ..< close])
+            let rest = value[value.index(after: close)...].trimmingCharacters(in: .whitespaces)
+            if !rest.isEmpty { names[id] = rest }
+            return names[id] ?? id
+        }
+        var positions = 1
+        var total: Int?
+        var summary: Int?
+        var allocator = 0
+        var function = "", callee = ""
+        var callCostFollows = false
+        for line in text.split(whereSeparator: \.isNewline) {
+            if callCostFollows {
+                callCostFollows = false
+                let fields = line.split(separator: " ")
+                if fields.count > positions, let cost = Int(fields[positions]),
+                   allocatorFunctions.contains(callee), !allocatorFunctions.contains(function) {
+                    allocator += cost
+                }
+                continue
+            }
+            if line.hasPrefix("fn=") {
+                function = name(line.dropFirst(3))
+            } else if line.hasPrefix("cfn=") {
+                callee = name(line.dropFirst(4))
+            } else if line.hasPrefix("calls=") {
+                callCostFollows = true
+            } else if line.hasPrefix("positions:") {
+                positions = max(1, line.dropFirst("positions:".count).split(separator: " ").count)
+            } else if line.hasPrefix("totals:") {
+                total = line.dropFirst("totals:".count).split(separator: " ").first.flatMap { Int($0) }
+            } else if line.hasPrefix("summary:") {
+                summary = line.dropFirst("summary:".count).split(separator: " ").first.flatMap { Int($0) }
+            }
+        }
+        guard let region = total ?? summary else { return nil }
+        return Counts(total: region, allocator: allocator)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GridCore
+import GridHarness
+
+/// The child's side: one workload of a plan, run in this process, its sample written to a
+/// file for the gate that started it.
+public enum WorkloadChild {
+    /// The environment a child runs in, on top of the gate's: Swift's hashing seeded the
+    /// same in every process (a `Set` or `Dictionary` then does the same work every run),
+    /// every symbol bound at start-up rather than at its first call, and jemalloc's
+    /// time-based purging of unused pages off (it would run at moments that depend on the
+    /// clock).
+    public static let environment: [String: String] = [
+        "SWIFT_DETERMINISTIC_HASHING": "1",
+        "LD_BIND_NOW": "1",
+        "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1,background_thread:false",
+    ]
+
+    /// The child's whole environment: ``environment``, and from this process only what
+    /// running at all may need (`LD_LIBRARY_PATH`, valgrind's own `VALGRIND_*`). Nothing
+    /// else passes, so that the user's, the machine's and the CI's variables cannot move
+    /// what the child's memory looks like.
+    public static var processEnvironment: [String: String] {
+        var result = environment
+        for (name, value) in ProcessInfo.processInfo.environment where name == "LD_LIBRARY_PATH" || name.hasPrefix("VALGRIND_") {
+            result[name] = value
+        }
+        return result
+    }
+
+    /// Runs the workload `id` of the plan at `planURL` (given by its entry `entry`, when
+    /// known) and returns its sample.
+    ///
+    /// - Throws: ``GridCore/InputError`` for a bad plan, spec, trace or workload ID;
+    ///   whatever the layout throws.
+    public static func run(
+        plan planURL: URL, workload id: String, entry: Int?, layouts: [GateLayout], mode: MeasureMode, meter: (any AllocationMeter)?
+    ) throws -> WorkloadSample {
+        let plan = try GatePlan.load(from: planURL, layouts: layouts, only: id, entry: entry)
+        guard let workload = plan.workload(id), let loaded = plan.specs[workload.specURL] else {
+            throw InputError(file: planURL.path, field: "(workloads)", value: "\"\(id)\"", expected: "the ID of a workload of this plan")
+        }
+        var trace: ScrollTrace?
+        var states: TraceStates?
+        if let window = workload.window {
+            trace = plan.traces[window.url]
+            if let trace { states = try TraceStates(trace: trace, data: loaded.spec.data, window: window) }
+        }
+        let runner = WorkloadRunner(workload: workload, spec: loaded.spec, trace: trace, states: states, mode: mode, meter: meter)
+        return try loaded.visit(runner)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+@testable import GridGate
+import GridCore
+import Testing
+
+@Suite struct GatePlanTests {
+    /// The committed plan: every bundled data set's layout × strategy × kind, named so.
+    @Test func committedPlan() throws {
+        let plan = try GatePlan.load(from: Repository.datasets.appendingPathComponent("gate-plan.json"))
+        #expect(plan.workloads.count == 44)
+        #expect(plan.workloads.first?.id == "tile-grid/photos-2976/cached/prepare")
+        #expect(Set(plan.workloads.map(\.id)).count == plan.workloads.count)
+        #expect(plan.thresholds == .defaults)
+        let scroll = try #require(plan.workload("tile-grid/photos-2976/scan/scroll"))
+        #expect(scroll.frames == 240)
+        #expect(scroll.definition == "scroll traces/photos-2976/fling-120hz.json frames 120..<360 · scan")
+        let edit = try #require(plan.workload("tile-grid/mixed-3000/on-demand/edit"))
+        #expect(edit.definition == "edit traces/mixed-3000/edits-120hz.json frame 72 (insert-sections) · on-demand")
+        #expect(plan.workload("tile-grid/photos-2976/adaptive/rotation")?.frames == 1)
+        #expect(plan.workload("data-grid/records-1000x12/cached/scroll")?.definition == "scroll traces/records-1000x12/diagonal-drag-60hz.json frames 60..<300 · cached")
+    }
+
+    /// `only` keeps one workload and reads only its inputs.
+    @Test func onlyOneWorkload() throws {
+        let plan = try GatePlan.load(from: Repository.datasets.appendingPathComponent("gate-plan.json"), only: "tile-grid/mixed-3000/cached/rotation")
+        #expect(plan.workloads.map(\.id) == ["tile-grid/mixed-3000/cached/rotation"])
+        #expect(plan.traces.count == 1)
+    }
+
+    @Test func defaultsThresholdsAndOverrides() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let plan = try workspace.load(
+            entry: #""strategies": ["cached", "scan"], "prepare": true, "scroll": {"trace": "trace.json", "frames": 10}"#,
+            top: #""thresholds": {"instructions": 0.05}, "overrides": {"tile-grid/tiny/scan/scroll": {"allocations": 0.5}},"#)
+        #expect(plan.workloads.map(\.id) == [
+            "tile-grid/tiny/cached/prepare", "tile-grid/tiny/scan/prepare", "tile-grid/tiny/cached/scroll", "tile-grid/tiny/scan/scroll",
+        ])
+        #expect(plan.thresholds.instructions == 0.05)
+        #expect(plan.thresholds.retainedBytes == 0.01)
+        #expect(plan.workload("tile-grid/tiny/cached/scroll")?.thresholds.allocations == 0)
+        #expect(plan.workload("tile-grid/tiny/scan/scroll")?.thresholds.allocations == 0.5)
+        #expect(plan.workload("tile-grid/tiny/scan/scroll")?.window?.frames == 1 ..< 11)
+        #expect(plan.workload("tile-grid/tiny/scan/scroll")?.thresholds.instructions == 0.05)
+    }
+
+    /// Edit and rotation frames default to the first frame carrying such an event.
+    @Test func eventFrames() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let plan = try workspace.load(entry: #""strategies": ["on-demand"], "edit": {"trace": "trace.json"}, "rotation": {"trace": "trace.json", "frame": 22}"#)
+        #expect(plan.workload("tile-grid/tiny/on-demand/edit")?.window?.start == 20)
+        #expect(plan.workload("tile-grid/tiny/on-demand/rotation")?.definition == "rotation trace.json frame 22 (resize) · on-demand")
+    }
+
+    /// The data and size before a frame, and what its events do.
+    @Test func traceStates() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let plan = try workspace.load(entry: #""strategies": ["on-demand"], "rotation": {"trace": "trace.json"}"#)
+        let workload = try #require(plan.workloads.first)
+        let window = try #require(workload.window)
+        let states = try TraceStates(trace: try #require(plan.traces[window.url]), data: try DataShape(sections: 8, itemsPerSection: 31), window: window)
+        #expect(states.before.data.itemCount(inSection: 1) == 33)  // the insert at frame 20 came before
+        #expect(states.before.size == Size(width: 320, height: 480))
+        #expect(states.events.count == 1)
+        #expect(states.events.first?.data == nil)
+    }
+
+    /// Every refusal names the file, the field and the value.
+    @Test(arguments: [
+        (#""strategies": ["fastest"], "prepare": true"#, "", "entries[0].strategies[0]", "\"fastest\""),
+        (#""strategies": []"#, "", "entries[0].strategies", "[]"),
+        (#""prepare": false"#, "", "entries[0]", "no workloads"),
+        (#""scroll": {"trace": "trace.json", "frames": 30}"#, "", "entries[0].scroll.frames", "30"),
+        (#""scroll": {"trace": "trace.json", "start": 0, "frames": 3}"#, "", "entries[0].scroll.start", "0"),
+        (#""scroll": {"trace": "trace.json", "start": 15, "frames": 6}"#, "", "entries[0].scroll.frames", "6"),
+        (#""scroll": {"trace": "missing.json", "frames": 3}"#, "", "entries[0].scroll.trace", "\"missing.json\""),
+        (#""edit": {"trace": "trace.json", "frame": 22}"#, "", "entries[0].edit.frame", "22"),
+        (#""prepare": true"#, #""thresholds": {"instructions": -1},"#, "thresholds.instructions", "-1.0"),
+        (#""prepare": true"#, #""overrides": {"tile-grid/tiny/cached/scroll": {"instructions": 0.1}},"#, #"overrides["tile-grid/tiny/cached/scroll"]"#, "\"tile-grid/tiny/cached/scroll\""),
+    ])
+    func refusals(entry: String, top: String, field: String, value: String) throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let error = try #require(throws: InputError.self) { try workspace.load(entry: entry, top: top) }
+        #expect(error.file.hasSuffix("plan.json"))
+        #expect(error.field == field)
+        #expect(error.value == value)
+    }
+
+    @Test func otherSchemaVersion() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let url = try workspace.write(#"{"schemaVersion": 2, "entries": []}"#, to: "plan.json")
+        let error = try #require(throws: InputError.self) { try GatePlan.load(from: url) }
+        #expect(error.field == "schemaVersion")
+        #expect(error.value == "2")
+    }
+
+    /// A spec naming a layout neither GridBench nor the tool has is refused, listing both.
+    @Test func unknownLayout() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let error = try #require(throws: InputError.self) {
+            try workspace.load(entry: #""prepare": true"#, spec: Workspace.spec(layout: "waterfall"))
+        }
+        #expect(error.file.hasSuffix("spec.json"))
+        #expect(error.field == "layout")
+        #expect(error.expected.contains("tile-grid"))
+    }
+
+    /// A tool's layout: its spec's data is read like GridBench's, its own fields by the
+    /// tool, and its errors name the spec.
+    @Test func toolLayout() throws {
+        struct Parameters: Decodable { var columns: Int }
+        let layouts = [GateLayout("columns") { spec in TestLayout(columns: try spec.decode(Parameters.self).columns) }]
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let plan = try workspace.load(entry: #""strategies": ["cached"], "prepare": true"#, spec: Workspace.spec(layout: "columns", extra: #", "columns": 3"#), layouts: layouts)
+        #expect(plan.workloads.map(\.id) == ["columns/tiny/cached/prepare"])
+        #expect(plan.specs.first?.value.spec.data.totalItems == 248)
+
+        let badData = try #require(throws: InputError.self) {
+            try workspace.load(entry: #""prepare": true"#, spec: #"{"layout": "columns", "container": {"width": 320, "height": 480}, "sections": [3, -1]}"#, layouts: layouts)
+        }
+        #expect(badData.file.hasSuffix("spec.json"))
+        #expect(badData.field == "sections[1]")
+    }
+}
+
+/// A minimal layout for the tool-layout test: one column of 10-point rows.
+struct TestLayout: GridLayout, Sendable {
+    var columns: Int
+    var contentSize = Size.zero
+
+    mutating func prepare(data: DataShape, container: Size) throws {
+        contentSize = Size(width: container.width, height: Double(data.totalItems) * 10)
+    }
+
+    func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {}
+    func attributes(at path: ItemPath) -> LayoutAttributes? { nil }
+    func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { nil }
+}
