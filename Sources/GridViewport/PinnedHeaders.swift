@@ -53,20 +53,23 @@ struct PinnedHeaders {
     init() {}
 
     /// The elements of `kind` that `layout` places, in path order, pinned along `axis`:
-    /// one per section of `data` for a kind placed per section (section headers), or every
-    /// path of the kind's declared grid space. Elements with a frame that is not finite are
+    /// one per section of `data` for a kind placed per section (section headers, and the
+    /// default when `space` is `nil`), or every path of the kind's declared grid `space`. Elements with a frame that is not finite are
     /// left out: they could never be displayed.
     ///
     /// - Complexity: O(P) calls to `supplementary(_:at:)` for the P paths of the kind's
     ///   space (S for section headers), O(P) memory.
-    init<Layout: GridLayout>(layout: Layout, data: DataShape, kind: ElementKind = .sectionHeader, axis: Axis = .vertical) {
+    init<Layout: GridLayout>(
+        layout: Layout, data: DataShape, kind: ElementKind = .sectionHeader, axis: Axis = .vertical,
+        space: SupplementaryPaths.Space? = nil
+    ) {
         self.kind = kind
         self.axis = axis
         var found: [LayoutAttributes] = []
         func add(_ path: ItemPath) {
             if let element = layout.supplementary(kind, at: path), element.frame.isFinite { found.append(element) }
         }
-        switch layout.traits.supplementaryPaths(of: kind)?.space ?? .perSection {
+        switch space ?? .perSection {
         case .perSection:
             for section in 0..<data.sectionCount { add(ItemPath(section: section, item: 0)) }
         case .grid(let sections, let items):

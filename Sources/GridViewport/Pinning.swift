@@ -18,12 +18,13 @@ struct Pinning {
     /// No pinning.
     init() {}
 
-    /// The rules of `layout`'s traits, prepared with `data`. `sectionHeaders` overrides the
+    /// The rules of `traits`, those of `layout` prepared with `data` (asked for once by the
+    /// caller: a layout may build its traits anew on every call). `sectionHeaders` overrides the
     /// rule for section headers: `false` drops it, `true` adds it when missing.
     ///
     /// - Complexity: O(P) for the P elements of the until-next rules; O(1) for bands.
-    init<Layout: GridLayout>(layout: Layout, data: DataShape, sectionHeaders: Bool?) {
-        var rules = layout.traits.pinning
+    init<Layout: GridLayout>(layout: Layout, traits: LayoutTraits, data: DataShape, sectionHeaders: Bool?) {
+        var rules = traits.pinning
         switch sectionHeaders {
         case .some(false): rules.removeAll { $0 == .sectionHeaders }
         case .some(true) where !rules.contains(.sectionHeaders): rules.append(.sectionHeaders)
@@ -33,7 +34,8 @@ struct Pinning {
         for rule in rules {
             switch rule.reach {
             case .untilNext:
-                untilNext.append(PinnedHeaders(layout: layout, data: data, kind: rule.kind, axis: rule.axis))
+                untilNext.append(PinnedHeaders(
+                    layout: layout, data: data, kind: rule.kind, axis: rule.axis, space: traits.supplementaryPaths(of: rule.kind)?.space))
                 untilNextKinds.insert(ElementKinds(rule.kind))
             case .band:
                 bandRules.append(rule)

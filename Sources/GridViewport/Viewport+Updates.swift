@@ -64,7 +64,7 @@ extension Viewport {
         let extents = try margin.extents(for: traits)
         return Prepared(
             layout: layout, marginExtent: extents.vertical, horizontalMarginExtent: extents.horizontal,
-            scrollAxes: traits.scrollAxes, pinning: Pinning(layout: layout, data: data, sectionHeaders: pinning))
+            scrollAxes: traits.scrollAxes, pinning: Pinning(layout: layout, traits: traits, data: data, sectionHeaders: pinning))
     }
 
     private mutating func apply(_ prepared: Prepared, data: DataShape, size: Size) {

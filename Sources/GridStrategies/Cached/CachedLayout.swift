@@ -84,18 +84,19 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     private mutating func build(data: DataShape) throws(GridError) {
         self.data = data
         let content = base.contentSize
-        let alongX = base.traits.scrollAxes == .horizontal
-        let sortsAcross = base.traits.scrollAxes == .both
+        let traits = base.traits  // once: a layout may build its traits anew on every call
+        let alongX = traits.scrollAxes == .horizontal
+        let sortsAcross = traits.scrollAxes == .both
         bandsAlongX = alongX
         let extent = alongX ? content.width : content.height
-        let bandExtent = Self.bandExtent(extent: extent, traits: base.traits, items: data.totalItems)
+        let bandExtent = Self.bandExtent(extent: extent, traits: traits, items: data.totalItems)
         let bands = (extent / bandExtent).rounded(.up)
         let bandCount = bands.isFinite && bands >= 1 ? Int(min(bands, Double(Int32.max / 2))) : 1
 
         // The arrays are allocated once, at a capacity guessed from the data and the
         // supplementary elements the layout declares, or from the last build; a layout that
         // places more elements than that is built again at twice the capacity.
-        let supplementaries = Self.declaredSupplementaryCount(base.traits, data: data)
+        let supplementaries = Self.declaredSupplementaryCount(traits, data: data)
         var capacity = max(data.totalItems + supplementaries, Int(Double(data.totalItems) * elementsPerItem), 16)
         while true {
             var builder = CacheBuilder(
