@@ -104,6 +104,18 @@ public struct SupplementaryPaths: Hashable, Sendable {
         /// header per display column is `grid(sections: 1, items: columns)`, a row header
         /// per display row `grid(sections: rows, items: 1)`, a corner `grid(1, 1)`.
         case grid(sections: Int, items: Int)
+
+        /// The number of sections and items per section the space spans for `data`: one
+        /// item per section of the data for ``perSection``; the rectangle itself, negative
+        /// sizes read as 0, for a grid.
+        /// - Complexity: O(1).
+        @inlinable
+        public func extent(for data: DataShape) -> (sections: Int, items: Int) {
+            switch self {
+            case .perSection: (data.sectionCount, 1)
+            case .grid(let sections, let items): (max(0, sections), max(0, items))
+            }
+        }
     }
 
     public var kind: ElementKind

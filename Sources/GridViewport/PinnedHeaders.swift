@@ -70,11 +70,12 @@ struct PinnedHeaders {
             if let element = layout.supplementary(kind, at: path), element.frame.isFinite { found.append(element) }
         }
         switch space ?? .perSection {
-        case .perSection:
+        case .perSection:  // the common case, one loop: it runs at every rotation and edit
             for section in 0..<data.sectionCount { add(ItemPath(section: section, item: 0)) }
-        case .grid(let sections, let items):
-            for section in 0..<max(sections, 0) {
-                for item in 0..<max(items, 0) { add(ItemPath(section: section, item: item)) }
+        case let grid:
+            let extent = grid.extent(for: data)
+            for section in 0..<extent.sections {
+                for item in 0..<extent.items { add(ItemPath(section: section, item: item)) }
             }
         }
         let vertical = axis == .vertical

@@ -19,16 +19,6 @@ struct ElementSpace: Hashable, Sendable {
             : supplementaries.contains { $0.kind == kind && $0.contains(path, data: data) }
     }
 
-    /// The number of sections and items per section a space spans for `data`: one item
-    /// per section of the data for ``GridCore/SupplementaryPaths/Space/perSection``; the
-    /// rectangle itself, negative sizes read as 0, for a grid.
-    static func extent(of space: SupplementaryPaths.Space, data: DataShape) -> (sections: Int, items: Int) {
-        switch space {
-        case .perSection: (data.sectionCount, 1)
-        case .grid(let sections, let items): (max(0, sections), max(0, items))
-        }
-    }
-
     /// `space` in a line: `column-header at (0 ..< 1, 0 ..< 12)`, `section-header per section`.
     static func describe(_ space: SupplementaryPaths) -> String {
         switch space.space {

@@ -46,7 +46,7 @@ extension ProbePlan {
     /// The paths of `space` that are probed, sections in order, items in order within each:
     /// all of them when there are at most ``maxPathsPerSpace``.
     static func pathsProbed(in space: SupplementaryPaths.Space, data: DataShape) -> [ItemPath] {
-        let (sections, items) = ElementSpace.extent(of: space, data: data)
+        let (sections, items) = space.extent(for: data)
         let (chosenSections, chosenItems) = probedIndices(sections: sections, items: items)
         var paths: [ItemPath] = []
         paths.reserveCapacity(chosenSections.count * chosenItems.count)
@@ -88,7 +88,7 @@ extension ProbePlan {
     /// Paths that lie just outside a space: before its first section and item, one past its
     /// last section and item, and past the corner opposite the origin.
     static func pathsJustOutside(_ space: SupplementaryPaths.Space, data: DataShape) -> [ItemPath] {
-        let (sections, items) = ElementSpace.extent(of: space, data: data)
+        let (sections, items) = space.extent(for: data)
         var paths = [
             ItemPath(section: -1, item: 0), ItemPath(section: 0, item: -1),
             ItemPath(section: sections, item: 0), ItemPath(section: 0, item: items),

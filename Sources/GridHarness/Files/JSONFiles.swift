@@ -73,3 +73,12 @@ public enum AtomicFile {
         try write(Data(text.utf8), to: url)
     }
 }
+
+/// A JSON object key by name: for objects whose fields are not known at compile time (a
+/// spec's layout fields, the fields a layout adds to `gridbench dump`).
+struct FieldKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

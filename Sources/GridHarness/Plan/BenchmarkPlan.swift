@@ -133,6 +133,16 @@ extension BenchmarkPlan {
         func fail(_ field: String, _ value: some CustomStringConvertible, _ expected: String) -> InputError {
             InputError(file: path, field: field, value: value.description, expected: expected)
         }
+        func strategyKinds(_ names: [String], field: String) throws(InputError) -> [StrategyKind] {
+            var kinds: [StrategyKind] = []
+            for (index, name) in names.enumerated() {
+                guard let kind = StrategyKind(rawValue: name) else {
+                    throw fail("\(field)[\(index)]", "\"\(name)\"", "one of " + StrategyKind.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                kinds.append(kind)
+            }
+            return kinds
+        }
         guard file.schemaVersion == schemaVersion else { throw fail("schemaVersion", file.schemaVersion, "\(schemaVersion)") }
         var recipes: [TraceRecipe] = []
         for (index, trace) in file.traces.enumerated() {
@@ -163,16 +173,7 @@ extension BenchmarkPlan {
         for (index, run) in file.runs.enumerated() {
             try checkName(run.dataset, field: "runs[\(index)].dataset", fail)
             for (t, trace) in run.traces.enumerated() { try checkTrace(trace, "runs[\(index)].traces[\(t)]") }
-            var own: [StrategyKind]?
-            if let names = run.strategies {
-                own = []
-                for (k, name) in names.enumerated() {
-                    guard let kind = StrategyKind(rawValue: name) else {
-                        throw fail("runs[\(index)].strategies[\(k)]", "\"\(name)\"", "one of " + StrategyKind.allCases.map(\.rawValue).joined(separator: ", "))
-                    }
-                    own?.append(kind)
-                }
-            }
+            let own = try run.strategies.map { names throws(InputError) in try strategyKinds(names, field: "runs[\(index)].strategies") }
             entries.append(Entry(dataset: run.dataset, traces: run.traces, strategies: own))
         }
         guard !entries.isEmpty else { throw fail("runs", "[]", "at least one data set to replay") }
@@ -183,13 +184,7 @@ extension BenchmarkPlan {
         for (index, dataset) in file.scale.datasets.enumerated() where !datasets.contains(dataset) {
             throw fail("scale.datasets[\(index)]", "\"\(dataset)\"", "a data set listed under runs")
         }
-        var strategies: [StrategyKind] = []
-        for (index, name) in file.strategies.enumerated() {
-            guard let kind = StrategyKind(rawValue: name) else {
-                throw fail("strategies[\(index)]", "\"\(name)\"", "one of " + StrategyKind.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            strategies.append(kind)
-        }
+        let strategies = try strategyKinds(file.strategies, field: "strategies")
         guard !strategies.isEmpty else { throw fail("strategies", "[]", "at least one strategy") }
         var sections: [LayoutSection] = []
         for (index, layout) in (file.layouts ?? []).enumerated() {

@@ -16,17 +16,10 @@ public struct DumpedElement: Hashable, Sendable, Encodable {
         self.fields = fields
     }
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     public func encode(to encoder: any Encoder) throws {
         try attributes.encode(to: encoder)
-        var c = encoder.container(keyedBy: Key.self)
-        for field in fields { try c.encode(field.value, forKey: Key(stringValue: field.name)) }
+        var c = encoder.container(keyedBy: FieldKey.self)
+        for field in fields { try c.encode(field.value, forKey: FieldKey(stringValue: field.name)) }
     }
 }
 

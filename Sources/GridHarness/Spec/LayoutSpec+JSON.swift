@@ -28,13 +28,6 @@ struct LayoutSpecFile: Codable {
 
     private enum Keys: String, CodingKey { case schemaVersion, name, layout, container }
 
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     init(schemaVersion: Int?, name: String?, container: Size, configuration: any LayoutConfiguration, data: DataShape) {
         self.schemaVersion = schemaVersion
         self.name = name
@@ -53,7 +46,7 @@ struct LayoutSpecFile: Codable {
         let layout = try c.decode(String.self, forKey: .layout)
         let type = try LayoutRegistry.configuration(named: layout)
         let known = Self.commonFields + type.specFieldNames
-        for key in try decoder.container(keyedBy: AnyKey.self).allKeys where !known.contains(key.stringValue) {
+        for key in try decoder.container(keyedBy: FieldKey.self).allKeys where !known.contains(key.stringValue) {
             let nearest = Self.nearest(to: key.stringValue, in: known)
             throw GridError.invalidParameter(
                 key.stringValue, "(a field of \(layout) specs?)",

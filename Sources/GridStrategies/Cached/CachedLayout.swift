@@ -126,14 +126,9 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     static func declaredSupplementaryCount(_ traits: LayoutTraits, data: DataShape) -> Int {
         var total = 0
         for declared in traits.supplementaries {
-            let size: Int
-            switch declared.space {
-            case .perSection:
-                size = data.sectionCount
-            case .grid(let sections, let items):
-                let (product, overflow) = max(sections, 0).multipliedReportingOverflow(by: max(items, 0))
-                size = overflow ? Int(Int32.max) : product
-            }
+            let extent = declared.space.extent(for: data)
+            let (product, overflow) = extent.sections.multipliedReportingOverflow(by: extent.items)
+            let size = overflow ? Int(Int32.max) : product
             total = min(total + min(size, Int(Int32.max)), Int(Int32.max))
         }
         return total
