@@ -72,11 +72,64 @@ public enum BundledDatasets {
             data: try DataGrid.data(records: records, fields: fields))
     }
 
+    /// A timesheet in Proton's span grid: 40 rows × 20 columns on an iPad's 768 × 1024, the
+    /// header row and the name column frozen, a dozen merged cells (the two weeks' headers,
+    /// holidays, subtotal rows, notes spanning rows). Columns of every kind: fixed, days at
+    /// 1/16 of the width clamped up to their minimum (48 → 56), overtime at the width less
+    /// 512 clamped down to its maximum (256 → 200: Proton, which forgets `max` once it has
+    /// applied `min`, would give 256).
+    public static func timesheet20x40() throws(GridError) -> LayoutSpec {
+        typealias Column = SpanGrid.ColumnWidth
+        var columns = [Column(.fixed(160))]
+        columns += Array(repeating: Column(.fractional(0.0625), min: 56, max: 96), count: 14)
+        columns += Array(repeating: Column(.fixed(80)), count: 3)
+        columns += [Column(.viewport(padding: 512), min: 120, max: 200), Column(.fixed(96))]
+        let rows = [
+            SpanGrid.RowRun(count: 1, height: 48), SpanGrid.RowRun(count: 9, height: 40), SpanGrid.RowRun(count: 1, height: 56),
+            SpanGrid.RowRun(count: 9, height: 40), SpanGrid.RowRun(count: 1, height: 56), SpanGrid.RowRun(count: 19, height: 40),
+        ]
+        let merges = [
+            (0, 1, 1, 7), (0, 8, 1, 7),  // the two weeks' headers
+            (3, 2, 1, 5), (5, 8, 2, 3), (7, 15, 3, 2),  // holidays and leave
+            (10, 1, 1, 14), (20, 1, 1, 14),  // subtotal rows
+            (12, 4, 4, 1), (14, 9, 2, 2), (17, 18, 5, 1), (26, 11, 1, 4), (30, 16, 6, 2),  // notes
+        ].map { GridPlacement(row: $0.0, column: $0.1, rowSpan: $0.2, columnSpan: $0.3) }
+        let configuration = SpanGrid.Configuration(columns: columns, rows: rows, merges: merges, frozenRows: 1, frozenColumns: 1)
+        return LayoutSpec(
+            name: "timesheet-20x40", parameters: configuration, container: Size(width: 768, height: 1024),
+            data: try configuration.dataShape())
+    }
+
+    /// A ledger of 100,000 rows × 30 columns (3,000,000 slots) on a 1024 × 768 screen: a
+    /// frozen header row and date column, rows of 28, a merged note across columns 2…5
+    /// about every hundred rows (seeded), and one annotation spanning 10,000 rows of the
+    /// last column.
+    public static func ledger100000x30() throws(GridError) -> LayoutSpec {
+        typealias Column = SpanGrid.ColumnWidth
+        var columns = [Column(.fixed(88)), Column(.fractional(0.25), min: 160, max: 320)]
+        columns += Array(repeating: Column(.fixed(72)), count: 26)
+        columns += [Column(.viewport(padding: 824), min: 96, max: 160), Column(.fixed(240))]
+        let rows = [SpanGrid.RowRun(count: 1, height: 36), SpanGrid.RowRun(count: 99_999, height: 28)]
+        var random = SeededRandom(seed: 100_000)
+        var merges: [GridPlacement] = []
+        var row = 1 + random.integer(0...99)
+        while row < 100_000 {
+            merges.append(GridPlacement(row: row, column: 2, rowSpan: 1, columnSpan: 4))
+            row += random.integer(50...150)
+        }
+        merges.append(GridPlacement(row: 40_000, column: 29, rowSpan: 10_000, columnSpan: 1))
+        let configuration = SpanGrid.Configuration(columns: columns, rows: rows, merges: merges, frozenRows: 1, frozenColumns: 1)
+        return LayoutSpec(
+            name: "ledger-100000x30", parameters: configuration, container: Size(width: 1024, height: 768),
+            data: try configuration.dataShape())
+    }
+
     /// Every bundled data set.
     public static func all() throws(GridError) -> [LayoutSpec] {
         var specs = [try photos2976(), try mixed3000()]
         for tiles in scaleTiles { specs.append(try scale(tiles)) }
         specs += [try sales10x4(), try records(1_000, fields: 12), try records(1_000_000, fields: 20)]
+        specs += [try timesheet20x40(), try ledger100000x30()]
         return specs
     }
 

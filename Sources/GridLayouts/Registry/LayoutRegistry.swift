@@ -10,6 +10,7 @@ public enum LayoutRegistry {
     public static let configurations: [any LayoutConfiguration.Type] = [
         TileGrid.Configuration.self,
         DataGrid.Configuration.self,
+        SpanGrid.Configuration.self,
     ]
 
     /// The names of every layout, in registry order.

@@ -1,0 +1,264 @@
+import GridCore
+
+extension SpanGrid {
+    /// Proton's grid as a value: column widths, row heights, merged cells and frozen rows
+    /// and columns. Merging, splitting, inserting and deleting rows and columns edit it
+    /// (``apply(_:)``); every frame follows from it.
+    ///
+    /// It is kept canonical, so that two configurations that lay out alike are equal:
+    /// rows as runs with no two neighbours of one height, merges sorted by anchor (row,
+    /// then column).
+    public struct Configuration: Hashable, Sendable {
+        /// The columns, left to right: each resolved against the container's width.
+        public var columns: [ColumnWidth]
+        /// The row heights, top to bottom, in runs.
+        public internal(set) var rows: [RowRun]
+        /// The merged cells, each covering at least two slots, sorted by anchor.
+        public internal(set) var merges: [GridPlacement]
+        /// The number of rows, from the top, pinned along y, `0 ≤ frozenRows ≤ rowCount`.
+        public var frozenRows: Int
+        /// The number of columns, from the left, pinned along x.
+        public var frozenColumns: Int
+
+        /// A configuration as given; ``validate()`` checks it (and `prepare` does).
+        public init(
+            columns: [ColumnWidth], rows: [RowRun], merges: [GridPlacement] = [], frozenRows: Int = 0, frozenColumns: Int = 0
+        ) {
+            self.columns = columns
+            self.rows = RowRun.canonical(rows)
+            self.merges = merges.sorted(by: Self.anchorOrder)
+            self.frozenRows = frozenRows
+            self.frozenColumns = frozenColumns
+        }
+
+        /// The number of rows.
+        public var rowCount: Int { rows.reduce(0) { $0 + $1.count } }
+        /// The number of columns.
+        public var columnCount: Int { columns.count }
+
+        /// The height of row `row`, or `nil` when there is no such row.
+        /// - Complexity: O(runs).
+        public func height(ofRow row: Int) -> Double? {
+            guard row >= 0 else { return nil }
+            var first = 0
+            for run in rows {
+                if row < first + run.count { return run.height }
+                first += run.count
+            }
+            return nil
+        }
+
+        /// The merged cell covering slot `(row, column)`, if any.
+        /// - Complexity: O(M).
+        public func merge(covering row: Int, _ column: Int) -> GridPlacement? {
+            merges.first { $0.covers(row: row, column: column) }
+        }
+
+        static func anchorOrder(_ a: GridPlacement, _ b: GridPlacement) -> Bool {
+            (a.row, a.column) < (b.row, b.column)
+        }
+
+        /// A small grid in the manner of Proton's demo: a frozen header row and name column,
+        /// fixed, fractional and viewport-relative columns, two merged cells.
+        public static let example = Configuration(
+            columns: [
+                ColumnWidth(.fixed(120)), ColumnWidth(.fractional(0.25), min: 60, max: 160),
+                ColumnWidth(.viewport(padding: 200), min: 80, max: 400), ColumnWidth(.fixed(90)),
+            ],
+            rows: [RowRun(count: 1, height: 36), RowRun(count: 11, height: 44)],
+            merges: [GridPlacement(row: 0, column: 1, rowSpan: 1, columnSpan: 2), GridPlacement(row: 2, column: 2, rowSpan: 3, columnSpan: 2)],
+            frozenRows: 1, frozenColumns: 1)
+
+        // MARK: Validation
+
+        /// Checks every parameter that does not depend on the container: at least one row
+        /// and one column, each column's base, `min` and `max`, each run of rows, the frozen
+        /// counts, and the merged cells (in range, at least two slots, not across a frozen
+        /// boundary, no two overlapping).
+        ///
+        /// - Throws: ``GridCore/GridError`` naming the field with its index:
+        ///   `columns[3].min`, `rows[1].height`, `merges[2]`, `frozenRows`.
+        /// - Complexity: O(C + runs + M log M + M·C).
+        public func validate() throws(GridError) {
+            guard !columns.isEmpty else { throw .invalidParameter("columns", "[]", expected: "at least one column") }
+            for (index, column) in columns.enumerated() { try column.validate("columns[\(index)]") }
+            guard !rows.isEmpty else { throw .invalidParameter("rows", "[]", expected: "at least one row") }
+            var total = 0
+            for (index, run) in rows.enumerated() {
+                try run.validate("rows[\(index)]")
+                total += run.count
+                guard total <= SpanGrid.maxRows else {
+                    throw .invalidParameter("rows", total, expected: "at most \(SpanGrid.maxRows) rows in all")
+                }
+            }
+            guard frozenRows >= 0, frozenRows <= total else {
+                throw .invalidParameter("frozenRows", frozenRows, expected: "a number of rows in 0...\(total)")
+            }
+            guard frozenColumns >= 0, frozenColumns <= columns.count else {
+                throw .invalidParameter("frozenColumns", frozenColumns, expected: "a number of columns in 0...\(columns.count)")
+            }
+            try Self.validateMerges(merges, rows: total, columns: columns.count, frozenRows: frozenRows, frozenColumns: frozenColumns)
+        }
+
+        /// Checks merged cells as given (their indices name them in errors).
+        static func validateMerges(
+            _ merges: [GridPlacement], rows: Int, columns: Int, frozenRows: Int, frozenColumns: Int, field: String = "merges"
+        ) throws(GridError) {
+            for (index, m) in merges.enumerated() {
+                let name = "\(field)[\(index)]"
+                guard m.row >= 0, m.row < rows else { throw .invalidParameter(name + ".row", m.row, expected: "a row in 0..<\(rows)") }
+                guard m.column >= 0, m.column < columns else {
+                    throw .invalidParameter(name + ".column", m.column, expected: "a column in 0..<\(columns)")
+                }
+                guard m.rowSpan >= 1, m.rowSpan <= rows - m.row else {
+                    throw .invalidParameter(name + ".rowSpan", m.rowSpan, expected: "a span in 1...\(rows - m.row) (rows \(m.row)… must exist)")
+                }
+                guard m.columnSpan >= 1, m.columnSpan <= columns - m.column else {
+                    throw .invalidParameter(
+                        name + ".columnSpan", m.columnSpan, expected: "a span in 1...\(columns - m.column) (columns \(m.column)… must exist)")
+                }
+                guard m.rowSpan > 1 || m.columnSpan > 1 else {
+                    throw .invalidParameter(name, SpanGrid.describe(m), expected: "a merged cell of at least two slots (a single slot is a single cell)")
+                }
+                if let reason = crossesFrozenBoundary(m, frozenRows: frozenRows, frozenColumns: frozenColumns) {
+                    throw .invalidParameter(name, SpanGrid.describe(m), expected: "a merged cell on one side of the frozen boundary (\(reason))")
+                }
+            }
+            // No overlap: a sweep down the rows, keeping the merges that cross the current
+            // row (disjoint, so at most one per column).
+            let order = merges.indices.sorted { anchorOrder(merges[$0], merges[$1]) }
+            var active: [Int] = []
+            for index in order {
+                let m = merges[index]
+                active.removeAll { merges[$0].row + merges[$0].rowSpan <= m.row }
+                for other in active {
+                    let o = merges[other]
+                    if o.column < m.column + m.columnSpan && m.column < o.column + o.columnSpan {
+                        throw .invalidParameter(
+                            "\(field)[\(index)]", SpanGrid.describe(m),
+                            expected: "a merged cell that overlaps no other; it overlaps \(field)[\(other)] (\(SpanGrid.describe(o)))")
+                    }
+                }
+                active.append(index)
+            }
+        }
+
+        /// Why `m` crosses a frozen boundary, or `nil` when it does not.
+        static func crossesFrozenBoundary(_ m: GridPlacement, frozenRows: Int, frozenColumns: Int) -> String? {
+            if m.row < frozenRows && m.row + m.rowSpan > frozenRows { return "rows 0..<\(frozenRows) are frozen" }
+            if m.column < frozenColumns && m.column + m.columnSpan > frozenColumns { return "columns 0..<\(frozenColumns) are frozen" }
+            return nil
+        }
+
+        // MARK: The cells
+
+        /// The data this configuration lays out: a section per row, holding the cells
+        /// anchored in that row (see ``SpanGrid``): `columnCount` for a row no merged cell
+        /// touches.
+        ///
+        /// - Throws: ``GridCore/GridError`` for an invalid configuration (see
+        ///   ``validate()``), or more than 2³¹ − 1 cells in all.
+        /// - Complexity: O(R + C + M log M + M·C).
+        public func dataShape() throws(GridError) -> DataShape {
+            try validate()
+            let bands = MergeBands(merges: merges, rows: rowCount, columns: columns.count)
+            return try bands.dataShape(rows: rowCount, columns: columns.count)
+        }
+    }
+
+    /// The width of a column: a base (fixed, a share of the container's width, or the
+    /// container's width less a padding), clamped to `[min, max]`, honouring both
+    /// (Proton's `GridColumnConfiguration` returns as soon as it has applied `min`, and
+    /// forgets `max`).
+    public struct ColumnWidth: Hashable, Sendable {
+        public enum Base: Hashable, Sendable {
+            /// `w` points.
+            case fixed(Double)
+            /// `f` × the container's width.
+            case fractional(Double)
+            /// The container's width less `padding`.
+            case viewport(padding: Double)
+        }
+
+        public var base: Base
+        public var min: Double?
+        public var max: Double?
+
+        public init(_ base: Base, min: Double? = nil, max: Double? = nil) {
+            self.base = base
+            self.min = min
+            self.max = max
+        }
+
+        /// The base value in a container `containerWidth` wide, clamped to `[min, max]`.
+        public func resolved(containerWidth: Double) -> Double {
+            var width: Double
+            switch base {
+            case .fixed(let w): width = w
+            case .fractional(let f): width = f * containerWidth
+            case .viewport(let padding): width = containerWidth - padding
+            }
+            if let min, width < min { width = min }
+            if let max, width > max { width = max }
+            return width
+        }
+
+        /// Checks what does not depend on the container.
+        /// - Throws: ``GridCore/GridError`` naming `field.fixed`, `.fractional`,
+        ///   `.viewport.padding`, `.min` or `.max`.
+        public func validate(_ field: String) throws(GridError) {
+            switch base {
+            case .fixed(let w): try GridError.requirePositive(w, field + ".fixed")
+            case .fractional(let f): try GridError.requirePositive(f, field + ".fractional")
+            case .viewport(let padding): try GridError.requireNonNegative(padding, field + ".viewport.padding")
+            }
+            if let min { try GridError.requireNonNegative(min, field + ".min") }
+            if let max { try GridError.requirePositive(max, field + ".max") }
+            if let min, let max, min > max {
+                throw .invalidParameter(field + ".min", min, expected: "a minimum ≤ max (\(max))")
+            }
+        }
+    }
+
+    /// `count` rows of one height.
+    public struct RowRun: Hashable, Sendable {
+        public var count: Int
+        public var height: Double
+
+        public init(count: Int, height: Double) {
+            self.count = count
+            self.height = height
+        }
+
+        func validate(_ field: String) throws(GridError) {
+            guard count >= 1, count <= SpanGrid.maxRows else {
+                throw .invalidParameter(field + ".count", count, expected: "a number of rows in 1...\(SpanGrid.maxRows)")
+            }
+            try GridError.requirePositive(height, field + ".height")
+        }
+
+        /// Neighbouring runs of one height joined (heights compared bit for bit), in order.
+        /// Runs of no rows are kept where they are so that validation can name them.
+        static func canonical(_ runs: [RowRun]) -> [RowRun] {
+            var result: [RowRun] = []
+            result.reserveCapacity(runs.count)
+            for run in runs {
+                if run.count > 0, let last = result.last, last.count > 0, last.height.bitPattern == run.height.bitPattern,
+                   last.count <= SpanGrid.maxRows, run.count <= SpanGrid.maxRows {
+                    result[result.count - 1].count += run.count
+                } else {
+                    result.append(run)
+                }
+            }
+            return result
+        }
+    }
+}
+
+extension GridPlacement {
+    /// Whether the slot `(row, column)` lies in this rectangle of slots.
+    @inlinable
+    public func covers(row: Int, column: Int) -> Bool {
+        row >= self.row && row < self.row + rowSpan && column >= self.column && column < self.column + columnSpan
+    }
+}

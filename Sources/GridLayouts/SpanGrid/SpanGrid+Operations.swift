@@ -1,0 +1,259 @@
+import GridCore
+
+extension SpanGrid {
+    /// An edit of a span grid: Proton's merge, split, and row and column insertion and
+    /// deletion, with the rules of GridBench's issue 11 (two of which Proton gets wrong).
+    public enum Operation: Hashable, Sendable {
+        /// The cells covering these slots `(row, column)` become one, anchored at the top-left
+        /// of the rectangle they cover. Refused unless they cover exactly a rectangle of
+        /// contiguous rows and columns (no hole, no other cell partly in or out), are at
+        /// least two cells, and stay on one side of the frozen boundary.
+        case merge(cells: [Slot])
+        /// The merged cell covering slot `(row, column)` becomes single cells, one per slot.
+        /// Refused on a single cell.
+        case split(row: Int, column: Int)
+        /// A row of `height` at index `at` (`0 ≤ at ≤ rows`): rows from `at` move down; a
+        /// merged cell anchored above `at` and reaching below it grows by a row; inside the
+        /// frozen band (`at < frozenRows`) the band grows.
+        case insertRow(at: Int, height: Double)
+        /// Row `at` goes: its single cells with it; a merged cell covering it shrinks by a
+        /// row (anchored at `at`, its anchor becomes the row that takes `at`'s place), and
+        /// becomes a single cell when one slot is left; rows below move up. Refused for
+        /// the last row.
+        case deleteRow(at: Int)
+        /// A column of `width` at index `at`; as for rows.
+        case insertColumn(at: Int, width: ColumnWidth)
+        /// Column `at` goes; as for rows.
+        case deleteColumn(at: Int)
+
+        /// The name of the operation in files: `merge`, `split`, `insert-row`, …
+        public var name: String {
+            switch self {
+            case .merge: "merge"
+            case .split: "split"
+            case .insertRow: "insert-row"
+            case .deleteRow: "delete-row"
+            case .insertColumn: "insert-column"
+            case .deleteColumn: "delete-column"
+            }
+        }
+    }
+
+    /// A slot of the grid: a row and a column.
+    public struct Slot: Hashable, Sendable {
+        public var row: Int
+        public var column: Int
+        public init(row: Int, column: Int) {
+            self.row = row
+            self.column = column
+        }
+    }
+}
+
+extension SpanGrid.Operation: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .merge(let cells): "merge " + cells.map { "(\($0.row), \($0.column))" }.joined(separator: " ")
+        case .split(let row, let column): "split (\(row), \(column))"
+        case .insertRow(let at, let height): "insert-row at \(at), height \(height)"
+        case .deleteRow(let at): "delete-row at \(at)"
+        case .insertColumn(let at, _): "insert-column at \(at)"
+        case .deleteColumn(let at): "delete-column at \(at)"
+        }
+    }
+}
+
+extension SpanGrid.Configuration {
+    /// Applies `operation`, or refuses it and changes nothing.
+    ///
+    /// - Throws: ``GridCore/GridError`` whose field is relative to the operation: `at`,
+    ///   `height`, `width.min`, `cells[2]`, `row`, or empty when the operation as a whole is
+    ///   refused (a merge that is not a rectangle, a split of a single cell, the last row);
+    ///   its `expected` says why.
+    /// - Complexity: O(M + runs + C) for M merged cells, plus O(M·k) for a merge naming
+    ///   k slots.
+    public mutating func apply(_ operation: SpanGrid.Operation) throws(GridError) {
+        var next = self
+        switch operation {
+        case .merge(let cells): try next.merge(cells)
+        case .split(let row, let column): try next.split(row: row, column: column)
+        case .insertRow(let at, let height): try next.insertRow(at: at, height: height)
+        case .deleteRow(let at): try next.deleteRow(at: at)
+        case .insertColumn(let at, let width): try next.insertColumn(at: at, width: width)
+        case .deleteColumn(let at): try next.deleteColumn(at: at)
+        }
+        next.merges.sort(by: Self.anchorOrder)
+        self = next
+    }
+
+    private func refuse(_ operation: String, _ why: String) -> GridError {
+        GridError.invalidParameter("", operation, expected: why)
+    }
+
+    private mutating func merge(_ slots: [SpanGrid.Slot]) throws(GridError) {
+        let rows = rowCount, columns = columnCount
+        var named: [GridPlacement] = []
+        var mergedIndices: [Int] = []
+        for (index, slot) in slots.enumerated() {
+            guard slot.row >= 0, slot.row < rows, slot.column >= 0, slot.column < columns else {
+                throw .invalidParameter(
+                    "cells[\(index)]", "[\(slot.row), \(slot.column)]", expected: "a slot of the grid: row in 0..<\(rows), column in 0..<\(columns)")
+            }
+            if let at = merges.firstIndex(where: { $0.covers(row: slot.row, column: slot.column) }) {
+                if !mergedIndices.contains(at) {
+                    mergedIndices.append(at)
+                    named.append(merges[at])
+                }
+            } else {
+                let single = GridPlacement(row: slot.row, column: slot.column)
+                if !named.contains(single) { named.append(single) }
+            }
+        }
+        let description = "merge " + slots.map { "[\($0.row), \($0.column)]" }.joined(separator: ", ")
+        guard named.count >= 2 else {
+            throw refuse(description, "at least two cells to merge; these slots lie in \(named.count) cell")
+        }
+        var top = Int.max, left = Int.max, bottom = Int.min, right = Int.min
+        var area = 0
+        for cell in named {
+            top = min(top, cell.row)
+            left = min(left, cell.column)
+            bottom = max(bottom, cell.row + cell.rowSpan)
+            right = max(right, cell.column + cell.columnSpan)
+            area += cell.rowSpan * cell.columnSpan
+        }
+        // The named cells are disjoint and lie in their bounding rectangle: they cover it
+        // exactly when their areas add up to its own. Then no other cell can reach into it.
+        let box = GridPlacement(row: top, column: left, rowSpan: bottom - top, columnSpan: right - left)
+        guard area == box.rowSpan * box.columnSpan else {
+            throw refuse(
+                description,
+                "cells that together cover a rectangle of slots: they cover \(area) of the \(box.rowSpan * box.columnSpan) slots of \(SpanGrid.describe(box)) (a hole, or another cell partly inside)")
+        }
+        if let reason = Self.crossesFrozenBoundary(box, frozenRows: frozenRows, frozenColumns: frozenColumns) {
+            throw refuse(description, "a merge on one side of the frozen boundary (\(reason))")
+        }
+        merges = merges.enumerated().filter { !mergedIndices.contains($0.offset) }.map(\.element)
+        merges.append(box)
+    }
+
+    private mutating func split(row: Int, column: Int) throws(GridError) {
+        guard row >= 0, row < rowCount else { throw .invalidParameter("row", row, expected: "a row in 0..<\(rowCount)") }
+        guard column >= 0, column < columnCount else {
+            throw .invalidParameter("column", column, expected: "a column in 0..<\(columnCount)")
+        }
+        guard let at = merges.firstIndex(where: { $0.covers(row: row, column: column) }) else {
+            throw refuse("split [\(row), \(column)]", "a slot of a merged cell: (\(row), \(column)) is a single cell")
+        }
+        merges.remove(at: at)
+    }
+
+    private mutating func insertRow(at: Int, height: Double) throws(GridError) {
+        let count = rowCount
+        guard at >= 0, at <= count else { throw .invalidParameter("at", at, expected: "a row index in 0...\(count)") }
+        try GridError.requirePositive(height, "height")
+        guard count < SpanGrid.maxRows else {
+            throw refuse("insert-row at \(at)", "a grid of fewer than \(SpanGrid.maxRows) rows")
+        }
+        for index in merges.indices {
+            let m = merges[index]
+            if m.row >= at {
+                merges[index].row += 1
+            } else if m.row + m.rowSpan > at {
+                merges[index].rowSpan += 1
+            }
+        }
+        if at < frozenRows { frozenRows += 1 }
+        rows = SpanGrid.RowRun.canonical(Self.inserting(SpanGrid.RowRun(count: 1, height: height), at: at, into: rows))
+    }
+
+    private mutating func deleteRow(at: Int) throws(GridError) {
+        let count = rowCount
+        guard count > 1 else { throw refuse("delete-row at \(at)", "a grid of more than one row: the last row cannot go") }
+        guard at >= 0, at < count else { throw .invalidParameter("at", at, expected: "a row index in 0..<\(count)") }
+        var kept: [GridPlacement] = []
+        kept.reserveCapacity(merges.count)
+        for var m in merges {
+            if m.row > at {
+                m.row -= 1
+            } else if m.row + m.rowSpan > at {
+                m.rowSpan -= 1  // covering row `at`: one row shorter, anchor row unchanged
+            }
+            if m.rowSpan * m.columnSpan > 1 { kept.append(m) }
+        }
+        merges = kept
+        if at < frozenRows { frozenRows -= 1 }
+        rows = SpanGrid.RowRun.canonical(Self.removing(at: at, from: rows))
+    }
+
+    private mutating func insertColumn(at: Int, width: SpanGrid.ColumnWidth) throws(GridError) {
+        let count = columnCount
+        guard at >= 0, at <= count else { throw .invalidParameter("at", at, expected: "a column index in 0...\(count)") }
+        try width.validate("width")
+        for index in merges.indices {
+            let m = merges[index]
+            if m.column >= at {
+                merges[index].column += 1
+            } else if m.column + m.columnSpan > at {
+                merges[index].columnSpan += 1
+            }
+        }
+        if at < frozenColumns { frozenColumns += 1 }
+        columns.insert(width, at: at)
+    }
+
+    private mutating func deleteColumn(at: Int) throws(GridError) {
+        let count = columnCount
+        guard count > 1 else { throw refuse("delete-column at \(at)", "a grid of more than one column: the last column cannot go") }
+        guard at >= 0, at < count else { throw .invalidParameter("at", at, expected: "a column index in 0..<\(count)") }
+        var kept: [GridPlacement] = []
+        kept.reserveCapacity(merges.count)
+        for var m in merges {
+            if m.column > at {
+                m.column -= 1
+            } else if m.column + m.columnSpan > at {
+                m.columnSpan -= 1
+            }
+            if m.rowSpan * m.columnSpan > 1 { kept.append(m) }
+        }
+        merges = kept
+        if at < frozenColumns { frozenColumns -= 1 }
+        columns.remove(at: at)
+    }
+
+    /// `runs` with `run` inserted before row `at`, splitting the run that holds it.
+    static func inserting(_ run: SpanGrid.RowRun, at: Int, into runs: [SpanGrid.RowRun]) -> [SpanGrid.RowRun] {
+        var result: [SpanGrid.RowRun] = []
+        result.reserveCapacity(runs.count + 2)
+        var first = 0, placed = false
+        for existing in runs {
+            if !placed && at < first + existing.count {
+                let before = at - first
+                if before > 0 { result.append(SpanGrid.RowRun(count: before, height: existing.height)) }
+                result.append(run)
+                result.append(SpanGrid.RowRun(count: existing.count - before, height: existing.height))
+                placed = true
+            } else {
+                result.append(existing)
+            }
+            first += existing.count
+        }
+        if !placed { result.append(run) }
+        return result
+    }
+
+    /// `runs` without row `at`.
+    static func removing(at: Int, from runs: [SpanGrid.RowRun]) -> [SpanGrid.RowRun] {
+        var result = runs
+        var first = 0
+        for index in result.indices {
+            if at < first + result[index].count {
+                result[index].count -= 1
+                if result[index].count == 0 { result.remove(at: index) }
+                break
+            }
+            first += result[index].count
+        }
+        return result
+    }
+}

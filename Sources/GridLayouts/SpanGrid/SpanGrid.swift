@@ -1,0 +1,391 @@
+import GridCore
+
+/// The reference span grid: Proton's `Grid`, column widths and row heights in two lists
+/// and cells covering rectangles of rows and columns, merged, split, and edited by
+/// inserting and deleting rows and columns.
+///
+/// With `x_c` the sum of the widths of the columns before `c` and `y_r` that of the rows
+/// before `r` (see ``Configuration``):
+///
+/// - the cell anchored at slot `(r, c)` spanning `rs` rows and `cs` columns has the frame
+///   `(x_c, y_r, x_{c+cs} − x_c, y_{r+rs} − y_r)`: the sums of its widths and heights,
+///   ending exactly where the next cell starts;
+/// - every slot no merged cell covers is a single cell (`rs = cs = 1`);
+/// - content size `(x_C, y_R)`.
+///
+/// **Paths.** A cell's path is `(section: r, item: k)`: `r` is its anchor row, `k` its
+/// rank among the cells anchored in row `r`, left to right. A row no merged cell touches
+/// holds `C` cells, `k` being the column; a merged cell takes one rank in its anchor row
+/// and none in the rows below it. The data is therefore one section per row, of the cells
+/// anchored there (``Configuration/dataShape()``), and ``ElementID`` order is reading
+/// order: row by row, left to right. ``gridPlacement(of:)`` gives the anchor row and
+/// column and the spans. An ``ElementID`` holds 2²⁸ rows and 2³² cells a row; a data shape
+/// 2³¹ − 1 cells: `ledger-100000x30` (3,000,000) fits with room to spare.
+///
+/// **Frozen rows and columns** pin like a data grid's headers: the layout declares band
+/// rules for cells (`[0, y_F)` along y for `F` frozen rows, `[0, x_G)` along x for `G`
+/// frozen columns), and a viewport shows a frozen row at its own `y` plus
+/// `clamp(y0, 0, contentHeight − y_F)`, a frozen column likewise, the cells in both on
+/// both axes. No merged cell crosses a frozen boundary. The frames here are the unpinned
+/// ones.
+///
+/// - Complexity: prepare O(R + C + M log M + E) for R rows, C columns and M merged cells
+///   (E, about 2M, see ``MergeBands``); rect query O(log R + log C + log M + k + m) for k
+///   results, where m counts the merged cells crossing the rows it shows that hold a
+///   single cell in the rect (rows wholly covered by merged cells are skipped band by
+///   band), so a merged cell spanning 10,000 rows costs only where it is seen; per-cell
+///   queries O(log R + log M). Answers come in ``ElementID`` order.
+/// - Memory: O(runs of equal row heights + C + E) besides the data shape: 100,000 rows of
+///   one height take a few numbers.
+public struct SpanGrid: GridLayout, Sendable {
+    /// The grid; changing it takes effect at the next ``prepare(data:container:)``.
+    public var configuration: Configuration
+
+    /// The configuration in force since the last successful prepare.
+    public private(set) var prepared: Configuration
+    /// The container of the last successful prepare.
+    public private(set) var container = Size.zero
+    /// The cells of the grid, one section per row: the data the layout was prepared with.
+    public private(set) var cells = DataShape.empty
+    private var isPrepared = false
+    private var rowTrack = SpanTrack.empty
+    /// `columnStarts[c]` is `x_c`; one more entry holds the content's width.
+    private var columnStarts: [Double] = [0]
+    /// `columnWidths[c]` is the frame width of a single cell in column `c`.
+    private var columnWidths: [Double] = []
+    private var bands = MergeBands.empty
+
+    public private(set) var contentSize = Size.zero
+
+    /// The most rows a grid may have: one section each in an ``ElementID``.
+    public static let maxRows = ElementID.maxSection + 1
+
+    public init(_ configuration: Configuration = .example) {
+        self.configuration = configuration
+        self.prepared = configuration
+    }
+
+    /// The number of rows.
+    public var rowCount: Int { rowTrack.count }
+    /// The number of columns.
+    public var columnCount: Int { columnWidths.count }
+
+    /// Lays out the grid of ``configuration`` in `container`.
+    ///
+    /// `data` must be the grid's cells, ``Configuration/dataShape()``: a section per row
+    /// holding the cells anchored there.
+    ///
+    /// - Throws: ``GridCore/GridError`` naming the field: a parameter out of range (see
+    ///   ``Configuration/validate()``); `columns[3]` for a column whose resolved width is
+    ///   ≤ 0 or not finite in this container, or too thin to tell from its neighbours;
+    ///   `rows[1].height` likewise; `container.width` or `container.height`; a content size
+    ///   that is not finite; `itemCounts[r]` or `itemCounts.count` when `data` is not the
+    ///   grid's cells. The layout then keeps its previous state.
+    /// - Complexity: O(R + C + M log M + E).
+    public mutating func prepare(data: DataShape, container: Size) throws(GridError) {
+        let config = configuration
+        try config.validate()
+        try GridError.requireNonNegative(container.width, "container.width")
+        try GridError.requireNonNegative(container.height, "container.height")
+        var widths: [(count: Int, size: Double)] = []
+        widths.reserveCapacity(config.columns.count)
+        for (index, column) in config.columns.enumerated() {
+            let width = column.resolved(containerWidth: container.width)
+            guard width.isFinite, width > 0 else {
+                throw .invalidParameter(
+                    "columns[\(index)]", width,
+                    expected: "a resolved width that is finite and > 0 in a container \(container.width) wide")
+            }
+            widths.append((1, width))
+        }
+        let columnTrack = SpanTrack(runs: widths)
+        let rowTrack = SpanTrack(runs: config.rows.map { ($0.count, $0.height) })
+        let content = Size(width: columnTrack.end, height: rowTrack.end)
+        guard content.width.isFinite else {
+            throw .invalidParameter("columns", config.columns.count, expected: "columns whose widths add up to a finite width")
+        }
+        guard content.height.isFinite else {
+            throw .invalidParameter("rows", rowTrack.count, expected: "rows whose heights add up to a finite height")
+        }
+        // Slots thinner than two ulps of the content's extent could start where the next
+        // does: they could not be told apart.
+        for (index, width) in widths.enumerated() where width.size < 2 * content.width.ulp {
+            throw .invalidParameter(
+                "columns[\(index)]", width.size,
+                expected: "a width of at least \(2 * content.width.ulp), two ulps of the content's width \(content.width)")
+        }
+        for (index, run) in config.rows.enumerated() where run.height < 2 * content.height.ulp {
+            throw .invalidParameter(
+                "rows[\(index)].height", run.height,
+                expected: "a height of at least \(2 * content.height.ulp), two ulps of the content's height \(content.height)")
+        }
+        let bands = MergeBands(merges: config.merges, rows: rowTrack.count, columns: widths.count)
+        let cells = try bands.dataShape(rows: rowTrack.count, columns: widths.count)
+        if data != cells {
+            guard data.sectionCount == cells.sectionCount else {
+                throw .invalidData("itemCounts.count", data.sectionCount, expected: "one section per row of the grid: \(cells.sectionCount)")
+            }
+            let row = data.itemCounts.indices.first { data.itemCounts[$0] != cells.itemCounts[$0] } ?? 0
+            if data.itemCounts[row] != cells.itemCounts[row] {
+                throw .invalidData(
+                    "itemCounts[\(row)]", data.itemCounts[row], expected: "the cells anchored in row \(row) of the grid: \(cells.itemCounts[row])")
+            }
+            throw .invalidData("itemSizes", "given", expected: "no item sizes: a span grid's cells take theirs from the grid")
+        }
+        var starts: [Double] = []
+        starts.reserveCapacity(widths.count + 1)
+        for column in 0...widths.count { starts.append(columnTrack.start(column)) }
+        var lengths: [Double] = []
+        lengths.reserveCapacity(widths.count)
+        for column in 0..<widths.count { lengths.append(SpanTrack.length(from: starts[column], to: starts[column + 1])) }
+
+        self.prepared = config
+        self.container = container
+        self.cells = cells
+        self.rowTrack = rowTrack
+        self.columnStarts = starts
+        self.columnWidths = lengths
+        self.bands = bands
+        self.contentSize = content
+        self.isPrepared = true
+    }
+
+    /// Applies `operation` to the prepared grid and prepares it again in the same
+    /// container: the edit as a user makes it, while the grid is on screen. Afterwards
+    /// ``cells`` is the new data.
+    ///
+    /// - Throws: ``GridCore/GridError`` as ``Configuration/apply(_:)`` and
+    ///   ``prepare(data:container:)`` do; the layout is then unchanged.
+    /// - Complexity: that of the operation, then of a prepare.
+    public mutating func apply(_ operation: Operation) throws(GridError) {
+        var edited = prepared
+        try edited.apply(operation)
+        var next = self
+        next.configuration = edited
+        try next.prepare(data: try edited.dataShape(), container: container)
+        self = next
+    }
+
+    public var traits: LayoutTraits {
+        var pinning: [PinRule] = []
+        if isPrepared && prepared.frozenRows > 0 {
+            pinning.append(PinRule(.cell, along: .vertical, .band(start: 0, end: rowTrack.start(prepared.frozenRows))))
+        }
+        if isPrepared && prepared.frozenColumns > 0 {
+            pinning.append(PinRule(.cell, along: .horizontal, .band(start: 0, end: columnStarts[prepared.frozenColumns])))
+        }
+        let rows = rowTrack.count, columns = columnWidths.count
+        return LayoutTraits(
+            cellsDoNotOverlap: true,
+            lineHeight: rows > 0 ? contentSize.height / Double(rows) : nil,
+            lineWidth: columns > 0 ? contentSize.width / Double(columns) : nil,
+            scrollAxes: .both, supplementaries: [], pinning: pinning)
+    }
+
+    /// `rows 2…4, columns 1…3`.
+    static func describe(_ m: GridPlacement) -> String {
+        "rows \(m.row)…\(m.row + m.rowSpan - 1), columns \(m.column)…\(m.column + m.columnSpan - 1)"
+    }
+}
+
+// MARK: - Queries
+
+extension SpanGrid {
+    /// The columns whose extent meets `[a, b)`.
+    /// - Complexity: O(log C).
+    @inline(__always)
+    private func columnRange(_ a: Double, _ b: Double) -> Range<Int> {
+        let count = columnWidths.count
+        guard count > 0, a < b else { return 0..<0 }
+        // The first column ending after a: the first c with x_{c+1} > a.
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) >> 1
+            if columnStarts[mid + 1] > a { high = mid } else { low = mid + 1 }
+        }
+        let first = low
+        // The first column starting at or after b.
+        low = first
+        high = count
+        while low < high {
+            let mid = (low + high) >> 1
+            if columnStarts[mid] >= b { high = mid } else { low = mid + 1 }
+        }
+        return first..<max(first, low)
+    }
+
+    /// The frame of the merged cell `entry`.
+    @inline(__always)
+    private func frame(of entry: MergeBands.Entry) -> Rect {
+        let x = columnStarts[entry.column], y = rowTrack.start(entry.row)
+        return Rect(
+            x: x, y: y, width: SpanTrack.length(from: x, to: columnStarts[entry.end]),
+            height: SpanTrack.length(from: y, to: rowTrack.start(entry.rowEnd)))
+    }
+
+    /// Appends, in ``GridCore/ElementID`` order, every cell whose frame meets `rect`.
+    ///
+    /// The rows and columns the rect meets come by binary search over the prefix sums;
+    /// merged cells anchored above it that reach into it from its first row's band; then
+    /// row by row, the single cells between the merged cells crossing the row, and the
+    /// merged cells anchored in it. A band whose rows hold no single cell in the rect is
+    /// passed over after its first row.
+    ///
+    /// - Complexity: see the type's documentation. Allocates nothing once `buffer` has room.
+    public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+        guard isPrepared, !rect.isEmpty else { return }
+        let rows = rowTrack.range(rect.minY, rect.maxY)
+        let columns = columnRange(rect.minX, rect.maxX)
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        let r0 = rows.lowerBound, r1 = rows.upperBound
+        let c0 = columns.lowerBound, c1 = columns.upperBound
+        var band = bands.band(ofRow: r0)
+
+        // Merged cells anchored above the first row: they all cross it, so they are in its band.
+        let before = buffer.count
+        var e = bands.entryStarts[band]
+        let sentinel = bands.entryStarts[band + 1] - 1
+        while e < sentinel {
+            let entry = bands.entries[e]
+            if entry.row < r0 && entry.column < c1 && entry.end > c0 {
+                buffer.append(.cell(ItemPath(section: entry.row, item: entry.item), frame: frame(of: entry)))
+            }
+            e += 1
+        }
+        Self.sortByID(&buffer, from: before)
+
+        var row = r0
+        while row < r1 {
+            let bandEnd = min(bands.starts[band + 1], r1)
+            let hasSingles = appendRow(row, band: band, columns: c0, c1, into: &buffer)
+            row += 1
+            if hasSingles {
+                while row < bandEnd {
+                    appendRow(row, band: band, columns: c0, c1, into: &buffer)
+                    row += 1
+                }
+            } else {
+                row = bandEnd  // the band's other rows anchor nothing and hold no single cell here
+            }
+            band += 1
+        }
+    }
+
+    /// Appends the cells anchored in `row` (of band `band`) that meet columns `c0..<c1`, left
+    /// to right; returns whether any was a single cell.
+    @inline(__always)
+    @discardableResult
+    private func appendRow(_ row: Int, band: Int, columns c0: Int, _ c1: Int, into buffer: inout [LayoutAttributes]) -> Bool {
+        let y = rowTrack.start(row)
+        let height = SpanTrack.length(from: y, to: rowTrack.start(row + 1))
+        let first = row == bands.starts[band]
+        // The first entry ending after c0 (the sentinel ends at C > c0).
+        var low = bands.entryStarts[band], high = bands.entryStarts[band + 1] - 1
+        while low < high {
+            let mid = (low + high) >> 1
+            if bands.entries[mid].end > c0 { high = mid } else { low = mid + 1 }
+        }
+        var j = low
+        var column = c0
+        var singles = false
+        while column < c1 {
+            let entry = bands.entries[j]
+            if entry.column <= column {
+                if first && entry.row == row {
+                    buffer.append(.cell(ItemPath(section: row, item: entry.item), frame: frame(of: entry)))
+                }
+                column = entry.end
+                j += 1
+            } else {
+                let stop = min(entry.column, c1)
+                var item = column - entry.coveredBefore + (first ? entry.anchorsBefore : 0)
+                singles = true
+                while column < stop {
+                    buffer.append(.cell(
+                        ItemPath(section: row, item: item),
+                        frame: Rect(x: columnStarts[column], y: y, width: columnWidths[column], height: height)))
+                    column += 1
+                    item += 1
+                }
+            }
+        }
+        return singles
+    }
+
+    /// Insertion sort of `buffer[from...]` by ID: the few merged cells reaching into a rect
+    /// from above, found by column.
+    @inline(__always)
+    private static func sortByID(_ buffer: inout [LayoutAttributes], from start: Int) {
+        var i = start + 1
+        while i < buffer.count {
+            let element = buffer[i]
+            var k = i
+            while k > start && element.path < buffer[k - 1].path {
+                buffer[k] = buffer[k - 1]
+                k -= 1
+            }
+            buffer[k] = element
+            i += 1
+        }
+    }
+
+    /// The cell at `path`: its anchor and spans, and, for a merged cell, its band entry.
+    private func locate(_ path: ItemPath) -> (placement: GridPlacement, entry: MergeBands.Entry?)? {
+        guard isPrepared, cells.contains(path) else { return nil }
+        let row = path.section, k = path.item
+        let band = bands.band(ofRow: row)
+        let first = row == bands.starts[band]
+        // The first entry (the sentinel at worst) whose column starts after the rank k.
+        func rank(_ entry: MergeBands.Entry) -> Int { entry.column - entry.coveredBefore + (first ? entry.anchorsBefore : 0) }
+        let start = bands.entryStarts[band]
+        var low = start, high = bands.entryStarts[band + 1] - 1
+        while low < high {
+            let mid = (low + high) >> 1
+            if rank(bands.entries[mid]) > k { high = mid } else { low = mid + 1 }
+        }
+        if low > start {
+            let previous = bands.entries[low - 1]
+            if first && previous.row == row && rank(previous) == k {
+                return (GridPlacement(row: row, column: previous.column, rowSpan: previous.rowEnd - row, columnSpan: previous.end - previous.column), previous)
+            }
+        }
+        let entry = bands.entries[low]
+        let column = k + entry.coveredBefore - (first ? entry.anchorsBefore : 0)
+        return (GridPlacement(row: row, column: column), nil)
+    }
+
+    /// - Complexity: O(log R + log M).
+    public func attributes(at path: ItemPath) -> LayoutAttributes? {
+        guard let (placement, entry) = locate(path) else { return nil }
+        if let entry { return .cell(path, frame: frame(of: entry)) }
+        let y = rowTrack.start(placement.row)
+        return .cell(path, frame: Rect(
+            x: columnStarts[placement.column], y: y, width: columnWidths[placement.column],
+            height: SpanTrack.length(from: y, to: rowTrack.start(placement.row + 1))))
+    }
+
+    /// A span grid places no supplementary views.
+    public func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { nil }
+
+    /// The anchor row and column of the cell at `path`, and its spans.
+    /// - Complexity: O(log R + log M).
+    public func gridPlacement(of path: ItemPath) -> GridPlacement? {
+        locate(path)?.placement
+    }
+
+    /// The path of the cell covering slot `(row, column)`, or `nil` outside the grid.
+    /// - Complexity: O(log R + log M).
+    public func path(coveringRow row: Int, column: Int) -> ItemPath? {
+        guard isPrepared, row >= 0, row < rowTrack.count, column >= 0, column < columnWidths.count else { return nil }
+        let band = bands.band(ofRow: row)
+        let first = row == bands.starts[band]
+        var low = bands.entryStarts[band], high = bands.entryStarts[band + 1] - 1
+        while low < high {
+            let mid = (low + high) >> 1
+            if bands.entries[mid].end > column { high = mid } else { low = mid + 1 }
+        }
+        let entry = bands.entries[low]
+        if entry.column <= column { return ItemPath(section: entry.row, item: entry.item) }
+        return ItemPath(section: row, item: column - entry.coveredBefore + (first ? entry.anchorsBefore : 0))
+    }
+}
