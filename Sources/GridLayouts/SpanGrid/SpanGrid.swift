@@ -233,6 +233,13 @@ extension SpanGrid {
     ///
     /// - Complexity: see the type's documentation. Allocates nothing once `buffer` has room.
     public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+        var work = NoWork()
+        elements(in: rect, into: &buffer, work: &work)
+    }
+
+    /// The rect query, telling `work` what it reads: for tests of its complexity.
+    @inline(__always)
+    func elements<Work: QueryWork>(in rect: Rect, into buffer: inout [LayoutAttributes], work: inout Work) {
         guard isPrepared, !rect.isEmpty else { return }
         let rows = rowTrack.range(rect.minY, rect.maxY)
         let columns = columnRange(rect.minX, rect.maxX)
@@ -246,6 +253,7 @@ extension SpanGrid {
         var e = bands.entryStarts[band]
         let sentinel = bands.entryStarts[band + 1] - 1
         while e < sentinel {
+            work.read(1)
             let entry = bands.entries[e]
             if entry.row < r0 && entry.column < c1 && entry.end > c0 {
                 buffer.append(.cell(ItemPath(section: entry.row, item: entry.item), frame: frame(of: entry)))
@@ -257,11 +265,11 @@ extension SpanGrid {
         var row = r0
         while row < r1 {
             let bandEnd = min(bands.starts[band + 1], r1)
-            let hasSingles = appendRow(row, band: band, columns: c0, c1, into: &buffer)
+            let hasSingles = appendRow(row, band: band, columns: c0, c1, into: &buffer, work: &work)
             row += 1
             if hasSingles {
                 while row < bandEnd {
-                    appendRow(row, band: band, columns: c0, c1, into: &buffer)
+                    appendRow(row, band: band, columns: c0, c1, into: &buffer, work: &work)
                     row += 1
                 }
             } else {
@@ -275,13 +283,17 @@ extension SpanGrid {
     /// to right; returns whether any was a single cell.
     @inline(__always)
     @discardableResult
-    private func appendRow(_ row: Int, band: Int, columns c0: Int, _ c1: Int, into buffer: inout [LayoutAttributes]) -> Bool {
+    private func appendRow<Work: QueryWork>(
+        _ row: Int, band: Int, columns c0: Int, _ c1: Int, into buffer: inout [LayoutAttributes], work: inout Work
+    ) -> Bool {
+        work.row()
         let y = rowTrack.start(row)
         let height = SpanTrack.length(from: y, to: rowTrack.start(row + 1))
         let first = row == bands.starts[band]
         // The first entry ending after c0 (the sentinel ends at C > c0).
         var low = bands.entryStarts[band], high = bands.entryStarts[band + 1] - 1
         while low < high {
+            work.read(1)
             let mid = (low + high) >> 1
             if bands.entries[mid].end > c0 { high = mid } else { low = mid + 1 }
         }
@@ -290,6 +302,7 @@ extension SpanGrid {
         var singles = false
         while column < c1 {
             let entry = bands.entries[j]
+            work.read(1)
             if entry.column <= column {
                 if first && entry.row == row {
                     buffer.append(.cell(ItemPath(section: row, item: entry.item), frame: frame(of: entry)))
@@ -388,4 +401,18 @@ extension SpanGrid {
         if entry.column <= column { return ItemPath(section: entry.row, item: entry.item) }
         return ItemPath(section: row, item: column - entry.coveredBefore + (first ? entry.anchorsBefore : 0))
     }
+}
+
+/// What a rect query reads, for tests that count its work rather than time it.
+protocol QueryWork {
+    /// A row walked.
+    mutating func row()
+    /// `count` band entries read.
+    mutating func read(_ count: Int)
+}
+
+/// Counts nothing: the query as it runs everywhere but in tests of its complexity.
+struct NoWork: QueryWork {
+    @inline(__always) mutating func row() {}
+    @inline(__always) mutating func read(_ count: Int) {}
 }
