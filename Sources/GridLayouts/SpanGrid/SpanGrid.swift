@@ -348,17 +348,19 @@ extension SpanGrid {
         let row = path.section, k = path.item
         let band = bands.band(ofRow: row)
         let first = row == bands.starts[band]
-        // The first entry (the sentinel at worst) whose column starts after the rank k.
-        func rank(_ entry: MergeBands.Entry) -> Int { entry.column - entry.coveredBefore + (first ? entry.anchorsBefore : 0) }
+        // The first entry (the sentinel at worst) whose rank, the rank of the first cell at
+        // or after its column, exceeds k.
+        let anchors = first ? 1 : 0
         let start = bands.entryStarts[band]
         var low = start, high = bands.entryStarts[band + 1] - 1
         while low < high {
             let mid = (low + high) >> 1
-            if rank(bands.entries[mid]) > k { high = mid } else { low = mid + 1 }
+            let entry = bands.entries[mid]
+            if entry.column - entry.coveredBefore + anchors * entry.anchorsBefore > k { high = mid } else { low = mid + 1 }
         }
         if low > start {
             let previous = bands.entries[low - 1]
-            if first && previous.row == row && rank(previous) == k {
+            if first && previous.row == row && previous.column - previous.coveredBefore + previous.anchorsBefore == k {
                 return (GridPlacement(row: row, column: previous.column, rowSpan: previous.rowEnd - row, columnSpan: previous.end - previous.column), previous)
             }
         }
