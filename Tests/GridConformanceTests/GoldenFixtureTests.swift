@@ -59,6 +59,24 @@ extension GoldenFixtureTests {
         #expect(sales.elements.count == 40 + 10 + 4 + 1)
     }
 
+    /// The span grid's golden holds what `SpanGrid` answers; frames by hand: columns 120, a
+    /// quarter of 320 (80), 320 − 200 (120), 90, so x 0, 120, 200, 320 (410 wide); rows 36 then
+    /// 44s, so y 0, 36, 80, 124, … (520 high).
+    @Test func committedSpanGridFixtureMatchesSpanGrid() throws {
+        let fixture = try fixture("span-grid-example-320x480")
+        let configuration = try fixture.parameters.decode(SpanGrid.Configuration.self)
+        #expect(configuration == .example)
+        #expect(fixture.verify { SpanGrid(configuration) }.isEmpty)
+        #expect(fixture.contentSize == Size(width: 410, height: 36 + 11 * 44))
+        #expect(element(fixture, .cell, 0, 1) == Rect(x: 120, y: 0, width: 200, height: 36))  // merged (0, 1…2)
+        #expect(element(fixture, .cell, 0, 2) == Rect(x: 320, y: 0, width: 90, height: 36))
+        #expect(element(fixture, .cell, 2, 2) == Rect(x: 200, y: 80, width: 210, height: 132))  // merged rows 2…4, columns 2…3
+        #expect(element(fixture, .cell, 3, 1) == Rect(x: 120, y: 124, width: 80, height: 44))
+        #expect(element(fixture, .cell, 3, 2) == nil)
+        // 48 slots; the merged cells cover 2 and 6 of them.
+        #expect(fixture.elements.count == 48 - 8 + 2)
+    }
+
     @Test func filesAreCanonicalText() throws {
         // Pretty-printed, sorted keys, final newline: re-encoding gives the same bytes, so a
         // re-recording that changes nothing changes no byte.
@@ -173,7 +191,7 @@ extension GoldenFixtureTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gridbench-rerecord-\(UInt64.random(in: 0 ... .max))")
         defer { try? FileManager.default.removeItem(at: directory) }
         let recipes = try GoldenFixture.recipes(in: TileGridFixtures.directory)
-        #expect(Set(recipes.map(\.layout)) == ["tile-grid", "data-grid"])
+        #expect(Set(recipes.map(\.layout)) == ["tile-grid", "data-grid", "span-grid"])
         let urls = try GoldenFixture.record(recipes, into: directory) { recipe in
             let configuration: any LayoutConfiguration = try recipe.parameters.decode(try LayoutRegistry.configuration(named: recipe.layout))
             return configuration.makeAnyLayout()

@@ -8,7 +8,7 @@ import Testing
 /// and nobody edited them by hand; the committed fixtures are the reference's answers.
 @Suite struct BundledInputTests {
     static let datasets = ["photos-2976", "mixed-3000"] + BundledDatasets.scaleTiles.map { "scale-\($0)" }
-        + ["sales-10x4", "records-1000x12", "records-1000000x20"]
+        + ["sales-10x4", "records-1000x12", "records-1000000x20", "timesheet-20x40", "ledger-100000x30"]
 
     @Test func everySpecFileIsABundledDataset() throws {
         let directory = Repository.datasets.appendingPathComponent("specs")
@@ -55,7 +55,9 @@ import Testing
             try fixture.checkApplies(to: loaded, margin: .chGridView, path: url.path)
             let layout = try LayoutSpec.load(from: plan.specURL(dataset)).layoutName
             #expect(fixture.dataset == dataset && fixture.trace == trace && fixture.layout == layout)
-            #expect(layout == (dataset.hasPrefix("records-") || dataset.hasPrefix("sales-") ? "data-grid" : "tile-grid"))
+            let expectedLayout = dataset.hasPrefix("records-") || dataset.hasPrefix("sales-")
+                ? "data-grid" : dataset.hasPrefix("timesheet-") || dataset.hasPrefix("ledger-") ? "span-grid" : "tile-grid"
+            #expect(layout == expectedLayout)
             #expect(fixture.frames.count == loaded.frameCount)
         }
     }
