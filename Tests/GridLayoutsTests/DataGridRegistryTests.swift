@@ -32,12 +32,13 @@ struct DataGridRegistryTests {
     // MARK: The registry
 
     @Test func theRegistryListsTheTileGridThenTheDataGrid() throws {
-        #expect(LayoutRegistry.names == ["tile-grid", "data-grid"])
+        #expect(LayoutRegistry.names == ["tile-grid", "data-grid", "span-grid"])
         #expect(DataGrid.Configuration.layoutName == "data-grid")
         #expect(DataGrid.Configuration.salesExample.layoutName == "data-grid")
         let found = try LayoutRegistry.configuration(named: "data-grid")
         #expect(ObjectIdentifier(found) == ObjectIdentifier(DataGrid.Configuration.self))
         #expect(ObjectIdentifier(try LayoutRegistry.configuration(named: "tile-grid")) == ObjectIdentifier(TileGrid.Configuration.self))
+        #expect(ObjectIdentifier(try LayoutRegistry.configuration(named: "span-grid")) == ObjectIdentifier(SpanGrid.Configuration.self))
         #expect(!DataGrid.Configuration.summary.isEmpty)
     }
 
