@@ -236,7 +236,7 @@ public struct TraceGenerator: Sendable {
     }
 
     /// A slow drag with an edit every half second: items or sections inserted or deleted in
-    /// a section in view; with `moves`, also items moved (four edits in ten), from a section
+    /// a section in view; with `moves`, also items moved (two edits in ten), from a section
     /// in view to a section in view, the same one or another.
     private func edits(_ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double, moves: Bool) throws(GridError) {
         var direction = 1.0
@@ -258,7 +258,7 @@ public struct TraceGenerator: Sendable {
                 : visible[random.integer(0...(visible.count - 1))]
             let items = data.itemCount(inSection: section)
             let roll = random.uniform(0...1)
-            if moves && items > 0 && roll >= 0.2 && roll < 0.6 {
+            if moves && items > 0 && roll >= 0.2 && roll < 0.4 {
                 let target = visible.isEmpty ? section : visible[random.integer(0...(visible.count - 1))]
                 let room = data.itemCount(inSection: target) - (target == section ? 1 : 0)
                 try builder.apply(.moveItem(
