@@ -103,8 +103,39 @@ public struct Replay: Sendable {
     /// - Throws: ``GridError`` for bad options or a reference of the wrong length; what
     ///   the layout throws.
     public func run(_ options: ReplayOptions, expected: [LoadedSetDigest]) throws -> RunRecord {
-        try check(options, expected: expected)
-        return try spec.visit(MeasureVisitor(replay: self, options: options, expected: expected))
+        try run([options], expected: expected)[0]
+    }
+
+    /// Replays the trace with each of `options`' strategies, their measured passes
+    /// interleaved, and measures each; every frame's loaded set is checked against
+    /// `expected`, the reference's digests. Returns one record per options, in order.
+    ///
+    /// Each strategy is prepared and warmed up in turn (so that its memory figures are its
+    /// own); then the measured passes go round: one pass of each strategy, the order
+    /// rotated by one each round, until each has the passes its warm-up asked for. Noise
+    /// that comes and goes on a shared machine then falls on every strategy alike, and
+    /// pass `i` of one strategy can be compared with pass `i` of another
+    /// (``Bootstrap/ratioInterval(_:_:)``).
+    ///
+    /// - Throws: ``GridError`` for bad options or a reference of the wrong length; what
+    ///   the layout throws.
+    public func run(_ options: [ReplayOptions], expected: [LoadedSetDigest]) throws -> [RunRecord] {
+        for each in options { try check(each, expected: expected) }
+        var measurements: [any PassMeasurement] = []
+        for each in options {
+            let measurement = try spec.visit(MeasureVisitor(replay: self, options: each, expected: expected))
+            try measurement.warmUp()
+            measurements.append(measurement)
+        }
+        var round = 0
+        while measurements.contains(where: { $0.passesDone < $0.passesWanted }) {
+            for step in 0..<measurements.count {
+                let measurement = measurements[(step + round) % measurements.count]
+                if measurement.passesDone < measurement.passesWanted { try measurement.measurePass() }
+            }
+            round += 1
+        }
+        return measurements.map { $0.record() }
     }
 
     /// Checks what every run needs: valid options and one expected digest per frame.
