@@ -56,7 +56,11 @@ extension ThresholdRule {
     /// How a tie was settled, in words.
     public func tieBreakText(_ tie: TieBreak) -> String {
         let winner = tie.favoursCached ? cachedStrategy : onDemandStrategy
-        let note = tie.instructionsMissing ? " (instructions not counted: valgrind absent or not asked)" : ""
+        var note = tie.instructionsMissing ? " (instructions not counted)" : ""
+        if let instructions = tie.instructions, tie.basis != .instructions {
+            note = " (instructions per frame within ±\(Format.trimmed(tolerance * 100, maxDecimals: 2)) %: cached "
+                + "\(Format.count(Int(instructions.cached.rounded()))), on demand \(Format.count(Int(instructions.onDemand.rounded()))))"
+        }
         switch tie.basis {
         case .instructions:
             return "settled by instructions per frame for \(winner): cached \(Format.count(Int(tie.cached.rounded()))), "

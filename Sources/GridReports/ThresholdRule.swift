@@ -147,6 +147,22 @@ public struct ThresholdRule: Hashable, Sendable {
         /// When instructions were not counted, why (for the report): valgrind absent, or
         /// not counted for this run.
         public var instructionsMissing: Bool
+        /// Instructions per frame (cached, on demand) when both were counted, even when
+        /// they were too close to decide.
+        public var instructions: (cached: Double, onDemand: Double)?
+
+        public static func == (a: TieBreak, b: TieBreak) -> Bool {
+            a.basis == b.basis && a.cached == b.cached && a.onDemand == b.onDemand && a.favoursCached == b.favoursCached
+                && a.instructionsMissing == b.instructionsMissing && a.instructions?.cached == b.instructions?.cached
+                && a.instructions?.onDemand == b.instructions?.onDemand
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(basis)
+            hasher.combine(cached)
+            hasher.combine(onDemand)
+            hasher.combine(favoursCached)
+        }
     }
 
     /// The rule applied at one tile count of the scale series.
@@ -253,19 +269,24 @@ public struct ThresholdRule: Hashable, Sendable {
     /// memory and a rebuild for nothing).
     public func tieBreak(cached: RunRecord, onDemand: RunRecord) -> TieBreak {
         let missing = cached.instructionsPerFrame == nil || onDemand.instructionsPerFrame == nil
-        if let c = cached.instructionsPerFrame, let o = onDemand.instructionsPerFrame, c > 0, o > 0,
-           abs(o / c - 1) > tolerance {
-            return TieBreak(basis: .instructions, cached: c, onDemand: o, favoursCached: c < o, instructionsMissing: false)
+        var instructions: (cached: Double, onDemand: Double)?
+        if let c = cached.instructionsPerFrame, let o = onDemand.instructionsPerFrame, c > 0, o > 0 {
+            instructions = (c, o)
+            if abs(o / c - 1) > tolerance {
+                return TieBreak(basis: .instructions, cached: c, onDemand: o, favoursCached: c < o, instructionsMissing: false, instructions: instructions)
+            }
         }
         if let c = cached.retainedBytes, let o = onDemand.retainedBytes, c != o {
-            return TieBreak(basis: .memory, cached: Double(c), onDemand: Double(o), favoursCached: c < o, instructionsMissing: missing)
+            return TieBreak(
+                basis: .memory, cached: Double(c), onDemand: Double(o), favoursCached: c < o, instructionsMissing: missing,
+                instructions: instructions)
         }
         if cached.prepareNanos != onDemand.prepareNanos {
             return TieBreak(
                 basis: .prepare, cached: Double(cached.prepareNanos), onDemand: Double(onDemand.prepareNanos),
-                favoursCached: cached.prepareNanos < onDemand.prepareNanos, instructionsMissing: missing)
+                favoursCached: cached.prepareNanos < onDemand.prepareNanos, instructionsMissing: missing, instructions: instructions)
         }
-        return TieBreak(basis: .none, cached: 0, onDemand: 0, favoursCached: false, instructionsMissing: missing)
+        return TieBreak(basis: .none, cached: 0, onDemand: 0, favoursCached: false, instructionsMissing: missing, instructions: instructions)
     }
 
     /// The conditions that hold for `cached` against `onDemand` whose frame costs compare

@@ -142,3 +142,28 @@ import Testing
         #expect((170...198).contains(covered), "covered \(covered) of 200")
     }
 }
+
+/// Results of three real `gridbench report` runs of the scale series, one after another on
+/// this project's 2-core machine while three other builds loaded it (load average about 8),
+/// kept as fixtures: the recommendation must come out the same from each.
+@Suite struct RecordedRunsTests {
+    static func recorded(_ index: Int) throws -> ResultsDocument {
+        let url = try #require(Bundle.module.url(forResource: "recorded-scale-\(index)", withExtension: "json", subdirectory: "Fixtures"))
+        return try JSONDecoder().decode(ResultsDocument.self, from: Data(contentsOf: url))
+    }
+
+    @Test func threeRealRunsGiveOneRecommendation() throws {
+        var outcomes: [ThresholdRule.Outcome] = []
+        for index in 1...3 {
+            let document = try Self.recorded(index)
+            let runs = document.runs.filter { $0.trace == "tour-120hz" }
+            #expect(runs.count == 12, "run \(index): cached and on demand at 6 sizes")
+            #expect(runs.allSatisfy { ($0.passMediansNanos?.count ?? 0) >= 2 }, "run \(index) has its passes")
+            outcomes.append(ThresholdRule().recommend(runs).outcome)
+        }
+        #expect(Set(outcomes).count == 1, "\(outcomes)")
+        // What they say: the two are equivalent or on demand wins below 100,000 tiles, and
+        // the budgets stop the cache above; on demand at every size.
+        #expect(outcomes.first == .onDemandAtEverySize)
+    }
+}
