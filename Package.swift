@@ -93,7 +93,7 @@ let package = Package(
             name: "GridViewportTests",
             dependencies: ["GridViewport", "GridStrategies", "GridLayouts", "GridTestSupport"]),
         .testTarget(name: "GridHarnessTests", dependencies: ["GridHarness", "GridTestSupport"]),
-        .testTarget(name: "GridReportsTests", dependencies: ["GridReports", "GridHarness"]),
+        .testTarget(name: "GridReportsTests", dependencies: ["GridReports", "GridHarness"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "GridConformanceTests",
             dependencies: [

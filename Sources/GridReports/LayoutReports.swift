@@ -35,6 +35,25 @@ public struct LayoutReports {
         return options
     }
 
+    /// The sizes whose recommendation waits on a tie-break by instructions: where cached
+    /// and on demand are equivalent, neither budget decides, and one of the two runs has
+    /// no instruction count yet. Each as the data set, the scale trace and the two
+    /// strategies, once.
+    public var instructionRequests: [(dataset: String, trace: String, strategies: [String])] {
+        var seen = Set<String>()
+        var requests: [(dataset: String, trace: String, strategies: [String])] = []
+        for report in reports {
+            let rule = report.options.rule
+            for evaluation in report.recommendation.evaluations where evaluation.comparison.speed == .equivalent {
+                let budgets = evaluation.conditions.contains(.prepareOverBudget) || evaluation.conditions.contains(.memoryOverBudget)
+                let counted = evaluation.cached.instructionsPerFrame != nil && evaluation.onDemand.instructionsPerFrame != nil
+                guard !budgets, !counted, seen.insert(evaluation.dataset + "\u{0}" + report.options.scaleTrace).inserted else { continue }
+                requests.append((evaluation.dataset, report.options.scaleTrace, [rule.cachedStrategy, rule.onDemandStrategy]))
+            }
+        }
+        return requests
+    }
+
     /// Every layout's verdict, each line naming its layout when there are several.
     public var verdict: [String] {
         guard reports.count > 1 else { return reports.first?.verdict ?? [] }

@@ -24,6 +24,9 @@ public struct ReportOptions: Hashable, Sendable {
     /// Whether the report says that runs of other layouts are left out of it (not when it
     /// is one section of a report over every layout).
     public var notesOtherLayouts = true
+    /// The recommendation of each run when the whole plan was run several times
+    /// (`gridbench report --repeat N`), this report's own run last; `nil` for one run.
+    public var repeatedOutcomes: [ThresholdRule.Outcome]?
 
     public init(
         layout: String = "tile-grid",

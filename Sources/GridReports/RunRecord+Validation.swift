@@ -48,6 +48,17 @@ extension RunRecord {
         for (index, nanos) in (timeline ?? []).enumerated() {
             try figure(nanos, "timeline[\(index)]")
         }
+        for (index, nanos) in (passMediansNanos ?? []).enumerated() {
+            try figure(nanos, "passMediansNanos[\(index)]")
+        }
+        if let interval = frameNanosP50Interval {
+            try figure(interval.low, "frameNanosP50Interval.low")
+            try figure(interval.high, "frameNanosP50Interval.high")
+            guard interval.low <= interval.high else {
+                throw .invalidData(prefix + "frameNanosP50Interval.high", interval.high, expected: "at least low (\(interval.low))")
+            }
+        }
+        if let instructionsPerFrame { try figure(instructionsPerFrame, "instructionsPerFrame") }
     }
 }
 

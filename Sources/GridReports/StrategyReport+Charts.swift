@@ -112,16 +112,21 @@ extension StrategyReport {
             let mine = runs.filter { $0.strategy == strategy }
             guard !mine.isEmpty else { return nil }
             let points = mine.map { run in
-                LineChart.Point(
+                // The median's interval, on the p50 chart: what the noise leaves open.
+                let interval = percentile == \Percentiles.p50 ? run.frameNanosP50Interval.map { $0.low...$0.high } : nil
+                let range = interval.map { " (95 % interval \(Format.duration($0.lowerBound))–\(Format.duration($0.upperBound)))" } ?? ""
+                return LineChart.Point(
                     x: Double(run.tiles), y: run.frameNanos[keyPath: percentile],
                     tooltip: "\(label(run)) · \(Format.count(run.tiles)) tiles · \(percentileName) "
-                        + "\(Format.duration(run.frameNanos[keyPath: percentile]))\(failSuffix(run))",
-                    flagged: run.fixture == .fail)
+                        + "\(Format.duration(run.frameNanos[keyPath: percentile]))\(range)\(failSuffix(run))",
+                    flagged: run.fixture == .fail, interval: interval)
             }
             return LineChart.Series(name: strategy, color: color(strategy), dashed: StrategyStyle.isDashed(strategy), points: points)
         }
         let rule = options.rule
-        let crossings = crossovers(at: percentile)
+        // Only crossovers the intervals show are marked: none on the p99 chart, whose
+        // figures have no interval.
+        let crossings = percentile == \Percentiles.p50 ? knownCrossovers : []
         let markers = crossings.map { crossing in
             LineChart.Marker(
                 x: crossing.x, y: crossing.y, label: "crossover ≈ \(Format.countTick(roundedTiles(crossing.x))) tiles",
@@ -131,11 +136,16 @@ extension StrategyReport {
         let chart = LineChart(
             title: "Per-frame cost (\(percentileName)) against tile count — \(options.scaleTrace)",
             x: .logCount(title: "tiles (log scale)", covering: runs.map { Double($0.tiles) }),
-            y: .logDuration(title: "\(percentileName) per-frame cost (log scale)", covering: runs.map { $0.frameNanos[keyPath: percentile] }),
+            y: .logDuration(
+                title: "\(percentileName) per-frame cost (log scale)",
+                covering: runs.map { $0.frameNanos[keyPath: percentile] }
+                    + (percentile == \Percentiles.p50 ? runs.flatMap { run in run.frameNanosP50Interval.map { [$0.low, $0.high] } ?? [] } : [])),
             series: series, markers: markers, guides: budgetGuides,
             emptyMessage: "No runs over the scale trace \(options.scaleTrace).")
+        let bands = percentile == \Percentiles.p50 && runs.contains { $0.frameNanosP50Interval != nil }
+            ? "Bands and whiskers show each median's 95 % interval (\(Bootstrap.method)). " : ""
         let caption = "The \(percentileName) per-frame cost of each strategy over \(options.scaleTrace), from "
-            + "\(Format.count(runs.first?.tiles ?? 0)) to \(Format.count(runs.last?.tiles ?? 0)) tiles, log-log. "
+            + "\(Format.count(runs.first?.tiles ?? 0)) to \(Format.count(runs.last?.tiles ?? 0)) tiles, log-log. " + bands
             + crossoverSentence(crossings, percentile: percentile, percentileName: percentileName)
         return ReportChart(name: name, chart: chart, caption: caption + notes(for: chart))
     }
@@ -159,23 +169,24 @@ extension StrategyReport {
             return "\(cached) and \(onDemand) cross " + each.joined(separator: "; and ")
                 + " (interpolated in log space between the measured sizes on either side)."
         }
-        // The same pairing as the crossings: the first passing run of each strategy per size.
-        func costs(_ strategy: String) -> [Int: Double] {
-            var byTiles: [Int: Double] = [:]
-            for run in scaleRuns where run.fixture == .pass && run.strategy == strategy && byTiles[run.tiles] == nil {
-                byTiles[run.tiles] = run.frameNanos[keyPath: percentile]
-            }
-            return byTiles
+        guard percentile == \Percentiles.p50 else {
+            return "Crossings of the \(percentileName) curves are not marked: \(percentileName) figures carry no interval, and a "
+                + "crossing inside the noise is not a crossover."
         }
-        let onDemandCosts = costs(onDemand)
-        let pairs = costs(cached).compactMap { tiles, cost in onDemandCosts[tiles].map { (tiles, cost, $0) } }.sorted { $0.0 < $1.0 }
-        guard let first = pairs.first, let last = pairs.last else {
+        let evaluations = recommendation.evaluations
+        guard let first = evaluations.first, let last = evaluations.last else {
             return "No tile count has passing \(cached) and \(onDemand) runs, so no crossover can be marked."
         }
-        let range = pairs.count == 1 ? "at \(Format.count(first.0)) tiles, the only size measured for both"
-            : "between \(Format.count(first.0)) and \(Format.count(last.0)) tiles"
-        let cheaper = pairs.allSatisfy { $0.1 <= $0.2 } ? "\(cached) is at or below \(onDemand)" : "\(onDemand) is at or below \(cached)"
-        return "\(cached) and \(onDemand) do not cross \(range): \(cheaper) at every measured size."
+        let range = evaluations.count == 1 ? "at \(Format.count(first.tiles)) tiles, the only size measured for both"
+            : "between \(Format.count(first.tiles)) and \(Format.count(last.tiles)) tiles"
+        var counts: [ThresholdRule.Speed: Int] = [:]
+        for evaluation in evaluations { counts[evaluation.comparison.speed, default: 0] += 1 }
+        let parts = [
+            (ThresholdRule.Speed.equivalent, "equivalent within the noise"),
+            (.cachedFaster, "\(cached) faster"), (.onDemandFaster, "\(onDemand) faster"),
+        ].compactMap { speed, words in counts[speed].map { "\(words) at \($0) size\($0 == 1 ? "" : "s")" } }
+        return "No crossover is known \(range): " + parts.joined(separator: ", ")
+            + " (a crossover is marked only between a size where one is faster beyond the noise and the next where the other is)."
     }
 
     func memoryChart() -> ReportChart {

@@ -78,8 +78,8 @@ extension StrategyReport {
 
         out += "<section>\n<h2>6. Recommended threshold</h2>\n"
         out += "<p class=\"rule\"><b>The rule.</b> \(h(options.rule.statement))</p>\n"
-        if !recommendation.decision.isEmpty {
-            out += "<ul>\n" + recommendation.decision.map { "<li>\(h($0))</li>\n" }.joined() + "</ul>\n"
+        if !decisionLines.isEmpty {
+            out += "<ul>\n" + decisionLines.map { "<li>\(h($0))</li>\n" }.joined() + "</ul>\n"
         }
         out += "<p>\(h(recommendation.seedComparison(seedThreshold: options.seedThreshold)))</p>\n"
         out += htmlThresholdTable()
@@ -170,19 +170,20 @@ extension StrategyReport {
         let rule = options.rule
         guard !recommendation.evaluations.isEmpty else { return "" }
         var out = "<div class=\"scroll\"><table>\n<thead><tr><th class=\"num\">tiles</th><th>data set</th>"
-            + "<th class=\"num\">\(h(rule.cachedStrategy)) p99</th><th class=\"num\">\(h(rule.onDemandStrategy)) p99</th>"
+            + "<th class=\"num\">\(h(rule.cachedStrategy)) median</th><th class=\"num\">\(h(rule.onDemandStrategy)) median</th>"
+            + "<th class=\"num\">ratio (95 % interval)</th><th>frames</th>"
             + "<th class=\"num\">\(h(rule.cachedStrategy)) prepare</th><th class=\"num\">\(h(rule.cachedStrategy)) retained</th>"
             + "<th>caching pays?</th></tr></thead>\n<tbody>\n"
         for evaluation in recommendation.evaluations {
             let isThreshold = evaluation.tiles == recommendation.threshold
-            let pays = evaluation.cachingPays ? "yes" : "no: " + evaluation.conditions.map { rule.name(of: $0) }.joined(separator: ", ")
+            let row = thresholdRow(evaluation)
             out += isThreshold ? "<tr class=\"threshold\">" : "<tr>"
             out += "<td class=\"num\">\(Format.count(evaluation.tiles))</td><td>\(h(evaluation.dataset))</td>"
-                + "<td class=\"num\">\(h(Format.duration(evaluation.cached.frameNanos.p99)))</td>"
-                + "<td class=\"num\">\(h(Format.duration(evaluation.onDemand.frameNanos.p99)))</td>"
+                + "<td class=\"num\">\(h(row.cached))</td><td class=\"num\">\(h(row.onDemand))</td>"
+                + "<td class=\"num\">\(h(row.ratio))</td><td class=\"wrap\">\(h(row.speed))</td>"
                 + "<td class=\"num\">\(h(Format.duration(Double(evaluation.cached.prepareNanos))))</td>"
                 + "<td class=\"num\">\(h(evaluation.cached.retainedBytes.map { Format.bytes(Double($0)) } ?? "—"))</td>"
-                + "<td class=\"wrap\">\(h(pays))\(isThreshold ? " <b>← threshold</b>" : "")</td></tr>\n"
+                + "<td class=\"wrap\">\(h(row.pays))\(isThreshold ? " <b>← threshold</b>" : "")</td></tr>\n"
         }
         return out + "</tbody></table></div>\n"
     }

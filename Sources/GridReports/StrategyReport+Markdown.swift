@@ -31,8 +31,8 @@ extension StrategyReport {
 
         out += "## Recommended threshold\n\n"
         out += md(options.rule.statement) + "\n\n"
-        for line in recommendation.decision { out += "- \(md(line))\n" }
-        if !recommendation.decision.isEmpty { out += "\n" }
+        for line in decisionLines { out += "- \(md(line))\n" }
+        if !decisionLines.isEmpty { out += "\n" }
         if !recommendation.evaluations.isEmpty {
             out += thresholdTable() + "\n"
         }
@@ -103,17 +103,68 @@ extension StrategyReport {
     /// The rule at every judged size of the scale series.
     func thresholdTable() -> String {
         let rule = options.rule
-        var out = "| tiles | data set | \(Escape.markdown(rule.cachedStrategy)) p99 | \(Escape.markdown(rule.onDemandStrategy)) p99 | "
-            + "\(Escape.markdown(rule.cachedStrategy)) prepare | \(Escape.markdown(rule.cachedStrategy)) retained | caching pays? |\n"
-        out += "| ---: | --- | ---: | ---: | ---: | ---: | --- |\n"
+        let md = Escape.markdown
+        var out = "| tiles | data set | \(md(rule.cachedStrategy)) median | \(md(rule.onDemandStrategy)) median | ratio (95 % interval) | "
+            + "frames | \(md(rule.cachedStrategy)) prepare | \(md(rule.cachedStrategy)) retained | caching pays? |\n"
+        out += "| ---: | --- | ---: | ---: | ---: | --- | ---: | ---: | --- |\n"
         for evaluation in recommendation.evaluations {
-            let pays = evaluation.cachingPays ? "yes" : "no: " + evaluation.conditions.map { rule.name(of: $0) }.joined(separator: ", ")
+            let row = thresholdRow(evaluation)
             let marker = evaluation.tiles == recommendation.threshold ? " **← threshold**" : ""
-            out += "| \(Format.count(evaluation.tiles)) | \(Escape.markdown(evaluation.dataset)) | "
-                + "\(Format.duration(evaluation.cached.frameNanos.p99)) | \(Format.duration(evaluation.onDemand.frameNanos.p99)) | "
-                + "\(Format.duration(Double(evaluation.cached.prepareNanos))) | "
-                + "\(evaluation.cached.retainedBytes.map { Format.bytes(Double($0)) } ?? "—") | \(Escape.markdown(pays))\(marker) |\n"
+            out += "| \(Format.count(evaluation.tiles)) | \(md(evaluation.dataset)) | \(row.cached) | \(row.onDemand) | \(row.ratio) | "
+                + "\(md(row.speed)) | \(Format.duration(Double(evaluation.cached.prepareNanos))) | "
+                + "\(evaluation.cached.retainedBytes.map { Format.bytes(Double($0)) } ?? "—") | \(md(row.pays))\(marker) |\n"
         }
         return out
+    }
+}
+
+extension StrategyReport {
+    /// One size of the threshold table, as text: the two medians, the ratio with its
+    /// interval, the speed judgement (with its tie-break) and whether caching pays.
+    func thresholdRow(_ evaluation: ThresholdRule.Evaluation) -> (cached: String, onDemand: String, ratio: String, speed: String, pays: String) {
+        let rule = options.rule
+        func median(_ run: RunRecord) -> String { Format.duration(run.passMediansNanos.map(Bootstrap.median) ?? run.frameNanos.p50) }
+        let comparison = evaluation.comparison
+        let ratio = Format.trimmed(comparison.ratio, maxDecimals: 3)
+            + (comparison.interval.map { " (\(Format.trimmed($0.low, maxDecimals: 3))–\(Format.trimmed($0.high, maxDecimals: 3)))" } ?? "")
+        var speed: String
+        switch comparison.speed {
+        case .cachedFaster: speed = "\(rule.cachedStrategy) faster"
+        case .onDemandFaster: speed = "\(rule.onDemandStrategy) faster"
+        case .equivalent: speed = "equivalent"
+        }
+        if let tie = evaluation.tieBreak { speed += "; " + rule.tieBreakText(tie) }
+        let pays = evaluation.cachingPays ? "yes" : "no: " + evaluation.conditions.map { rule.name(of: $0) }.joined(separator: ", ")
+        return (median(evaluation.cached), median(evaluation.onDemand), ratio, speed, pays)
+    }
+
+    /// How often each recommendation came out when the whole plan was run several times
+    /// (`gridbench report --repeat N`), or `nil` for a single run.
+    public var reproducibilitySentence: String? {
+        guard let outcomes = options.repeatedOutcomes, outcomes.count > 1 else { return nil }
+        var order: [ThresholdRule.Outcome] = []
+        var counts: [ThresholdRule.Outcome: Int] = [:]
+        for outcome in outcomes {
+            if counts[outcome] == nil { order.append(outcome) }
+            counts[outcome, default: 0] += 1
+        }
+        let parts = order.map { outcome -> String in
+            let words: String
+            switch outcome {
+            case .switchAt(let tiles): words = "threshold \(Format.count(tiles)) tiles"
+            case .onDemandAtEverySize: words = "on demand at every size"
+            case .cacheAtEverySize: words = "cache at every measured size"
+            case .noData: words = "no recommendation"
+            }
+            return "\(words) \(counts[outcome] ?? 0) of \(outcomes.count)"
+        }
+        return "Reproducibility: the whole plan was run \(outcomes.count) times; the recommendation came out "
+            + parts.joined(separator: ", ") + "."
+    }
+
+    /// The recommendation's explanation: what decided, the confidence, and the
+    /// reproducibility over repeated runs.
+    public var decisionLines: [String] {
+        recommendation.decision + (reproducibilitySentence.map { [$0] } ?? [])
     }
 }

@@ -106,6 +106,29 @@ public struct StrategyReport: Sendable {
         return Crossover.crossings(curve(options.rule.cachedStrategy), curve(options.rule.onDemandStrategy))
     }
 
+    /// The crossovers that are known: where the rule found cached faster beyond the noise at
+    /// one measured size and on demand faster at the next (or the other way round), placed
+    /// where the two medians cross between those sizes. Crossings between sizes where the two
+    /// are equivalent are noise, and not shown.
+    public var knownCrossovers: [Crossover] {
+        let evaluations = recommendation.evaluations
+        var result: [Crossover] = []
+        var index = 0
+        while index + 1 < evaluations.count {
+            let below = evaluations[index], above = evaluations[index + 1]
+            let decisive: Set<ThresholdRule.Speed> = [.cachedFaster, .onDemandFaster]
+            if decisive.contains(below.comparison.speed), decisive.contains(above.comparison.speed),
+               below.comparison.speed != above.comparison.speed {
+                func point(_ run: RunRecord) -> (x: Double, y: Double) {
+                    (Double(run.tiles), run.passMediansNanos.map(Bootstrap.median) ?? run.frameNanos.p50)
+                }
+                result += Crossover.crossings([point(below.cached), point(above.cached)], [point(below.onDemand), point(above.onDemand)])
+            }
+            index += 1
+        }
+        return result
+    }
+
     /// The verdict: which strategy to choose and when, in two sentences of plain text.
     public var verdict: [String] {
         let rule = options.rule
@@ -127,18 +150,39 @@ public struct StrategyReport: Sendable {
         return [first, canonicalSentence]
     }
 
+    /// The canonical trace's fastest strategies, in words. Strategies are compared by their
+    /// medians with the rule's paired bootstrap (``ThresholdRule/compare(cached:onDemand:)``):
+    /// every strategy equivalent to the fastest is named with it, in report order, so that
+    /// noise between equally fast strategies does not change the sentence.
     private var canonicalSentence: String {
         let candidates = canonicalTraceRuns
         let place = "On \(options.canonicalDataset) over \(options.canonicalTrace)"
         let failures = candidates.filter { $0.fixture == .fail }.count
         let failureNote = failures == 0 ? "" : ", and \(failures) run\(failures == 1 ? "" : "s") failed the fixture check"
-        guard let best = candidates.filter({ $0.fixture == .pass }).min(by: { $0.frameNanos.p99 < $1.frameNanos.p99 }) else {
+        let passing = candidates.filter { $0.fixture == .pass }
+        func median(_ run: RunRecord) -> Double { run.passMediansNanos.map(Bootstrap.median) ?? run.frameNanos.p50 }
+        guard let best = passing.min(by: { median($0) < median($1) }) else {
             return "\(place) no run passed its fixture check\(candidates.isEmpty ? " (there were no runs)" : "")."
         }
-        var sentence = "\(place) (\(Format.count(best.tiles)) tiles), \(label(best)) has the lowest p99, "
-            + "\(Format.duration(best.frameNanos.p99)) or \(Format.percent(best.budgetShareP99)) of the \(best.refreshHz) Hz frame budget"
-        if let scan = candidates.first(where: { $0.strategy == "scan" && $0.fixture == .pass }), scan.strategy != best.strategy {
-            sentence += ", against \(Format.duration(scan.frameNanos.p99)) for scan, CHGridView's own cache-and-scan"
+        let rule = options.rule
+        let group = passing.filter { $0 == best || rule.compare(cached: best, onDemand: $0).speed == .equivalent }
+        let worstP99 = group.max { $0.frameNanos.p99 < $1.frameNanos.p99 } ?? best
+        let budget = "p99 at most \(Format.duration(worstP99.frameNanos.p99)) or \(Format.percent(worstP99.budgetShareP99)) "
+            + "of the \(best.refreshHz) Hz frame budget"
+        var sentence: String
+        if group.count == 1 {
+            sentence = "\(place) (\(Format.count(best.tiles)) tiles), \(label(best)) is the fastest beyond the noise: median "
+                + "\(Format.duration(median(best))), \(budget)"
+        } else {
+            let names = group.map(label)
+            let list = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+            let medians = group.map(median)
+            sentence = "\(place) (\(Format.count(best.tiles)) tiles), \(list) are equivalent within "
+                + "±\(Format.trimmed(rule.tolerance * 100, maxDecimals: 2)) % (medians \(Format.duration(medians.min() ?? 0))–"
+                + "\(Format.duration(medians.max() ?? 0)), \(budget))"
+        }
+        if let scan = passing.first(where: { $0.strategy == "scan" }), !group.contains(scan) {
+            sentence += ", against a median of \(Format.duration(median(scan))) for scan, CHGridView's own cache-and-scan"
         }
         return sentence + failureNote + "."
     }

@@ -1,38 +1,85 @@
+import GridHarness
+
 /// The rule and its answer in words, with the figures that decided. Plain text: callers
 /// escape it for the format they write.
 extension ThresholdRule {
     /// The rule with its parameters, as the report prints it.
     public var statement: String {
-        "The recommended threshold is the smallest measured tile count from which caching stops paying for good "
-            + "(the size after the last one at which it still paid). Caching stops paying at a size when "
-            + "on demand's \(statistic.rawValue) frame cost is at most \(Format.trimmed(1 + tolerance, maxDecimals: 4)) × cached's "
-            + "(tolerance \(Format.trimmed(tolerance * 100, maxDecimals: 2)) %), "
-            + "or cached's prepare cost exceeds \(Format.duration(prepareBudgetNanos)) "
-            + "(a cache is rebuilt in one frame on every rotation or edit), "
-            + "or cached's retained memory exceeds \(Format.bytes(memoryBudgetBytes)). "
-            + "Below it, cache; at and above it, compute on demand. Only runs that passed their fixture check count."
+        let band = "1 ± " + Format.trimmed(tolerance, maxDecimals: 4)
+        let above = Format.trimmed(1 + tolerance, maxDecimals: 4), below = Format.trimmed(1 - tolerance, maxDecimals: 4)
+        let percent = Format.trimmed(tolerance * 100, maxDecimals: 2)
+        let parts: [String] = [
+            "The recommended threshold is the smallest measured tile count from which caching stops paying for good "
+                + "(the size after the last one at which it still paid).",
+            "At each size the strategies' passes are interleaved, and on demand's median frame cost is divided by cached's, with "
+                + Bootstrap.method + " (pairs of passes measured in the same round).",
+            "When that interval lies wholly above \(above), cached is faster; wholly below \(below), on demand is; when it overlaps "
+                + band + " the two are equivalent, and the tie is settled by what does not depend on noise: instructions per frame "
+                + "(counted by valgrind, when they differ by more than \(percent) %), else retained memory, else the prepare cost; the lower wins.",
+            "Caching stops paying at a size when it is not faster (on demand faster, or equivalent and the tie not its own), "
+                + "or cached's prepare cost exceeds \(Format.duration(prepareBudgetNanos)) (a cache is rebuilt in one frame on every rotation or edit), "
+                + "or cached's retained memory exceeds \(Format.bytes(memoryBudgetBytes)).",
+            "Below the threshold, cache; at and above it, compute on demand. Only runs that passed their fixture check count.",
+        ]
+        return parts.joined(separator: " ")
     }
 
     /// A short name for `condition`, as in "decided by …".
     public func name(of condition: Condition) -> String {
         switch condition {
-        case .onDemandAsFast: "on demand's \(statistic.rawValue) at most \(Format.trimmed(1 + tolerance, maxDecimals: 4)) × cached's"
+        case .onDemandAsFast: "the cache not being faster"
         case .prepareOverBudget: "cached's prepare over its \(Format.duration(prepareBudgetNanos)) budget"
         case .memoryOverBudget: "cached's memory over its \(Format.bytes(memoryBudgetBytes)) budget"
         }
     }
 
-    /// `condition` checked at `evaluation`, with the figures on both sides of the comparison:
-    /// `on demand's p50 1.20 µs > 1.05 × cached's p50 1.00 µs = 1.05 µs`.
+    /// The frame costs compared at `evaluation`, in words:
+    /// `on demand's median 1.02 × cached's (95 % interval 0.97–1.08): equivalent within ±5 %`.
+    public func speedCheck(at evaluation: Evaluation) -> String {
+        let comparison = evaluation.comparison
+        let ratio = Format.trimmed(comparison.ratio, maxDecimals: 3)
+        let figure = comparison.interval == nil ? statistic.rawValue : "median"
+        let interval = comparison.interval.map {
+            " (95 % interval \(Format.trimmed($0.low, maxDecimals: 3))–\(Format.trimmed($0.high, maxDecimals: 3)))"
+        } ?? " (no passes recorded, so no interval)"
+        let judged: String
+        switch comparison.speed {
+        case .cachedFaster: judged = "cached faster"
+        case .onDemandFaster: judged = "on demand faster"
+        case .equivalent: judged = "equivalent within ±\(Format.trimmed(tolerance * 100, maxDecimals: 2)) %"
+        }
+        var text = "on demand's \(figure) \(ratio) × cached's\(interval): \(judged)"
+        if let tie = evaluation.tieBreak { text += ", " + tieBreakText(tie) }
+        return text
+    }
+
+    /// How a tie was settled, in words.
+    public func tieBreakText(_ tie: TieBreak) -> String {
+        let winner = tie.favoursCached ? cachedStrategy : onDemandStrategy
+        var note = tie.instructionsMissing ? " (instructions not counted)" : ""
+        if let instructions = tie.instructions, tie.basis != .instructions {
+            note = " (instructions per frame within ±\(Format.trimmed(tolerance * 100, maxDecimals: 2)) %: cached "
+                + "\(Format.count(Int(instructions.cached.rounded()))), on demand \(Format.count(Int(instructions.onDemand.rounded()))))"
+        }
+        switch tie.basis {
+        case .instructions:
+            return "settled by instructions per frame for \(winner): cached \(Format.count(Int(tie.cached.rounded()))), "
+                + "on demand \(Format.count(Int(tie.onDemand.rounded())))"
+        case .memory:
+            return "settled by retained memory for \(winner)\(note): cached \(Format.bytes(tie.cached)), on demand \(Format.bytes(tie.onDemand))"
+        case .prepare:
+            return "settled by prepare cost for \(winner)\(note): cached \(Format.duration(tie.cached)), on demand \(Format.duration(tie.onDemand))"
+        case .none:
+            return "nothing tells them apart\(note), so the cache does not pay"
+        }
+    }
+
+    /// `condition` checked at `evaluation`, with the figures on both sides of the comparison.
     public func check(_ condition: Condition, at evaluation: Evaluation) -> String {
         let holds = evaluation.conditions.contains(condition)
         switch condition {
         case .onDemandAsFast:
-            let cached = statistic.value(of: evaluation.cached.frameNanos)
-            let name = statistic.rawValue
-            return "on demand's \(name) \(Format.duration(statistic.value(of: evaluation.onDemand.frameNanos))) \(holds ? "≤" : ">") "
-                + "\(Format.trimmed(1 + tolerance, maxDecimals: 4)) × cached's \(name) \(Format.duration(cached)) "
-                + "= \(Format.duration((1 + tolerance) * cached))"
+            return speedCheck(at: evaluation)
         case .prepareOverBudget:
             return "cached's prepare \(Format.duration(Double(evaluation.cached.prepareNanos))) \(holds ? ">" : "≤") "
                 + "budget \(Format.duration(prepareBudgetNanos))"
@@ -89,7 +136,15 @@ extension ThresholdRule.Recommendation {
         for skip in skipped {
             lines.append("Not judged at \(Format.count(skip.tiles)) tiles (\(skip.dataset)): \(skip.reason).")
         }
+        if let confidence = confidenceSentence { lines.append(confidence) }
         return lines
+    }
+
+    /// How sure the recommendation is, in words, or `nil` without passes to resample.
+    public var confidenceSentence: String? {
+        guard let confidence else { return nil }
+        return "Confidence: \(Format.trimmed(confidence * 100, maxDecimals: 1)) % of \(Format.count(ThresholdRule.confidenceReplicates)) "
+            + "bootstrap replicates of these measurements (passes resampled in pairs at every size) give the same recommendation."
     }
 
     /// How the recommendation compares with the seed's threshold.

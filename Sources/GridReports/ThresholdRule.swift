@@ -9,19 +9,32 @@ import GridHarness
 /// paying for good**: the size after the last one at which caching still paid. Caching
 /// stops paying at a size when any of these holds:
 ///
-/// 1. ``Condition/onDemandAsFast``: on demand's frame cost (the median by default,
-///    ``statistic``) is at most `(1 + tolerance)` × cached's, so the cache buys less than
-///    the tolerance;
+/// 1. ``Condition/onDemandAsFast``: the cache is not measurably faster. Frame costs are
+///    compared by the ratio of on demand's median to cached's, with its 95 % interval
+///    from a paired bootstrap over the interleaved passes (``GridHarness/Bootstrap``).
+///    When the interval lies wholly above `1 + tolerance`, cached is faster; wholly below
+///    `1 − tolerance`, on demand is; otherwise the two are *equivalent* at that size and
+///    the tie is settled by what does not depend on noise (``TieBreak``): instructions
+///    per frame when they were counted (valgrind), else retained memory, else the
+///    prepare cost. The cache pays only when it is faster, or equivalent and the tie
+///    goes its way.
 /// 2. ``Condition/prepareOverBudget``: cached's prepare cost exceeds `prepareBudgetNanos`.
 ///    A cache is rebuilt in one frame on every rotation or edit, so this is a hitch the
 ///    user sees each time;
 /// 3. ``Condition/memoryOverBudget``: cached's retained memory exceeds `memoryBudgetBytes`.
 ///
-/// The median is compared, not the tail: a frame costs a microsecond or two, and at that
-/// scale the p99 of a run shows the machine's interruptions more than the strategy; what a
-/// cache costs in the tail (its rebuild on a rotation or edit) is condition 2. And the
-/// threshold is taken after the *last* paying size, not at the first that does not pay, so
-/// that one noisy size in the middle of the series cannot move it.
+/// Why so: at most sizes the two strategies differ by less than the run-to-run noise of a
+/// shared machine, and a rule that turns any difference beyond 5 % into a decision gives
+/// two answers on two runs. Differences inside the interval are not evidence; the
+/// deterministic figures are. The median is compared, not the tail: a frame costs a
+/// microsecond or two, and at that scale the p99 of a run shows the machine's
+/// interruptions more than the strategy; what a cache costs in the tail (its rebuild on a
+/// rotation or edit) is condition 2. And the threshold is taken after the *last* paying
+/// size, not at the first that does not pay, so that one size in the middle of the series
+/// cannot move it.
+///
+/// Results written before the passes were recorded (no `passMediansNanos`) are compared by
+/// their p50 alone, equivalent within the tolerance.
 ///
 /// Only runs whose fixture check passed count: a strategy that loads the wrong tiles is
 /// not a candidate however fast it was. A tile count without a passing `cached` and a
@@ -86,12 +99,70 @@ public struct ThresholdRule: Hashable, Sendable {
 
     /// One reason caching stops paying.
     public enum Condition: String, CaseIterable, Hashable, Sendable {
-        /// On demand's cost (``statistic``) is at most `(1 + tolerance)` × cached's.
+        /// The cache is not measurably faster: on demand is faster, or the two are
+        /// equivalent and the tie-break does not favour the cache.
         case onDemandAsFast = "on-demand-as-fast"
         /// Cached's prepare exceeds the prepare budget.
         case prepareOverBudget = "prepare-over-budget"
         /// Cached's retained memory exceeds the memory budget.
         case memoryOverBudget = "memory-over-budget"
+    }
+
+    /// Which strategy's frames are faster at one size, on the evidence.
+    public enum Speed: String, Hashable, Sendable {
+        /// On demand's median is more than `1 + tolerance` × cached's, beyond the noise.
+        case cachedFaster = "cached-faster"
+        /// On demand's median is less than `1 − tolerance` × cached's, beyond the noise.
+        case onDemandFaster = "on-demand-faster"
+        /// The interval of the ratio overlaps `1 ± tolerance`: no difference shown.
+        case equivalent
+    }
+
+    /// On demand's frame cost against cached's at one size.
+    public struct SpeedComparison: Hashable, Sendable {
+        /// `median(on demand) / median(cached)`: of the pass medians, or of the p50s for
+        /// results without passes.
+        public var ratio: Double
+        /// The ratio's 95 % interval (paired bootstrap over passes); `nil` without passes.
+        public var interval: ConfidenceInterval?
+        public var speed: Speed
+    }
+
+    /// What settled a tie between equivalent strategies.
+    public struct TieBreak: Hashable, Sendable {
+        /// The figure compared.
+        public enum Basis: String, Hashable, Sendable {
+            case instructions
+            case memory
+            case prepare
+            /// Nothing told them apart: the cache does not pay.
+            case none
+        }
+
+        public var basis: Basis
+        public var cached: Double
+        public var onDemand: Double
+        /// Whether the figures favour the cache.
+        public var favoursCached: Bool
+        /// When instructions were not counted, why (for the report): valgrind absent, or
+        /// not counted for this run.
+        public var instructionsMissing: Bool
+        /// Instructions per frame (cached, on demand) when both were counted, even when
+        /// they were too close to decide.
+        public var instructions: (cached: Double, onDemand: Double)?
+
+        public static func == (a: TieBreak, b: TieBreak) -> Bool {
+            a.basis == b.basis && a.cached == b.cached && a.onDemand == b.onDemand && a.favoursCached == b.favoursCached
+                && a.instructionsMissing == b.instructionsMissing && a.instructions?.cached == b.instructions?.cached
+                && a.instructions?.onDemand == b.instructions?.onDemand
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(basis)
+            hasher.combine(cached)
+            hasher.combine(onDemand)
+            hasher.combine(favoursCached)
+        }
     }
 
     /// The rule applied at one tile count of the scale series.
@@ -102,6 +173,10 @@ public struct ThresholdRule: Hashable, Sendable {
         public var cached: RunRecord
         /// The passing `on-demand` run at this size.
         public var onDemand: RunRecord
+        /// Frame costs compared.
+        public var comparison: SpeedComparison
+        /// How a tie was settled, when the two were equivalent.
+        public var tieBreak: TieBreak?
         /// The conditions that hold, in ``Condition`` order; empty when caching pays.
         public var conditions: [Condition]
 
@@ -143,6 +218,9 @@ public struct ThresholdRule: Hashable, Sendable {
         public var skipped: [Skipped]
         /// The rule that was applied.
         public var rule: ThresholdRule
+        /// The share of bootstrap replicates of the measurements that give the same
+        /// outcome (``ThresholdRule/confidence(of:)``); `nil` when no size had passes.
+        public var confidence: Double?
 
         /// The recommended threshold in tiles, when the switch falls inside the series.
         public var threshold: Int? {
@@ -164,15 +242,73 @@ public struct ThresholdRule: Hashable, Sendable {
         public var lastPaying: Evaluation? { evaluations.last { $0.cachingPays } }
     }
 
-    /// The conditions that hold for `cached` against `onDemand`, in ``Condition`` order.
+    /// The speed of on demand against cached: by the paired bootstrap over their passes
+    /// when both have at least two, else by their p50s.
+    /// - Complexity: O(R · p log p) for R resamples of p passes.
+    public func compare(cached: RunRecord, onDemand: RunRecord) -> SpeedComparison {
+        if let top = onDemand.passMediansNanos, let bottom = cached.passMediansNanos,
+           min(top.count, bottom.count) >= 2, let interval = Bootstrap.ratioInterval(top, bottom) {
+            let pairs = min(top.count, bottom.count)
+            let ratio = Bootstrap.median(Array(top.prefix(pairs))) / Bootstrap.median(Array(bottom.prefix(pairs)))
+            let speed: Speed = interval.low > 1 + tolerance ? .cachedFaster : (interval.high < 1 - tolerance ? .onDemandFaster : .equivalent)
+            return SpeedComparison(ratio: ratio, interval: interval, speed: speed)
+        }
+        let ratio = statistic.value(of: onDemand.frameNanos) / statistic.value(of: cached.frameNanos)
+        return SpeedComparison(ratio: ratio, interval: nil, speed: speed(ofRatio: ratio))
+    }
+
+    /// The speed a single ratio shows, against `1 ± tolerance`.
+    func speed(ofRatio ratio: Double) -> Speed {
+        ratio > 1 + tolerance ? .cachedFaster : (ratio < 1 - tolerance ? .onDemandFaster : .equivalent)
+    }
+
+    /// Settles a tie by what does not depend on noise, in this order: instructions per
+    /// frame, when both runs have them and they differ by more than the tolerance; retained
+    /// memory, when both were measured and differ; the prepare cost, when it differs. The
+    /// lower figure wins. When nothing tells them apart, the cache does not pay (it costs
+    /// memory and a rebuild for nothing).
+    public func tieBreak(cached: RunRecord, onDemand: RunRecord) -> TieBreak {
+        let missing = cached.instructionsPerFrame == nil || onDemand.instructionsPerFrame == nil
+        var instructions: (cached: Double, onDemand: Double)?
+        if let c = cached.instructionsPerFrame, let o = onDemand.instructionsPerFrame, c > 0, o > 0 {
+            instructions = (c, o)
+            if abs(o / c - 1) > tolerance {
+                return TieBreak(basis: .instructions, cached: c, onDemand: o, favoursCached: c < o, instructionsMissing: false, instructions: instructions)
+            }
+        }
+        if let c = cached.retainedBytes, let o = onDemand.retainedBytes, c != o {
+            return TieBreak(
+                basis: .memory, cached: Double(c), onDemand: Double(o), favoursCached: c < o, instructionsMissing: missing,
+                instructions: instructions)
+        }
+        if cached.prepareNanos != onDemand.prepareNanos {
+            return TieBreak(
+                basis: .prepare, cached: Double(cached.prepareNanos), onDemand: Double(onDemand.prepareNanos),
+                favoursCached: cached.prepareNanos < onDemand.prepareNanos, instructionsMissing: missing, instructions: instructions)
+        }
+        return TieBreak(basis: .none, cached: 0, onDemand: 0, favoursCached: false, instructionsMissing: missing, instructions: instructions)
+    }
+
+    /// The conditions that hold for `cached` against `onDemand` whose frame costs compare
+    /// as `comparison`, in ``Condition`` order, and the tie-break when they are equivalent.
     ///
     /// A run without a retained-memory figure (no memory probe) cannot trip the memory
     /// condition.
     /// - Complexity: O(1).
-    public func conditions(cached: RunRecord, onDemand: RunRecord) -> [Condition] {
+    public func conditions(
+        cached: RunRecord, onDemand: RunRecord, speed: Speed
+    ) -> (conditions: [Condition], tieBreak: TieBreak?) {
         var holding: [Condition] = []
-        if statistic.value(of: onDemand.frameNanos) <= (1 + tolerance) * statistic.value(of: cached.frameNanos) {
+        var tie: TieBreak?
+        switch speed {
+        case .cachedFaster:
+            break
+        case .onDemandFaster:
             holding.append(.onDemandAsFast)
+        case .equivalent:
+            let settled = tieBreak(cached: cached, onDemand: onDemand)
+            tie = settled
+            if !settled.favoursCached { holding.append(.onDemandAsFast) }
         }
         if Double(cached.prepareNanos) > prepareBudgetNanos {
             holding.append(.prepareOverBudget)
@@ -180,7 +316,7 @@ public struct ThresholdRule: Hashable, Sendable {
         if let retained = cached.retainedBytes, Double(retained) > memoryBudgetBytes {
             holding.append(.memoryOverBudget)
         }
-        return holding
+        return (holding, tie)
     }
 
     /// Applies the rule to the runs of the scale series.
@@ -215,20 +351,61 @@ public struct ThresholdRule: Hashable, Sendable {
                 skipped.append(Skipped(tiles: entry.tiles, dataset: dataset, reason: reasons.joined(separator: "; ")))
                 continue
             }
+            let comparison = compare(cached: passingCached, onDemand: passingOnDemand)
+            let judged = conditions(cached: passingCached, onDemand: passingOnDemand, speed: comparison.speed)
             evaluations.append(
                 Evaluation(
                     tiles: entry.tiles, dataset: dataset, cached: passingCached, onDemand: passingOnDemand,
-                    conditions: conditions(cached: passingCached, onDemand: passingOnDemand)))
+                    comparison: comparison, tieBreak: judged.tieBreak, conditions: judged.conditions))
         }
+        var recommendation = Recommendation(
+            outcome: Self.outcome(evaluations.map(\.tiles), paying: evaluations.map(\.cachingPays)),
+            evaluations: evaluations, skipped: skipped, rule: self)
+        recommendation.confidence = confidence(of: recommendation)
+        return recommendation
+    }
 
-        let outcome: Outcome
-        if evaluations.isEmpty {
-            outcome = .noData
-        } else if let last = evaluations.lastIndex(where: \.cachingPays) {
-            outcome = last == evaluations.count - 1 ? .cacheAtEverySize : .switchAt(tiles: evaluations[last + 1].tiles)
-        } else {
-            outcome = .onDemandAtEverySize
+    /// The outcome for sizes `tiles` (smallest first) at which caching pays or not: the
+    /// size after the last paying one.
+    static func outcome(_ tiles: [Int], paying: [Bool]) -> Outcome {
+        if tiles.isEmpty { return .noData }
+        guard let last = paying.lastIndex(of: true) else { return .onDemandAtEverySize }
+        return last == tiles.count - 1 ? .cacheAtEverySize : .switchAt(tiles: tiles[last + 1])
+    }
+
+    /// Bootstrap replicates judged by this confidence.
+    public static let confidenceReplicates = 500
+
+    /// How sure the recommendation is: the share of ``confidenceReplicates`` replicates of
+    /// the measurements that lead to the same outcome. In each replicate, every size's
+    /// passes are resampled in pairs (``GridHarness/Bootstrap/ratioReplicates(_:_:count:seed:)``),
+    /// the resampled ratio is judged against `1 ± tolerance` (equivalent inside, ties
+    /// settled as before), the prepare and memory conditions stay as measured, and the
+    /// outcome is worked out again. `nil` when no size has passes to resample.
+    /// - Complexity: O(S · R · p log p) for S sizes, R replicates and p passes.
+    public func confidence(of recommendation: Recommendation) -> Double? {
+        let evaluations = recommendation.evaluations
+        let count = Self.confidenceReplicates
+        var replicates: [[Double]] = []
+        var any = false
+        for (index, evaluation) in evaluations.enumerated() {
+            let ratios = Bootstrap.ratioReplicates(
+                evaluation.onDemand.passMediansNanos ?? [], evaluation.cached.passMediansNanos ?? [],
+                count: count, seed: 0x636F_6E66 &+ UInt64(index))
+            if ratios.count == count { any = true }
+            replicates.append(ratios)
         }
-        return Recommendation(outcome: outcome, evaluations: evaluations, skipped: skipped, rule: self)
+        guard any else { return nil }
+        var agreeing = 0
+        for replicate in 0..<count {
+            let paying = evaluations.indices.map { index -> Bool in
+                let evaluation = evaluations[index]
+                let ratios = replicates[index]
+                let speed = ratios.count == count ? speed(ofRatio: ratios[replicate]) : evaluation.comparison.speed
+                return conditions(cached: evaluation.cached, onDemand: evaluation.onDemand, speed: speed).conditions.isEmpty
+            }
+            if Self.outcome(evaluations.map(\.tiles), paying: paying) == recommendation.outcome { agreeing += 1 }
+        }
+        return Double(agreeing) / Double(count)
     }
 }

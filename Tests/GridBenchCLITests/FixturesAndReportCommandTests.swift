@@ -97,6 +97,28 @@ func scale100Plan(in scratch: Scratch) throws -> String {
         #expect(result.stderr.contains("[1/1] scale-100 · tour-120hz · on-demand"), "\(result)")
     }
 
+    @Test func repeatedReportsSayHowOftenEachRecommendationCameOut() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try GridBench.run(
+            ["report", "--dataset", "scale-100", "--dataset", "scale-1000", "--strategy", "cached", "--strategy", "on-demand",
+             "--min-passes", "2", "--max-passes", "2", "--target-seconds", "0", "--no-memory", "--no-instructions",
+             "--repeat", "2", "--out", scratch.path("r")])
+        #expect(result.status == Exit.success, "\(result)")
+        #expect(result.stderr.contains("run 1 of 2") && result.stderr.contains("run 2 of 2"), "\(result)")
+        let markdown = try scratch.text("r/strategy-comparison.md")
+        #expect(markdown.contains("Reproducibility: the whole plan was run 2 times; the recommendation came out "), "\(markdown)")
+        // Two passes each, interleaved: every run carries both pass medians and an interval.
+        let document = try JSONDecoder().decode(ResultsDocument.self, from: Data(contentsOf: scratch.file("r/results.json")))
+        #expect(document.runs.count == 4)
+        #expect(document.runs.allSatisfy { $0.passMediansNanos?.count == 2 && $0.frameNanosP50Interval != nil })
+        #expect(document.environment["tieBreak"] == "not counted (--no-instructions)")
+
+        let zero = try GridBench.run(["report", "--dataset", "scale-100", "--repeat", "0", "--out", scratch.path("z")])
+        #expect(zero.status == Exit.usage, "\(zero)")
+        #expect(zero.stderr.contains("--repeat must be at least 1"), "\(zero)")
+    }
+
     @Test func reportRefusesUnknownNames() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

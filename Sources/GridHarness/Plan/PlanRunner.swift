@@ -67,8 +67,11 @@ public struct PlanRunner {
         return try read(url)
     }
 
-    /// Runs every job in order, calling `progress` before each (with its index) and
-    /// `finished` after it.
+    /// Runs every job, calling `progress` before each (with its index) and `finished` after
+    /// it. The strategies of one data set and trace are measured together, their passes
+    /// interleaved (``Replay/run(_:expected:)-([ReplayOptions],_)``), so that `progress` is
+    /// called for each of them before their measurement starts and `finished` for each
+    /// once it ends.
     public func run(
         options: (StrategyKind) -> ReplayOptions,
         progress: (_ index: Int, _ job: Job) -> Void = { _, _ in },
@@ -76,11 +79,20 @@ public struct PlanRunner {
     ) throws -> [RunRecord] {
         var records: [RunRecord] = []
         records.reserveCapacity(jobs.count)
-        for (index, job) in jobs.enumerated() {
-            progress(index, job)
-            let record = try job.replay.run(options(job.strategy), expected: job.fixture.frames)
-            finished(index, record)
-            records.append(record)
+        var start = 0
+        while start < jobs.count {
+            var end = start + 1
+            while end < jobs.count && jobs[end].replay.spec.name == jobs[start].replay.spec.name
+                && jobs[end].replay.trace.name == jobs[start].replay.trace.name {
+                end += 1
+            }
+            for index in start..<end { progress(index, jobs[index]) }
+            let group = try jobs[start].replay.run(jobs[start..<end].map { options($0.strategy) }, expected: jobs[start].fixture.frames)
+            for (offset, record) in group.enumerated() {
+                finished(start + offset, record)
+                records.append(record)
+            }
+            start = end
         }
         return records
     }

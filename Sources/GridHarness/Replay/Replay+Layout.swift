@@ -29,6 +29,6 @@ extension Replay {
         guard !label.isEmpty else {
             throw GridError.invalidParameter("label", "\"\"", expected: "a name for the layout, such as \"my-grid\"")
         }
-        return try MeasureVisitor(replay: self, options: options, expected: expected).measure(layout, label: label)
+        return try MeasureVisitor(replay: self, options: options, expected: expected).measureAlone(layout, label: label)
     }
 }

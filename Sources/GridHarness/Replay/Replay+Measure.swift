@@ -3,14 +3,30 @@ import GridStrategies
 import GridViewport
 import Histogram
 
-/// Measures one strategy over a replay: prepare, memory, a warm-up pass, measured passes,
-/// the floor, and the fixture check of every frame of every pass.
+/// One strategy's measurement over a replay, in stages, so that the passes of several
+/// strategies can be interleaved: prepared and warmed up one after another, then one pass
+/// of each in turn, round after round, then each summed up in a ``RunRecord``.
+protocol PassMeasurement: AnyObject {
+    /// The passes this measurement wants, decided by its warm-up pass.
+    var passesWanted: Int { get }
+    /// The passes measured so far.
+    var passesDone: Int { get }
+    /// The warm-up pass: memory peak, fixture check, and the number of passes wanted.
+    func warmUp() throws
+    /// One measured pass.
+    func measurePass() throws
+    /// The record of everything measured.
+    func record() -> RunRecord
+}
+
+/// Starts the measurement of one strategy over a replay: prepare cost and retained memory
+/// now; the passes when asked.
 struct MeasureVisitor: LayoutVisitor {
     let replay: Replay
     let options: ReplayOptions
     let expected: [LoadedSetDigest]
 
-    func visit<Layout: GridLayout & Sendable>(_ base: Layout) throws -> RunRecord {
+    func visit<Layout: GridLayout & Sendable>(_ base: Layout) throws -> any PassMeasurement {
         try options.strategy.wrap(base, threshold: options.threshold, visitor: Strategy(measure: self))
     }
 
@@ -18,31 +34,70 @@ struct MeasureVisitor: LayoutVisitor {
     private struct Strategy: StrategyVisitor {
         let measure: MeasureVisitor
 
-        func visit<L: GridLayout>(_ layout: L, kind: StrategyKind) throws -> RunRecord {
-            guard layout is any StrategyChoosing else { return try measure.measure(layout, label: kind.rawValue) }
-            return try measure.measure(layout, label: kind.rawValue, adaptiveThreshold: measure.options.threshold) {
+        func visit<L: GridLayout>(_ layout: L, kind: StrategyKind) throws -> any PassMeasurement {
+            guard layout is any StrategyChoosing else {
+                return try StrategyMeasurement(measure, layout, label: kind.rawValue)
+            }
+            return try StrategyMeasurement(measure, layout, label: kind.rawValue, adaptiveThreshold: measure.options.threshold) {
                 ($0 as? any StrategyChoosing)?.choice.rawValue ?? kind.rawValue
             }
         }
     }
 
+    /// Measures `layout` as `label` on its own: prepare, warm-up, then its passes.
+    func measureAlone<L: GridLayout>(_ layout: L, label: String) throws -> RunRecord {
+        let measurement = try StrategyMeasurement(self, layout, label: label)
+        try measurement.warmUp()
+        while measurement.passesDone < measurement.passesWanted { try measurement.measurePass() }
+        return measurement.record()
+    }
+
     /// Percentiles kept for the distribution chart.
     static let distributionPercentiles: [Double] = [0, 10, 25, 50, 75, 90, 95, 98, 99, 99.5, 99.9, 99.95, 99.99, 100]
+}
 
-    /// Measures `unprepared`, whatever layout it is, as the record's `strategy` `label`.
-    /// `adaptiveThreshold` goes into the record as it is; `choice` reads what a prepared
-    /// layout chose (the adaptive strategy's pick), for the record's `adaptiveChoice`.
-    func measure<L: GridLayout>(
-        _ unprepared: L, label: String, adaptiveThreshold: Int? = nil, choice: ((L) -> String)? = nil
-    ) throws -> RunRecord {
-        let spec = replay.spec, trace = replay.trace
-        let frames = trace.frameCount
-        let probe = options.memoryProbe
+/// The measurement of `unprepared`, whatever layout it is, as the record's `strategy`
+/// `label`. `adaptiveThreshold` goes into the record as it is; `choice` reads what a
+/// prepared layout chose (the adaptive strategy's pick), for the record's `adaptiveChoice`.
+private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
+    let measure: MeasureVisitor
+    let label: String
+    let adaptiveThreshold: Int?
+    let prepareNanos: UInt64
+    let retained: Int?
+    let chosen: String?
+    /// Bytes allocated before this measurement began, when there is a memory probe.
+    let baseline: Int?
+    /// One viewport for every pass, as a grid view lives on in an app: after the warm-up
+    /// its buffers and reuse pools have grown, so frames measure steady state. Between
+    /// passes it goes back to the trace's first data and size, untimed; each pass's first
+    /// frame is then a jump to the first offset.
+    var viewport: Viewport<L>
+    var counts: [Int32]
+    var mismatch: Int?
+    var peak: Int?
+    var allocationsPerFrame: Double?
+    private(set) var passesWanted = 0
+    private(set) var passesDone = 0
+    /// Every measured frame's cost, pass after pass.
+    var costs: [UInt64] = []
+    var passMedians: [Double] = []
+
+    var replay: Replay { measure.replay }
+    var options: ReplayOptions { measure.options }
+
+    init(_ measure: MeasureVisitor, _ unprepared: L, label: String, adaptiveThreshold: Int? = nil, choice: ((L) -> String)? = nil) throws {
+        self.measure = measure
+        self.label = label
+        self.adaptiveThreshold = adaptiveThreshold
+        let spec = measure.replay.spec, trace = measure.replay.trace
+        let probe = measure.options.memoryProbe
 
         // Prepare: retained memory from the first, cost as the median of a few. The
         // prepared instances are gone before the viewport makes its own.
         let baseline = probe?.allocatedBytes()
-        let (prepareNanos, retained, chosen) = try { () throws -> (UInt64, Int?, String?) in
+        self.baseline = baseline
+        (prepareNanos, retained, chosen) = try { () throws -> (UInt64, Int?, String?) in
             var layout = unprepared
             var start = FrameClock.now()
             try layout.prepare(data: spec.data, container: trace.viewport)
@@ -60,26 +115,26 @@ struct MeasureVisitor: LayoutVisitor {
             costs.sort()
             return (costs[costs.count / 2], retained, choice?(layout))
         }()
+        viewport = try Viewport(layout: unprepared, data: spec.data, size: trace.viewport, margin: measure.options.margin)
+        counts = [Int32](repeating: 0, count: trace.frameCount)
+    }
 
-        // One viewport for every pass, as a grid view lives on in an app: after the
-        // warm-up its buffers and reuse pools have grown, so frames measure steady state.
-        // Between passes it goes back to the trace's first data and size, untimed; each
-        // pass's first frame is then a jump to the first offset.
-        var viewport = try Viewport(layout: unprepared, data: spec.data, size: trace.viewport, margin: options.margin)
-        func rewind() throws {
-            if viewport.size != trace.viewport { try viewport.resize(to: trace.viewport) }
-            if viewport.data != spec.data { try viewport.setData(spec.data) }
-        }
-        var counts = [Int32](repeating: 0, count: frames)
-        var mismatch: Int?
-        func check(_ frame: Int, _ report: FrameReport) {
-            counts[frame] = Int32(truncatingIfNeeded: report.digest.count)
-            if mismatch == nil && report.digest != expected[frame] { mismatch = frame }
-        }
+    func check(_ frame: Int, _ report: FrameReport) {
+        counts[frame] = Int32(truncatingIfNeeded: report.digest.count)
+        if mismatch == nil && report.digest != measure.expected[frame] { mismatch = frame }
+    }
 
-        // Warm-up pass; it also finds the peak of memory during replay, and its length
-        // decides how many passes are measured.
-        var peak: Int?
+    func rewind() throws {
+        let trace = replay.trace, data = replay.spec.data
+        if viewport.size != trace.viewport { try viewport.resize(to: trace.viewport) }
+        if viewport.data != data { try viewport.setData(data) }
+    }
+
+    /// The warm-up pass; it also finds the peak of memory during replay, and its length
+    /// decides how many passes are measured. It must run before any other measurement
+    /// allocates, so that the memory since ``baseline`` is this one's alone.
+    func warmUp() throws {
+        let probe = options.memoryProbe
         let warmStart = FrameClock.now()
         if let probe, let baseline {
             let before = probe.allocatedBytes()
@@ -98,29 +153,36 @@ struct MeasureVisitor: LayoutVisitor {
             try replay.replayFrames(&viewport) { frame, _, report in check(frame, report) }
         }
         let passNanos = max(FrameClock.now() &- warmStart, 1)
-
-        // Measured passes.
         let wanted = Int(min((options.targetSeconds * 1e9 / Double(passNanos)).rounded(.up), 1e6))
-        let passes = min(max(wanted, options.minimumPasses), options.maximumPasses)
-        var costs = [UInt64](repeating: 0, count: frames * passes)
-        var allocationsPerFrame: Double?
-        for pass in 0..<passes {
-            try rewind()
-            let allocationsBefore = pass == 0 ? probe?.allocationCount() : nil
-            let offset = pass * frames
-            try costs.withUnsafeMutableBufferPointer { costs in
-                try replay.replayFrames(&viewport) { frame, nanos, report in
-                    costs[offset + frame] = nanos
-                    check(frame, report)
-                }
-            }
-            if let allocationsBefore, let probe, frames > 0 {
-                allocationsPerFrame = Double(probe.allocationCount() - allocationsBefore) / Double(frames)
+        passesWanted = min(max(wanted, options.minimumPasses), options.maximumPasses)
+        costs.reserveCapacity(replay.trace.frameCount * passesWanted)
+    }
+
+    func measurePass() throws {
+        try rewind()
+        let probe = options.memoryProbe
+        let frames = replay.trace.frameCount
+        let allocationsBefore = passesDone == 0 ? probe?.allocationCount() : nil
+        let offset = costs.count
+        costs.append(contentsOf: repeatElement(0, count: frames))
+        try costs.withUnsafeMutableBufferPointer { costs in
+            try replay.replayFrames(&viewport) { frame, nanos, report in
+                costs[offset + frame] = nanos
+                check(frame, report)
             }
         }
+        if let allocationsBefore, let probe, frames > 0 {
+            allocationsPerFrame = Double(probe.allocationCount() - allocationsBefore) / Double(frames)
+        }
+        if frames > 0 { passMedians.append(Bootstrap.median(costs[offset...].map { Double(max($0, 1)) })) }
+        passesDone += 1
+    }
 
+    func record() -> RunRecord {
+        let spec = replay.spec, trace = replay.trace
+        let frames = trace.frameCount, passes = passesDone
         // The floor: copying as many attributes as each frame loaded, from an array.
-        let floor = measureFloor(counts: counts, passes: passes, sample: viewport.loadedElements.map(\.attributes))
+        let floor = measure.measureFloor(counts: counts, passes: passes, sample: viewport.loadedElements.map(\.attributes))
 
         var histogram = Histogram<UInt64>(highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
         for cost in costs { _ = histogram.record(max(cost, 1)) }
@@ -142,21 +204,25 @@ struct MeasureVisitor: LayoutVisitor {
             dataset: spec.name, tiles: spec.tiles, sections: spec.data.sectionCount, trace: trace.name,
             refreshHz: trace.refreshHz, frames: frames, passes: passes, frameNanos: percentiles,
             budgetShareP99: percentiles.p99 / frameBudget, layoutBudgetNanos: layoutBudget,
-            hitchesPerPass: Double(hitches) / Double(passes),
+            hitchesPerPass: passes > 0 ? Double(hitches) / Double(passes) : 0,
             hitchMillisPerSecond: seconds > 0 ? overBudget / 1e6 / seconds : 0,
             prepareNanos: Int(prepareNanos), retainedBytes: retained, peakBytes: peak,
             allocationsPerFrame: allocationsPerFrame, floorNanosP50: floor,
             floorMultiple: floor > 0 ? percentiles.p50 / floor : 0,
             fixture: mismatch == nil ? .pass : .fail, firstMismatchFrame: mismatch,
-            distribution: Self.distributionPercentiles.map { PercentilePoint(percentile: $0, nanos: at($0)) },
-            timeline: Self.timeline(costs: costs, frames: frames, passes: passes, points: options.timelinePoints),
+            distribution: MeasureVisitor.distributionPercentiles.map { PercentilePoint(percentile: $0, nanos: at($0)) },
+            timeline: MeasureVisitor.timeline(costs: costs, frames: frames, passes: passes, points: options.timelinePoints),
             eventFrames: trace.events.isEmpty ? nil : Array(Set(trace.events.map(\.frame))).sorted(),
-            adaptiveThreshold: adaptiveThreshold)
+            adaptiveThreshold: adaptiveThreshold,
+            passMediansNanos: passMedians.isEmpty ? nil : passMedians,
+            frameNanosP50Interval: Bootstrap.medianInterval(passMedians))
     }
+}
 
+extension MeasureVisitor {
     /// The median cost of copying each frame's number of loaded attributes out of a
     /// precomputed array into a buffer: what answering a frame costs at the very least.
-    private func measureFloor(counts: [Int32], passes: Int, sample: [LayoutAttributes]) -> Double {
+    func measureFloor(counts: [Int32], passes: Int, sample: [LayoutAttributes]) -> Double {
         let largest = Int(counts.max() ?? 0)
         var source = sample
         if source.isEmpty { source = [LayoutAttributes(kind: .cell, path: ItemPath(section: 0, item: 0), frame: .zero)] }

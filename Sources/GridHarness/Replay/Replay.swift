@@ -18,6 +18,9 @@ public struct Replay: Sendable {
     public let trace: ScrollTrace
     /// For each event, the data after it, or `nil` when it keeps the data.
     let eventData: [DataShape?]
+    /// For each event, the batch update it is, or `nil` when it keeps the data: the viewport
+    /// follows items through it.
+    let eventEdits: [DataEdit?]
 
     /// Checks that `trace` can be replayed over `spec`: every edit names sections and
     /// items that exist when it happens, the layout accepts every viewport size, and a
@@ -34,6 +37,8 @@ public struct Replay: Sendable {
         var size = trace.viewport
         var eventData: [DataShape?] = []
         eventData.reserveCapacity(trace.events.count)
+        var eventEdits: [DataEdit?] = []
+        eventEdits.reserveCapacity(trace.events.count)
         var layout = spec.makeLayout()
         func prepare(_ field: String, _ value: String) throws(InputError) {
             do {
@@ -58,16 +63,21 @@ public struct Replay: Sendable {
         for (index, event) in trace.events.enumerated() {
             let field = "events[\(index)]"
             do {
-                let changed = try event.change.applied(to: data)
+                let edit = try event.change.dataEdit()
+                let changed = try edit?.applied(to: data)
                 if let changed { data = changed }
                 eventData.append(changed)
+                eventEdits.append(edit)
             } catch {
-                throw InputError(file: tracePath, error, fieldPrefix: field + ".")
+                var refused = InputError(file: tracePath, error, fieldPrefix: field + ".")
+                refused.expected += " (the \(event.change.typeName) event at frame \(event.frame))"
+                throw refused
             }
             if case .resize(let newSize) = event.change { size = newSize }
             try prepare(field, event.change.typeName)
         }
         self.eventData = eventData
+        self.eventEdits = eventEdits
     }
 
     /// Reads the spec at `specURL` and the trace at `traceURL` and checks them against
@@ -93,8 +103,39 @@ public struct Replay: Sendable {
     /// - Throws: ``GridError`` for bad options or a reference of the wrong length; what
     ///   the layout throws.
     public func run(_ options: ReplayOptions, expected: [LoadedSetDigest]) throws -> RunRecord {
-        try check(options, expected: expected)
-        return try spec.visit(MeasureVisitor(replay: self, options: options, expected: expected))
+        try run([options], expected: expected)[0]
+    }
+
+    /// Replays the trace with each of `options`' strategies, their measured passes
+    /// interleaved, and measures each; every frame's loaded set is checked against
+    /// `expected`, the reference's digests. Returns one record per options, in order.
+    ///
+    /// Each strategy is prepared and warmed up in turn (so that its memory figures are its
+    /// own); then the measured passes go round: one pass of each strategy, the order
+    /// rotated by one each round, until each has the passes its warm-up asked for. Noise
+    /// that comes and goes on a shared machine then falls on every strategy alike, and
+    /// pass `i` of one strategy can be compared with pass `i` of another
+    /// (``Bootstrap/ratioInterval(_:_:)``).
+    ///
+    /// - Throws: ``GridError`` for bad options or a reference of the wrong length; what
+    ///   the layout throws.
+    public func run(_ options: [ReplayOptions], expected: [LoadedSetDigest]) throws -> [RunRecord] {
+        for each in options { try check(each, expected: expected) }
+        var measurements: [any PassMeasurement] = []
+        for each in options {
+            let measurement = try spec.visit(MeasureVisitor(replay: self, options: each, expected: expected))
+            try measurement.warmUp()
+            measurements.append(measurement)
+        }
+        var round = 0
+        while measurements.contains(where: { $0.passesDone < $0.passesWanted }) {
+            for step in 0..<measurements.count {
+                let measurement = measurements[(step + round) % measurements.count]
+                if measurement.passesDone < measurement.passesWanted { try measurement.measurePass() }
+            }
+            round += 1
+        }
+        return measurements.map { $0.record() }
     }
 
     /// Checks what every run needs: valid options and one expected digest per frame.
@@ -126,7 +167,7 @@ extension Replay {
                     switch events[nextEvent].change {
                     case .resize(let size): try viewport.resize(to: size)
                     case .reload: try viewport.reloadData()
-                    default: if let data = eventData[nextEvent] { try viewport.setData(data) }
+                    default: if let data = eventData[nextEvent] { try viewport.setData(data, edit: eventEdits[nextEvent]) }
                     }
                     nextEvent += 1
                 }

@@ -61,6 +61,17 @@ public struct RunRecord: Codable, Hashable, Sendable {
     public var eventFrames: [Int]?
     /// For `adaptive`, the threshold it switched at, in tiles.
     public var adaptiveThreshold: Int?
+    /// The median frame cost of each measured pass, in pass order. Optional: results
+    /// written before it existed lack it. The report compares strategies by the median of
+    /// these, with a paired bootstrap over passes (``Bootstrap``).
+    public var passMediansNanos: [Double]?
+    /// The 95 % interval of the median of ``passMediansNanos`` (``Bootstrap/medianInterval(_:seed:)``),
+    /// when there were at least 2 passes. Optional.
+    public var frameNanosP50Interval: ConfidenceInterval?
+    /// Instructions executed per frame of the run's trace, counted by valgrind (callgrind)
+    /// when the report needed them to settle a tie. Optional: absent when not counted or
+    /// valgrind was missing.
+    public var instructionsPerFrame: Double?
 
     public init(
         layout: String, strategy: String, adaptiveChoice: String? = nil, dataset: String, tiles: Int, sections: Int,
@@ -68,7 +79,8 @@ public struct RunRecord: Codable, Hashable, Sendable {
         layoutBudgetNanos: Double, hitchesPerPass: Double, hitchMillisPerSecond: Double, prepareNanos: Int,
         retainedBytes: Int?, peakBytes: Int?, allocationsPerFrame: Double?, floorNanosP50: Double, floorMultiple: Double,
         fixture: FixtureVerdict, firstMismatchFrame: Int? = nil, distribution: [PercentilePoint]? = nil, timeline: [Double]? = nil,
-        eventFrames: [Int]? = nil, adaptiveThreshold: Int? = nil
+        eventFrames: [Int]? = nil, adaptiveThreshold: Int? = nil, passMediansNanos: [Double]? = nil,
+        frameNanosP50Interval: ConfidenceInterval? = nil, instructionsPerFrame: Double? = nil
     ) {
         self.layout = layout
         self.strategy = strategy
@@ -97,6 +109,9 @@ public struct RunRecord: Codable, Hashable, Sendable {
         self.timeline = timeline
         self.eventFrames = eventFrames
         self.adaptiveThreshold = adaptiveThreshold
+        self.passMediansNanos = passMediansNanos
+        self.frameNanosP50Interval = frameNanosP50Interval
+        self.instructionsPerFrame = instructionsPerFrame
     }
 }
 
@@ -146,6 +161,17 @@ public struct ResultsDocument: Codable, Hashable, Sendable {
     /// How the figures were taken: build configuration, clock, memory probe, machine.
     public var environment: [String: String]
     public var runs: [RunRecord]
+
+    /// The document with `perFrame` set as the ``RunRecord/instructionsPerFrame`` of the
+    /// runs of `strategy` over `trace` of `dataset`.
+    public func settingInstructions(dataset: String, trace: String, strategy: String, perFrame: Double) -> ResultsDocument {
+        var document = self
+        for index in document.runs.indices
+        where document.runs[index].dataset == dataset && document.runs[index].trace == trace && document.runs[index].strategy == strategy {
+            document.runs[index].instructionsPerFrame = perFrame
+        }
+        return document
+    }
 
     public init(environment: [String: String], runs: [RunRecord]) {
         self.schemaVersion = Self.currentSchemaVersion

@@ -140,6 +140,22 @@ extension LineChart {
         let color = Escape.html(series.color)
         let dash = series.dashed ? " stroke-dasharray=\"7 4\"" : ""
         var out = "<g>\n"
+        // Intervals: a translucent band between the lows and the highs of consecutive
+        // points that have one, and a whisker at each.
+        let banded = points.compactMap { point -> (x: Double, range: ClosedRange<Double>)? in
+            guard let range = point.interval, y.contains(range.lowerBound), y.contains(range.upperBound) else { return nil }
+            return (point.x, range)
+        }
+        if banded.count > 1 {
+            let highs = banded.map { "\(n(px($0.x, plot))),\(n(py($0.range.upperBound, plot)))" }
+            let lows = banded.reversed().map { "\(n(px($0.x, plot))),\(n(py($0.range.lowerBound, plot)))" }
+            out += "<polygon points=\"\((highs + lows).joined(separator: " "))\" fill=\"\(color)\" opacity=\"0.15\" stroke=\"none\"/>\n"
+        }
+        for point in banded {
+            let cx = n(px(point.x, plot))
+            out += "<line x1=\"\(cx)\" y1=\"\(n(py(point.range.upperBound, plot)))\" x2=\"\(cx)\" y2=\"\(n(py(point.range.lowerBound, plot)))\" "
+                + "stroke=\"\(color)\" stroke-width=\"1.5\" opacity=\"0.7\"/>\n"
+        }
         if points.count > 1 {
             let coordinates = points.map { "\(n(px($0.x, plot))),\(n(py($0.y, plot)))" }.joined(separator: " ")
             out += "<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" "

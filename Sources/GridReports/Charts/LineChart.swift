@@ -28,12 +28,16 @@ public struct LineChart: Hashable, Sendable {
         public var tooltip: String
         /// Ringed in red: the point comes from a run that failed its fixture check.
         public var flagged: Bool
+        /// The interval the value is known to lie in, when there is one: drawn as a band
+        /// along the series and a whisker at the point.
+        public var interval: ClosedRange<Double>?
 
-        public init(x: Double, y: Double, tooltip: String, flagged: Bool = false) {
+        public init(x: Double, y: Double, tooltip: String, flagged: Bool = false, interval: ClosedRange<Double>? = nil) {
             self.x = x
             self.y = y
             self.tooltip = tooltip
             self.flagged = flagged
+            self.interval = interval
         }
     }
 
