@@ -198,11 +198,19 @@ struct LoadedSet {
     /// - Complexity: O(k) to rename, plus an insertion sort that is O(k) for a set still in
     ///   order and O(k²) at worst. No allocation.
     mutating func rename(by edit: DataEdit) {
+        rename { edit.id(after: $0) }
+    }
+
+    /// Renames every loaded element to `map`'s ID for it, as ``rename(by:)`` does with a
+    /// batch update's; `nil` means the element is gone. Used for a layout's own edits
+    /// (``GridCore/LayoutEdit``).
+    /// - Complexity: O(k) calls of `map`, then the sort of ``rename(by:)``.
+    mutating func rename(_ map: (ElementID) -> ElementID?) {
         var read = 0, write = 0
         while read < elements.count {
             var element = elements[read]
             read += 1
-            guard let id = edit.id(after: element.id) else {
+            guard let id = map(element.id) else {
                 Self.leave(element, pools: &pools, digest: &digest, reusePolicy: reusePolicy)
                 pendingLeft += 1
                 continue

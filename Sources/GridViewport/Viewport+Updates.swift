@@ -78,7 +78,7 @@ extension Viewport {
             scrollAxes: traits.scrollAxes, pinning: Pinning(layout: layout, traits: traits, data: data, sectionHeaders: pinning))
     }
 
-    private mutating func apply(_ prepared: Prepared, data: DataShape, size: Size) {
+    mutating func apply(_ prepared: Prepared, data: DataShape, size: Size) {
         layout = prepared.layout
         self.data = data
         self.size = size

@@ -41,6 +41,9 @@ import Testing
             return result
         }
 
+        /// Every cell's rectangle, by id.
+        func boxes() -> [Int: GridPlacement] { slots().mapValues { Self.box($0).0 } }
+
         /// The rectangle of a cell's slots, and whether its slots fill it.
         static func box(_ slots: [(Int, Int)]) -> (GridPlacement, Bool) {
             let top = slots.map(\.0).min()!, bottom = slots.map(\.0).max()!
@@ -162,6 +165,36 @@ import Testing
         #expect(grid.prepared.frozenRows == model.frozenRows && grid.prepared.frozenColumns == model.frozenColumns, "\(context)")
     }
 
+    /// The edit's renaming against the model's identities: a cell the model still holds (rows
+    /// and columns inserted or deleted keep ids, a merged cell shrunk to one slot too) goes to
+    /// that cell; of the cells a merge replaced, the top-left one goes to the merged cell; a
+    /// split merged cell goes to the single cell at its anchor; every other cell is gone.
+    static func checkRenaming(
+        _ edit: LayoutEdit, from oldGrid: SpanGrid, _ oldBoxes: [Int: GridPlacement], to grid: SpanGrid, _ model: Model,
+        _ operation: SpanGrid.Operation, _ context: String
+    ) {
+        let newBoxes = model.boxes()
+        #expect(edit.data == grid.cells, "\(context)")
+        var seen = Set<ElementID>()
+        for (id, box) in oldBoxes {
+            guard let oldPath = oldGrid.path(coveringRow: box.row, column: box.column) else {
+                Issue.record("no old cell at \(box): \(context)")
+                continue
+            }
+            var expected: GridPlacement?
+            if let kept = newBoxes[id] {
+                expected = kept
+            } else if case .merge = operation, let merged = newBoxes[model.nextID], merged.row == box.row, merged.column == box.column {
+                expected = merged
+            } else if case .split(let row, let column) = operation, box.covers(row: row, column: column) {
+                expected = GridPlacement(row: box.row, column: box.column)
+            }
+            let renamed = edit.rename(ElementID(kind: .cell, path: oldPath))
+            #expect(renamed.flatMap { grid.gridPlacement(of: $0.path) } == expected, "cell \(box) by \(operation): \(context)")
+            if let renamed { #expect(seen.insert(renamed).inserted, "two cells renamed to \(renamed): \(context)") }
+        }
+    }
+
     /// 2,400 sequences of 12 edits from grids of 1 to 7 rows and columns.
     @Test(arguments: 0..<8)
     func randomSequencesAgreeWithTheSlotModel(batch: Int) throws {
@@ -183,11 +216,13 @@ import Testing
                 history.append("\(operation)")
                 let context = "seed \(seed): " + history.joined(separator: "; ")
                 let before = grid.elements(in: grid.contentBounds)
+                let oldGrid = grid, oldBoxes = model.boxes()
                 let accepted = model.apply(operation, width: width)
                 do {
-                    try grid.apply(operation)
+                    let edit = try grid.apply(operation)
                     #expect(accepted, "the layout accepted what the rules refuse: \(context)")
                     applied += 1
+                    if accepted { Self.checkRenaming(edit, from: oldGrid, oldBoxes, to: grid, model, operation, context) }
                 } catch {
                     #expect(!accepted, "the layout refused what the rules accept (\(error)): \(context)")
                     #expect(grid.elements(in: grid.contentBounds) == before, "a refused edit changed the grid: \(context)")

@@ -218,7 +218,7 @@ extension GatePlan {
             switch event.change {
             case .resize: kind == .rotation
             case .insertItems, .deleteItems, .insertSections, .deleteSections, .moveItem: kind == .edit
-            case .reload: false
+            case .reload, .layoutEdit: false  // layout edits are not gate workloads (yet)
             }
         }
         let wanted = kind == .edit ? "an edit (insert-items, delete-items, insert-sections, delete-sections or move-item)" : "a resize"

@@ -201,6 +201,7 @@ private final class EventFrameWork<Layout: GridLayout>: MeasuredWork {
                 switch event.change {
                 case .resize(let size): try viewport.resize(to: size)
                 case .reload: try viewport.reloadData()
+                case .layoutEdit(let operation): _ = try viewport.applyIfEditable(operation)
                 default: if let data = event.data { try viewport.setData(data, edit: try event.change.dataEdit()) }
                 }
             }

@@ -73,6 +73,9 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
     /// passes it goes back to the trace's first data and size, untimed; each pass's first
     /// frame is then a jump to the first offset.
     var viewport: Viewport<L>
+    /// The layout as given, for a trace that edits the layout itself (a span grid's merges):
+    /// such a viewport goes back to the first data with a fresh layout.
+    let unprepared: L
     var counts: [Int32]
     var mismatch: Int?
     var peak: Int?
@@ -88,6 +91,7 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
 
     init(_ measure: MeasureVisitor, _ unprepared: L, label: String, adaptiveThreshold: Int? = nil, choice: ((L) -> String)? = nil) throws {
         self.measure = measure
+        self.unprepared = unprepared
         self.label = label
         self.adaptiveThreshold = adaptiveThreshold
         let spec = measure.replay.spec, trace = measure.replay.trace
@@ -126,6 +130,12 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
 
     func rewind() throws {
         let trace = replay.trace, data = replay.spec.data
+        if replay.editsLayout {
+            // The layout's own structure changed: only a new viewport over the layout as
+            // given starts the trace again (its tiles are made anew in the first frame).
+            viewport = try Viewport(layout: unprepared, data: data, size: trace.viewport, margin: options.margin)
+            return
+        }
         if viewport.size != trace.viewport { try viewport.resize(to: trace.viewport) }
         if viewport.data != data { try viewport.setData(data) }
     }

@@ -62,6 +62,19 @@ public struct Replay: Sendable {
         }
         for (index, event) in trace.events.enumerated() {
             let field = "events[\(index)]"
+            if case .layoutEdit(let operation) = event.change {
+                do {
+                    data = try Self.edit(&layout, operation)
+                } catch {
+                    throw InputError(
+                        file: tracePath, field: field, value: "\(operation)",
+                        expected: "an edit the \(spec.layoutName) of data set \(spec.name) takes at frame \(event.frame): \(error)")
+                }
+                eventData.append(data)
+                eventEdits.append(nil)
+                try prepare(field, event.change.typeName)
+                continue
+            }
             do {
                 let edit = try event.change.dataEdit()
                 let changed = try edit?.applied(to: data)
@@ -78,6 +91,32 @@ public struct Replay: Sendable {
         }
         self.eventData = eventData
         self.eventEdits = eventEdits
+    }
+
+    /// Whether some event edits the layout's own structure (a span grid's merge, a row
+    /// inserted).
+    var editsLayout: Bool {
+        trace.events.contains { if case .layoutEdit = $0.change { true } else { false } }
+    }
+
+    /// Applies a layout edit to `layout` (which must take span grid operations) and returns
+    /// the data it leaves.
+    ///
+    /// - Throws: ``GridError`` naming `layout` when the layout takes no such edits; what the
+    ///   layout throws when it refuses the operation.
+    static func edit(_ layout: inout any GridLayout, _ operation: SpanGrid.Operation) throws -> DataShape {
+        guard let editable = layout as? any EditableLayout, let (edited, edit) = try editing(editable, operation) else {
+            throw GridError.invalidParameter("layout", "\(type(of: layout))", expected: "a layout that takes span grid operations (span-grid)")
+        }
+        layout = edited
+        return edit.data
+    }
+
+    private static func editing<L: EditableLayout>(_ layout: L, _ operation: SpanGrid.Operation) throws -> (any GridLayout, LayoutEdit)? {
+        guard let operation = operation as? L.Operation else { return nil }
+        var layout = layout
+        let edit = try layout.apply(operation)
+        return (layout, edit)
     }
 
     /// Reads the spec at `specURL` and the trace at `traceURL` and checks them against
@@ -167,6 +206,10 @@ extension Replay {
                     switch events[nextEvent].change {
                     case .resize(let size): try viewport.resize(to: size)
                     case .reload: try viewport.reloadData()
+                    case .layoutEdit(let operation):
+                        guard try viewport.applyIfEditable(operation) else {
+                            throw GridError.invalidParameter("layout", "\(L.self)", expected: "a layout that takes span grid operations")
+                        }
                     default: if let data = eventData[nextEvent] { try viewport.setData(data, edit: eventEdits[nextEvent]) }
                     }
                     nextEvent += 1

@@ -1,5 +1,6 @@
 import Foundation
 import GridCore
+import GridLayouts
 
 /// The JSON form of a ``ScrollTrace`` (schema version 1):
 ///
@@ -31,7 +32,7 @@ struct ScrollTraceFile: Codable {
     struct Event: Codable {
         var frame: Int
         var type: String
-        var width: Double?
+        var width: Width?
         var height: Double?
         var section: Int?
         var item: Int?
@@ -40,6 +41,38 @@ struct ScrollTraceFile: Codable {
         var sizes: [[Double]]?
         var from: [Int]?
         var to: [Int]?
+        /// A span grid's edits: the fields of its spec's operations.
+        var cells: [[Int]]?
+        var row: Int?
+        var column: Int?
+        var at: Int?
+    }
+
+    /// `width`: a number for a resize, a column's width (`{"fixed": 72}`, …) for an
+    /// insert-column.
+    enum Width: Codable {
+        case number(Double)
+        case column(SpanGrid.ColumnWidth)
+
+        init(from decoder: any Decoder) throws {
+            if let number = try? decoder.singleValueContainer().decode(Double.self) {
+                self = .number(number)
+            } else {
+                self = .column(try SpanGrid.ColumnWidth(from: decoder))
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .number(let number):
+                var c = encoder.singleValueContainer()
+                try c.encode(number)
+            case .column(let column): try column.encode(to: encoder)
+            }
+        }
+
+        var number: Double? { if case .number(let number) = self { number } else { nil } }
+        var column: SpanGrid.ColumnWidth? { if case .column(let column) = self { column } else { nil } }
     }
 }
 
@@ -114,7 +147,7 @@ extension ScrollTrace {
             let change: TraceEvent.Change
             switch event.type {
             case "resize":
-                let size = Size(width: try need(event.width, "width"), height: try need(event.height, "height"))
+                let size = Size(width: try need(event.width?.number, "width"), height: try need(event.height, "height"))
                 try Self.checkViewport(size, field: field, fail)
                 change = .resize(size)
             case "insert-items":
@@ -139,6 +172,23 @@ extension ScrollTrace {
                 change = .moveItem(from: try path(event.from, "from"), to: try path(event.to, "to"))
             case "reload":
                 change = .reload
+            case "merge":
+                var slots: [SpanGrid.Slot] = []
+                for (i, pair) in try need(event.cells, "cells").enumerated() {
+                    guard pair.count == 2 else { throw fail("\(field).cells[\(i)]", pair, "a slot [row, column]") }
+                    slots.append(SpanGrid.Slot(row: pair[0], column: pair[1]))
+                }
+                change = .layoutEdit(.merge(cells: slots))
+            case "split":
+                change = .layoutEdit(.split(row: try need(event.row, "row"), column: try need(event.column, "column")))
+            case "insert-row":
+                change = .layoutEdit(.insertRow(at: try need(event.at, "at"), height: try need(event.height, "height")))
+            case "delete-row":
+                change = .layoutEdit(.deleteRow(at: try need(event.at, "at")))
+            case "insert-column":
+                change = .layoutEdit(.insertColumn(at: try need(event.at, "at"), width: try need(event.width?.column, "width")))
+            case "delete-column":
+                change = .layoutEdit(.deleteColumn(at: try need(event.at, "at")))
             default:
                 throw fail("\(field).type", "\"\(event.type)\"", "one of " + TraceEvent.Change.typeNames.joined(separator: ", "))
             }
@@ -173,7 +223,7 @@ extension TraceEvent {
         var event = ScrollTraceFile.Event(frame: frame, type: change.typeName)
         switch change {
         case .resize(let size):
-            event.width = size.width
+            event.width = .number(size.width)
             event.height = size.height
         case .insertItems(let section, let item, let count, let sizes):
             event.section = section
@@ -196,6 +246,20 @@ extension TraceEvent {
             event.to = [to.section, to.item]
         case .reload:
             break
+        case .layoutEdit(let operation):
+            switch operation {
+            case .merge(let cells): event.cells = cells.map { [$0.row, $0.column] }
+            case .split(let row, let column):
+                event.row = row
+                event.column = column
+            case .insertRow(let at, let height):
+                event.at = at
+                event.height = height
+            case .deleteRow(let at), .deleteColumn(let at): event.at = at
+            case .insertColumn(let at, let width):
+                event.at = at
+                event.width = .column(width)
+            }
         }
         return event
     }

@@ -1,4 +1,5 @@
 import GridCore
+import GridLayouts
 
 /// A recorded or generated scroll session: one scroll offset per display frame at a
 /// refresh rate, plus the events that happened along the way.
@@ -68,6 +69,11 @@ public struct TraceEvent: Hashable, Sendable {
         case moveItem(from: ItemPath, to: ItemPath)
         /// `reloadData`: everything is laid out and loaded again.
         case reload
+        /// An edit of a span grid's own structure: cells merged or split, a row or column
+        /// inserted or deleted (`type` is the operation's name: `merge`, `split`,
+        /// `insert-row`, `delete-row`, `insert-column`, `delete-column`). The layout says
+        /// what the data becomes and which cells survive; a viewport keeps their tiles.
+        case layoutEdit(SpanGrid.Operation)
 
         /// The name used in the JSON `type` field.
         public var typeName: String {
@@ -79,13 +85,18 @@ public struct TraceEvent: Hashable, Sendable {
             case .deleteSections: "delete-sections"
             case .moveItem: "move-item"
             case .reload: "reload"
+            case .layoutEdit(let operation): operation.name
             }
         }
 
         /// Every `type` name, for help and error texts.
-        public static let typeNames = ["resize", "insert-items", "delete-items", "insert-sections", "delete-sections", "move-item", "reload"]
+        public static let typeNames = [
+            "resize", "insert-items", "delete-items", "insert-sections", "delete-sections", "move-item", "reload",
+            "merge", "split", "insert-row", "delete-row", "insert-column", "delete-column",
+        ]
 
-        /// The data after this change, or `nil` for changes that keep the data.
+        /// The data after this change, or `nil` for changes that keep the data or, as a
+        /// layout edit does, change it through the layout.
         ///
         /// - Throws: ``GridError`` naming the section or item when the change names one
         ///   that does not exist in `data`.
@@ -94,13 +105,14 @@ public struct TraceEvent: Hashable, Sendable {
             return try edit.applied(to: data)
         }
 
-        /// The batch update this change is, or `nil` for changes that keep the data.
+        /// The batch update this change is, or `nil` for changes that keep the data and for
+        /// layout edits (the layout, not a batch update, says what they do).
         ///
         /// - Throws: ``GridError`` naming `count`, `item` or `section` when a count is
         ///   negative or a range would overflow.
         public func dataEdit() throws(GridError) -> DataEdit? {
             switch self {
-            case .resize, .reload:
+            case .resize, .reload, .layoutEdit:
                 return nil
             case .insertItems(let section, let item, let count, let sizes):
                 return .insertItems(section: section, item: item, count: count, sizes: sizes)

@@ -1,4 +1,5 @@
 import GridCore
+import GridLayouts
 
 /// Builds a trace frame by frame from gestures, keeping the offset within the content the
 /// way UIScrollView does (rubber band past the edges, spring back after).
@@ -169,6 +170,14 @@ struct TraceBuilder {
             viewport = size
         case .reload:
             break
+        case .layoutEdit(let operation):
+            do {
+                data = try Replay.edit(&layout, operation)
+            } catch let error as GridError {
+                throw error
+            } catch {
+                throw .invalidParameter("layout", operation.description, expected: "an edit the layout takes (\(error))")
+            }
         default:
             if let changed = try change.applied(to: data) { data = changed }
         }
@@ -179,6 +188,16 @@ struct TraceBuilder {
     }
 
     /// The sections with an element in view at the current offset.
+    /// The layout, when it is a span grid.
+    var spanGrid: SpanGrid? { layout as? SpanGrid }
+
+    /// Where the cells in view sit, for layouts with rows and columns: anchors and spans.
+    func visibleCells() -> [GridPlacement] {
+        var buffer: [LayoutAttributes] = []
+        layout.elements(in: Rect(x: x, y: y, width: viewport.width, height: viewport.height), into: &buffer)
+        return buffer.compactMap { $0.kind == .cell ? layout.gridPlacement(of: $0.path) : nil }
+    }
+
     func visibleSections() -> [Int] {
         var buffer: [LayoutAttributes] = []
         layout.elements(in: Rect(x: x, y: y, width: viewport.width, height: viewport.height), into: &buffer)

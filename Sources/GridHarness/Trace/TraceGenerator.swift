@@ -1,4 +1,5 @@
 import GridCore
+import GridLayouts
 
 /// Generates scroll traces from gestures with UIScrollView's physics (``ScrollPhysics``).
 ///
@@ -34,9 +35,12 @@ public struct TraceGenerator: Sendable {
         /// A slow drag while items are moved within and between sections near the view,
         /// among inserts and deletes.
         case moves
+        /// An editing session on a span grid: a slow diagonal drag while cells near the view
+        /// are merged and split and rows and columns inserted and deleted.
+        case gridEdits = "grid-edits"
 
         /// The refresh rate a trace of this kind uses unless told otherwise.
-        public var defaultRefreshHz: Int { self == .drag || self == .diagonalDrag ? 60 : 120 }
+        public var defaultRefreshHz: Int { self == .drag || self == .diagonalDrag || self == .gridEdits ? 60 : 120 }
 
         /// What the kind models, for help texts.
         public var summary: String {
@@ -52,6 +56,7 @@ public struct TraceGenerator: Sendable {
             case .edits: "a slow drag with item and section inserts and deletes near the view"
             case .moves: "a slow drag with items moved within and between sections near the view, among inserts and deletes"
             case .tour: "jumps anywhere in the content, each followed by a flick, with a rotation and back"
+            case .gridEdits: "a slow diagonal drag while a span grid's cells near the view are merged and split and rows and columns inserted and deleted"
             }
         }
     }
@@ -125,6 +130,9 @@ public struct TraceGenerator: Sendable {
             try edits(&builder, &random, seconds: options.seconds, moves: true)
         case .tour:
             try tour(&builder, &random, seconds: options.seconds, deceleration: options.deceleration)
+        case .gridEdits:
+            builder.direction = Self.diagonal
+            try gridEdits(&builder, &random, seconds: options.seconds)
         }
         // An event applies before the next frame: one that came last gets a frame to
         // apply before.
@@ -275,6 +283,62 @@ public struct TraceGenerator: Sendable {
             } else {
                 let count = random.integer(1...min(3, items))
                 try builder.apply(.deleteItems(section: section, item: random.integer(0...(items - count)), count: count))
+            }
+        }
+    }
+
+    /// A slow diagonal drag with an edit of the span grid every half second, near the view:
+    /// three in ten merge a few cells in view into a rectangle, two split a merged cell in
+    /// view (named by its bottom-left slot), and the rest insert or delete a row or column in view (never a frozen one, and
+    /// never below 8 rows or 4 columns). Each is tried on the grid first; a refused one gives
+    /// way to another try (at most 12).
+    private func gridEdits(_ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double) throws(GridError) {
+        var direction = 1.0
+        builder.hold(0.1)
+        while builder.seconds < seconds {
+            if (direction > 0 && builder.isAtEnd) || (direction < 0 && builder.isAtStart) { direction = -direction }
+            builder.drag(velocity: direction * random.uniform(150...350), seconds: 0.5)
+            guard let grid = builder.spanGrid else {
+                throw .invalidParameter("kind", Kind.gridEdits.rawValue, expected: "a span grid data set (layout span-grid)")
+            }
+            let configuration = grid.prepared
+            let cells = builder.visibleCells().filter {
+                $0.row >= configuration.frozenRows && $0.column >= configuration.frozenColumns
+            }
+            guard !cells.isEmpty else { continue }
+            for _ in 0..<12 {
+                let cell = cells[random.integer(0...(cells.count - 1))]
+                let roll = random.uniform(0...1)
+                let operation: SpanGrid.Operation
+                if roll < 0.3 {
+                    let bottom = min(cell.row + cell.rowSpan + random.integer(0...1), configuration.rowCount) - 1
+                    let right = min(cell.column + cell.columnSpan + random.integer(0...2), configuration.columnCount) - 1
+                    operation = .merge(cells: [
+                        SpanGrid.Slot(row: cell.row, column: cell.column), SpanGrid.Slot(row: bottom, column: right),
+                        SpanGrid.Slot(row: cell.row, column: right), SpanGrid.Slot(row: bottom, column: cell.column),
+                    ])
+                } else if roll < 0.5 {
+                    let merged = cells.filter { $0.rowSpan > 1 || $0.columnSpan > 1 }
+                    guard !merged.isEmpty else { continue }
+                    let target = merged[random.integer(0...(merged.count - 1))]
+                    operation = .split(row: target.row + target.rowSpan - 1, column: target.column)
+                } else if roll < 0.65 {
+                    operation = .insertRow(at: cell.row, height: random.integer(0...1) == 0 ? 40 : 56)
+                } else if roll < 0.8 {
+                    guard configuration.rowCount > 8 else { continue }
+                    operation = .deleteRow(at: cell.row)
+                } else if roll < 0.9 {
+                    let width = random.integer(0...1) == 0
+                        ? SpanGrid.ColumnWidth(.fixed(72)) : SpanGrid.ColumnWidth(.fractional(0.0625), min: 56, max: 96)
+                    operation = .insertColumn(at: cell.column, width: width)
+                } else {
+                    guard configuration.columnCount > 4 else { continue }
+                    operation = .deleteColumn(at: cell.column)
+                }
+                var trial = configuration
+                guard (try? trial.apply(operation)) != nil, (try? trial.dataShape()) != nil else { continue }
+                try builder.apply(.layoutEdit(operation))
+                break
             }
         }
     }

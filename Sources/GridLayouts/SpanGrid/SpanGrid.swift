@@ -152,12 +152,12 @@ public struct SpanGrid: GridLayout, Sendable {
 
     /// Applies `operation` to the prepared grid and prepares it again in the same
     /// container: the edit as a user makes it, while the grid is on screen. Afterwards
-    /// ``cells`` is the new data.
+    /// ``cells`` is the new data. (``apply(_:)`` does this and says where each cell went.)
     ///
     /// - Throws: ``GridCore/GridError`` as ``Configuration/apply(_:)`` and
     ///   ``prepare(data:container:)`` do; the layout is then unchanged.
     /// - Complexity: that of the operation, then of a prepare.
-    public mutating func apply(_ operation: Operation) throws(GridError) {
+    mutating func edit(_ operation: Operation) throws(GridError) {
         var edited = prepared
         try edited.apply(operation)
         var next = self

@@ -80,6 +80,17 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         self = built
     }
 
+    /// Takes `prepared`, a base already prepared for `data` (by an edit), and caches its
+    /// elements, as ``prepare(data:container:)`` would after preparing it.
+    ///
+    /// - Throws: as ``prepare(data:container:)``; the previous cache and base are then kept.
+    mutating func adopt(_ prepared: Base, data: DataShape) throws(GridError) {
+        var built = CachedLayout(prepared)
+        built.elementsPerItem = elementsPerItem
+        try built.build(data: data)
+        self = built
+    }
+
     /// Materialises the prepared base's elements into the cache.
     private mutating func build(data: DataShape) throws(GridError) {
         self.data = data

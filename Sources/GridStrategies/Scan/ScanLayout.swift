@@ -43,6 +43,14 @@ public struct ScanLayout<Base: GridLayout>: GridLayout {
     public mutating func prepare(data: DataShape, container: Size) throws {
         var newBase = base
         try newBase.prepare(data: data, container: container)
+        adopt(newBase, data: data)
+    }
+
+    /// Takes `prepared`, a base already prepared for `data` (by an edit), and gathers its
+    /// elements, as ``prepare(data:container:)`` would after preparing it.
+    /// - Complexity: O(n).
+    mutating func adopt(_ prepared: Base, data: DataShape) {
+        let newBase = prepared
         var elements: [LayoutAttributes] = []
         elements.reserveCapacity(data.totalItems + data.sectionCount)
         newBase.elements(in: newBase.contentBounds, into: &elements)

@@ -1,0 +1,54 @@
+import GridCore
+
+/// A span grid edited while it is on screen: each ``SpanGrid/Operation`` changes the grid
+/// and its cells, and says which cells survive it and under which path.
+///
+/// A cell survives an edit when its anchor slot, followed through the edit, is still the
+/// anchor of a cell: rows and columns inserted or deleted elsewhere only move it; a merge
+/// keeps the top-left cell (it becomes the merged cell) and removes the others; a split keeps
+/// the merged cell as its top-left slot's single cell; a merged cell whose anchor row or
+/// column is deleted keeps its place (the next row or column becomes its anchor); a single
+/// cell in a deleted row or column is removed. A viewport keeps the tiles of the cells that
+/// survive.
+extension SpanGrid: EditableLayout {
+    /// Applies `operation` (see ``apply(_:)``) and returns the cells after it and where each
+    /// cell of before went.
+    ///
+    /// - Throws: ``GridCore/GridError`` as ``apply(_:)``; the layout is then unchanged.
+    /// - Complexity: that of the operation and a prepare; renaming a cell costs
+    ///   O(log R + log M).
+    @discardableResult
+    public mutating func apply(_ operation: Operation) throws(GridError) -> LayoutEdit {
+        let before = self
+        try edit(operation)
+        let after = self
+        return LayoutEdit(data: after.cells) { id in
+            guard id.kind == .cell, let old = before.gridPlacement(of: id.path) else { return nil }
+            guard let anchor = Self.anchor(of: old, after: operation),
+                  let path = after.path(coveringRow: anchor.row, column: anchor.column),
+                  let new = after.gridPlacement(of: path), new.row == anchor.row, new.column == anchor.column
+            else { return nil }
+            return ElementID(kind: .cell, path: path)
+        }
+    }
+
+    /// Where the anchor of the cell `cell` is after `operation`, or `nil` when the edit removes
+    /// the cell with its slot. (Whether the slot still anchors a cell, the grid after the edit
+    /// says.)
+    static func anchor(of cell: GridPlacement, after operation: Operation) -> Slot? {
+        switch operation {
+        case .merge, .split:
+            return Slot(row: cell.row, column: cell.column)
+        case .insertRow(let at, _):
+            return Slot(row: cell.row >= at ? cell.row + 1 : cell.row, column: cell.column)
+        case .insertColumn(let at, _):
+            return Slot(row: cell.row, column: cell.column >= at ? cell.column + 1 : cell.column)
+        case .deleteRow(let at):
+            if cell.row == at { return cell.rowSpan > 1 ? Slot(row: at, column: cell.column) : nil }
+            return Slot(row: cell.row > at ? cell.row - 1 : cell.row, column: cell.column)
+        case .deleteColumn(let at):
+            if cell.column == at { return cell.columnSpan > 1 ? Slot(row: cell.row, column: at) : nil }
+            return Slot(row: cell.row, column: cell.column > at ? cell.column - 1 : cell.column)
+        }
+    }
+}

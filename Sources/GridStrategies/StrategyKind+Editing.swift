@@ -1,0 +1,52 @@
+import GridCore
+
+// Edits of the layout a strategy wraps (a span grid's merge, a row inserted): each strategy
+// applies the edit to its base, which prepares itself again, then rebuilds what it keeps
+// from the prepared base, exactly as its own prepare would have. The one strategy switch,
+// `StrategyKind.wrap`, thus hands a viewport a layout it can edit whatever the strategy.
+
+extension OnDemandLayout: EditableLayout where Base: EditableLayout {
+    /// - Complexity: the base's edit.
+    public mutating func apply(_ operation: Base.Operation) throws -> LayoutEdit {
+        try base.apply(operation)
+    }
+}
+
+extension CachedLayout: EditableLayout where Base: EditableLayout {
+    /// The base's edit, then every element cached again.
+    /// - Complexity: the base's edit, plus O(n) (see ``prepare(data:container:)``).
+    public mutating func apply(_ operation: Base.Operation) throws -> LayoutEdit {
+        var edited = base
+        let edit = try edited.apply(operation)
+        try adopt(edited, data: edit.data)
+        return edit
+    }
+}
+
+extension ScanLayout: EditableLayout where Base: EditableLayout {
+    /// The base's edit, then its elements gathered again.
+    /// - Complexity: the base's edit, plus O(n).
+    public mutating func apply(_ operation: Base.Operation) throws -> LayoutEdit {
+        var edited = base
+        let edit = try edited.apply(operation)
+        adopt(edited, data: edit.data)
+        return edit
+    }
+}
+
+extension AdaptiveLayout: EditableLayout where Base: EditableLayout {
+    /// The base's edit, then the strategy chosen again for the data it leaves.
+    /// - Complexity: that of the strategy chosen.
+    public mutating func apply(_ operation: Base.Operation) throws -> LayoutEdit {
+        var edited = base
+        let edit = try edited.apply(operation)
+        if edit.data.totalItems < threshold {
+            var cached = CachedLayout(edited)
+            try cached.adopt(edited, data: edit.data)
+            state = .cached(cached)
+        } else {
+            state = .onDemand(edited)
+        }
+        return edit
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import GridCore
+import GridHarness
+import GridLayouts
+import GridStrategies
+import Testing
+
+/// Span grid edits in traces: the six event types read and written with the fields of the
+/// spec's operations, refused naming the event, and replayed by every strategy against the
+/// bundled editing session's fixture.
+@Suite struct SpanGridTraceTests {
+    typealias Slot = SpanGrid.Slot
+
+    static func trace(events: String, frames: Int = 8) -> String {
+        #"{"schemaVersion": 1, "refreshHz": 60, "viewport": {"width": 320, "height": 480}, "offsets": ["#
+            + Array(repeating: "0", count: frames).joined(separator: ", ") + #"], "offsetsX": ["#
+            + (0..<frames).map { "\($0 * 10)" }.joined(separator: ", ") + #"], "events": ["# + events + "]}"
+    }
+
+    static let spec = #"""
+        {"layout": "span-grid", "container": {"width": 320, "height": 480},
+         "columns": [{"fixed": 100}, {"fixed": 80}, {"fixed": 80}, {"fixed": 80}, {"fixed": 80}],
+         "rows": {"count": 30, "height": 40}, "merges": [{"row": 4, "column": 1, "rowSpan": 2, "columnSpan": 2}],
+         "frozenRows": 1, "frozenColumns": 1}
+        """#
+
+    static let allSix = #"""
+        {"frame": 1, "type": "merge", "cells": [[2, 1], [2, 2]]},
+        {"frame": 2, "type": "split", "row": 5, "column": 2},
+        {"frame": 3, "type": "insert-row", "at": 3, "height": 56},
+        {"frame": 4, "type": "delete-row", "at": 7},
+        {"frame": 5, "type": "insert-column", "at": 2, "width": {"fractional": 0.25, "min": 60, "max": 70}},
+        {"frame": 6, "type": "delete-column", "at": 4}
+        """#
+
+    @Test func theSixEventsReadAndWriteTheFieldsOfTheSpecsOperations() throws {
+        let trace = try ScrollTrace.decode(Data(Self.trace(events: Self.allSix).utf8), path: "edits.json")
+        #expect(trace.events.map(\.change) == [
+            .layoutEdit(.merge(cells: [Slot(row: 2, column: 1), Slot(row: 2, column: 2)])),
+            .layoutEdit(.split(row: 5, column: 2)),
+            .layoutEdit(.insertRow(at: 3, height: 56)),
+            .layoutEdit(.deleteRow(at: 7)),
+            .layoutEdit(.insertColumn(at: 2, width: SpanGrid.ColumnWidth(.fractional(0.25), min: 60, max: 70))),
+            .layoutEdit(.deleteColumn(at: 4)),
+        ])
+        #expect(trace.events.map(\.change.typeName) == ["merge", "split", "insert-row", "delete-row", "insert-column", "delete-column"])
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("span-edits-\(UInt64.random(in: 0 ... .max)).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try trace.write(to: url)
+        #expect(try ScrollTrace.load(from: url) == trace)
+        // Over the span grid the replay accepts them all, in order.
+        let spec = try LayoutSpec.decode(Data(Self.spec.utf8), path: "grid.json")
+        let replay = try Replay(spec: spec, trace: trace, tracePath: "edits.json")
+        let digests = try replay.referenceDigests()
+        #expect(digests.count == 8)
+    }
+
+    @Test(arguments: [
+        (#"{"frame": 0, "type": "merge"}"#, "events[0].cells", "missing"),
+        (#"{"frame": 0, "type": "merge", "cells": [[1, 2, 3]]}"#, "events[0].cells[0]", "[row, column]"),
+        (#"{"frame": 0, "type": "insert-column", "at": 1, "width": {"fixed": 10, "min": 20, "max": 5}}"#, "events[0].width.min", "max (5.0)"),
+        (#"{"frame": 0, "type": "delete-row"}"#, "events[0].at", "missing"),
+        (#"{"frame": 0, "type": "shuffle"}"#, "events[0].type", "delete-column"),
+    ])
+    func badEventsAreRefusedAtLoad(event: String, field: String, mention: String) {
+        do {
+            _ = try ScrollTrace.decode(Data(Self.trace(events: event).utf8), path: "edits.json")
+            Issue.record("accepted \(event)")
+        } catch {
+            #expect(error.field == field, "\(error)")
+            #expect(error.description.contains(mention), "\(error)")
+        }
+    }
+
+    /// An edit the grid refuses, or any layout edit over a layout that takes none, is
+    /// refused when the replay is checked, naming the event.
+    @Test(arguments: [
+        (spec, #"{"frame": 2, "type": "split", "row": 0, "column": 0}"#, "single cell"),
+        (spec, #"{"frame": 2, "type": "merge", "cells": [[2, 1], [2, 3]]}"#, "2 of the 3 slots"),
+        (spec, #"{"frame": 2, "type": "merge", "cells": [[0, 0], [1, 0]]}"#, "frozen"),
+        (#"{"layout": "data-grid", "container": {"width": 320, "height": 480}, "records": 10, "fields": 4}"#,
+         #"{"frame": 2, "type": "delete-row", "at": 1}"#, "span grid operations"),
+    ])
+    func refusedEditsNameTheEvent(spec: String, event: String, mention: String) throws {
+        let loaded = try LayoutSpec.decode(Data(spec.utf8), path: "grid.json")
+        let trace = try ScrollTrace.decode(Data(Self.trace(events: event).utf8), path: "edits.json")
+        do {
+            _ = try Replay(spec: loaded, trace: trace, tracePath: "edits.json")
+            Issue.record("accepted \(event)")
+        } catch {
+            #expect(error.file == "edits.json" && error.field == "events[0]", "\(error)")
+            #expect(error.description.contains(mention), "\(error)")
+        }
+    }
+
+    /// The bundled editing session (merges, splits, rows and columns inserted and deleted
+    /// while dragging diagonally): every strategy matches the fixture frame by frame, over
+    /// two passes (the second starts again from the grid as given).
+    @Test(arguments: StrategyKind.allCases)
+    func everyStrategyReplaysTheEditingSession(strategy: StrategyKind) throws {
+        let replay = try Repository.replay("timesheet-20x40", "grid-edits-60hz")
+        let fixture = try Repository.fixture("timesheet-20x40", "grid-edits-60hz")
+        #expect(replay.trace.events.count > 20)
+        let options = ReplayOptions(strategy: strategy, threshold: 400, minimumPasses: 2, maximumPasses: 2, targetSeconds: 0)
+        let record = try replay.run(options, expected: fixture.frames)
+        #expect(record.fixture == .pass, "first mismatch at \(record.firstMismatchFrame.map(String.init) ?? "-")")
+    }
+}
