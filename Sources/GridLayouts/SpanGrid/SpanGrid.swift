@@ -83,7 +83,50 @@ public struct SpanGrid: GridLayout, Sendable {
     ///   grid's cells. The layout then keeps its previous state.
     /// - Complexity: O(R + C + M log M + E).
     public mutating func prepare(data: DataShape, container: Size) throws(GridError) {
-        let config = configuration
+        let built = try Self.build(configuration, container: container)
+        let cells = built.cells
+        if data != cells {
+            guard data.sectionCount == cells.sectionCount else {
+                throw .invalidData("itemCounts.count", data.sectionCount, expected: "one section per row of the grid: \(cells.sectionCount)")
+            }
+            let row = data.itemCounts.indices.first { data.itemCounts[$0] != cells.itemCounts[$0] } ?? 0
+            if data.itemCounts[row] != cells.itemCounts[row] {
+                throw .invalidData(
+                    "itemCounts[\(row)]", data.itemCounts[row], expected: "the cells anchored in row \(row) of the grid: \(cells.itemCounts[row])")
+            }
+            throw .invalidData("itemSizes", "given", expected: "no item sizes: a span grid's cells take theirs from the grid")
+        }
+        adopt(built, configuration, container: container)
+    }
+
+    /// Applies `operation` to the prepared grid and prepares it again in the same
+    /// container: the edit as a user makes it, while the grid is on screen. Afterwards
+    /// ``cells`` is the new data. (``apply(_:)`` does this and says where each cell went.)
+    ///
+    /// - Throws: ``GridCore/GridError`` as ``Configuration/apply(_:)`` and
+    ///   ``prepare(data:container:)`` do; the layout is then unchanged.
+    /// - Complexity: that of the operation, then of a prepare (without comparing data).
+    mutating func edit(_ operation: Operation) throws(GridError) {
+        var edited = prepared
+        try edited.apply(operation)
+        let built = try Self.build(edited, container: container)
+        configuration = edited
+        adopt(built, edited, container: container)
+    }
+
+    /// What a prepare computes, before it is taken.
+    private struct Built {
+        var rowTrack: SpanTrack
+        var columnStarts: [Double]
+        var columnWidths: [Double]
+        var bands: MergeBands
+        var cells: DataShape
+        var content: Size
+    }
+
+    /// Everything `config` gives in `container`, checked.
+    /// - Complexity: O(R + C + M log M + E).
+    private static func build(_ config: Configuration, container: Size) throws(GridError) -> Built {
         try config.validate()
         try GridError.requireNonNegative(container.width, "container.width")
         try GridError.requireNonNegative(container.height, "container.height")
@@ -121,49 +164,25 @@ public struct SpanGrid: GridLayout, Sendable {
         }
         let bands = MergeBands(merges: config.merges, rows: rowTrack.count, columns: widths.count)
         let cells = try bands.dataShape(rows: rowTrack.count, columns: widths.count)
-        if data != cells {
-            guard data.sectionCount == cells.sectionCount else {
-                throw .invalidData("itemCounts.count", data.sectionCount, expected: "one section per row of the grid: \(cells.sectionCount)")
-            }
-            let row = data.itemCounts.indices.first { data.itemCounts[$0] != cells.itemCounts[$0] } ?? 0
-            if data.itemCounts[row] != cells.itemCounts[row] {
-                throw .invalidData(
-                    "itemCounts[\(row)]", data.itemCounts[row], expected: "the cells anchored in row \(row) of the grid: \(cells.itemCounts[row])")
-            }
-            throw .invalidData("itemSizes", "given", expected: "no item sizes: a span grid's cells take theirs from the grid")
-        }
         var starts: [Double] = []
         starts.reserveCapacity(widths.count + 1)
         for column in 0...widths.count { starts.append(columnTrack.start(column)) }
         var lengths: [Double] = []
         lengths.reserveCapacity(widths.count)
         for column in 0..<widths.count { lengths.append(SpanTrack.length(from: starts[column], to: starts[column + 1])) }
-
-        self.prepared = config
-        self.container = container
-        self.cells = cells
-        self.rowTrack = rowTrack
-        self.columnStarts = starts
-        self.columnWidths = lengths
-        self.bands = bands
-        self.contentSize = content
-        self.isPrepared = true
+        return Built(rowTrack: rowTrack, columnStarts: starts, columnWidths: lengths, bands: bands, cells: cells, content: content)
     }
 
-    /// Applies `operation` to the prepared grid and prepares it again in the same
-    /// container: the edit as a user makes it, while the grid is on screen. Afterwards
-    /// ``cells`` is the new data. (``apply(_:)`` does this and says where each cell went.)
-    ///
-    /// - Throws: ``GridCore/GridError`` as ``Configuration/apply(_:)`` and
-    ///   ``prepare(data:container:)`` do; the layout is then unchanged.
-    /// - Complexity: that of the operation, then of a prepare.
-    mutating func edit(_ operation: Operation) throws(GridError) {
-        var edited = prepared
-        try edited.apply(operation)
-        var next = self
-        next.configuration = edited
-        try next.prepare(data: try edited.dataShape(), container: container)
-        self = next
+    private mutating func adopt(_ built: Built, _ config: Configuration, container: Size) {
+        self.prepared = config
+        self.container = container
+        self.cells = built.cells
+        self.rowTrack = built.rowTrack
+        self.columnStarts = built.columnStarts
+        self.columnWidths = built.columnWidths
+        self.bands = built.bands
+        self.contentSize = built.content
+        self.isPrepared = true
     }
 
     public var traits: LayoutTraits {
