@@ -48,12 +48,6 @@ extension SpanGrid {
             return nil
         }
 
-        /// The merged cell covering slot `(row, column)`, if any.
-        /// - Complexity: O(M).
-        public func merge(covering row: Int, _ column: Int) -> GridPlacement? {
-            merges.first { $0.covers(row: row, column: column) }
-        }
-
         static func anchorOrder(_ a: GridPlacement, _ b: GridPlacement) -> Bool {
             (a.row, a.column) < (b.row, b.column)
         }

@@ -66,9 +66,6 @@ struct SpanTrack: Hashable, Sendable {
     @inline(__always)
     var end: Double { origins[origins.count - 1] }
 
-    /// The number of runs.
-    var runCount: Int { sizes.count }
-
     /// The run holding slot `i` (`0 ≤ i < count`): the last whose first slot is ≤ `i`.
     @inline(__always)
     func run(of i: Int) -> Int {
@@ -88,9 +85,6 @@ struct SpanTrack: Hashable, Sendable {
         let k = sizes.count == 1 ? 0 : run(of: i)
         return origins[k] + Double(i - firsts[k]) * sizes[k]
     }
-
-    /// The size of slot `i`'s run (its nominal size).
-    func size(_ i: Int) -> Double { sizes[run(of: i)] }
 
     /// The length of the frame from `start(i)` to `start(j)` (`i < j`): `start(j) −
     /// start(i)`, chosen so that the frame ends exactly at `start(j)`.
