@@ -70,7 +70,7 @@ public enum DataEdit: Hashable, Sendable {
 
     /// Where `path`, a cell's (`isCell`) or a per-section supplementary view's, goes; `nil`
     /// when deleted. Item edits leave supplementary views where they are.
-    @inlinable @usableFromInline
+    @inlinable
     func path(after path: ItemPath, isCell: Bool) -> ItemPath? {
         let section = path.section, item = path.item
         switch self {
