@@ -115,10 +115,11 @@ struct LoadedSet {
                     }
                     if o < old.count && oldID == id {
                         out[index].tile = old[o].tile
+                        digest.reposition(ElementID(rawValue: id), from: old[o].attributes.groupPosition, to: out[index].attributes.groupPosition)
                         o += 1
                         if o < old.count { oldID = old[o].id.rawValue }
                     } else {
-                        digest.insert(ElementID(rawValue: id))
+                        digest.insert(ElementID(rawValue: id), position: out[index].attributes.groupPosition)
                         entered += 1
                     }
                     index += 1
@@ -188,7 +189,7 @@ struct LoadedSet {
         _ element: LoadedElement, pools: inout TilePools, digest: inout LoadedSetDigest, reusePolicy: ReusePolicy
     ) {
         pools.push(element.tile, to: reusePolicy.pool(ofKindRaw: element.attributes.kind.rawValue))
-        digest.remove(element.id)
+        digest.remove(element.id, position: element.attributes.groupPosition)
     }
 
     /// Unloads every element now, as `reloadData` does: their tiles return to their pools,
