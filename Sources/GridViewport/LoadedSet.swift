@@ -192,6 +192,46 @@ struct LoadedSet {
         digest.remove(element.id, position: element.attributes.groupPosition)
     }
 
+    /// Renames every loaded element to its ID after `edit`; elements the edit deleted
+    /// leave now (their tiles return to their pools, and they are counted in the next
+    /// frame's `left`). The others keep their tiles. Frames are refreshed by the next
+    /// frame's query.
+    /// - Complexity: O(k) to rename, plus an insertion sort that is O(k) for a set still in
+    ///   order and O(k²) at worst. No allocation.
+    mutating func rename(by edit: DataEdit) {
+        var read = 0, write = 0
+        while read < elements.count {
+            var element = elements[read]
+            read += 1
+            guard let id = edit.id(after: element.id) else {
+                Self.leave(element, pools: &pools, digest: &digest, reusePolicy: reusePolicy)
+                pendingLeft += 1
+                continue
+            }
+            if id != element.id {
+                digest.remove(element.id)
+                element.attributes.path = id.path
+                digest.insert(id)
+            }
+            elements[write] = element
+            write += 1
+        }
+        elements.removeLast(elements.count - write)
+        elements.withUnsafeMutableBufferPointer { a in
+            var index = 1
+            while index < a.count {
+                let element = a[index]
+                var hole = index
+                while hole > 0 && element.id < a[hole - 1].id {
+                    a[hole] = a[hole - 1]
+                    hole -= 1
+                }
+                a[hole] = element
+                index += 1
+            }
+        }
+    }
+
     /// Unloads every element now, as `reloadData` does: their tiles return to their pools,
     /// and they are counted in the next frame's `left`.
     /// - Complexity: O(k).

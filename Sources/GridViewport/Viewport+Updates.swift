@@ -22,11 +22,22 @@ extension Viewport {
     /// loaded set by ``ElementID``: elements whose IDs no longer exist leave, new ones
     /// enter, and the others stay with refreshed frames.
     ///
+    /// With `edit`, the update that turned the old data into `data`, the loaded elements
+    /// are first renamed to their paths after it (``GridCore/DataEdit/id(after:)``), as
+    /// `UICollectionView` follows its items through `performBatchUpdates`: an item that
+    /// moves, or shifts because others were inserted or deleted before it, keeps its tile,
+    /// and only the items the edit deleted leave (counted in the next frame's `left`).
+    /// Without it, elements are matched by ID alone, as after `reloadData` of a view that
+    /// keeps its cells.
+    ///
     /// - Throws: whatever `layout.prepare` throws; the viewport is then unchanged.
-    /// - Complexity: the layout's prepare, plus O(S) when pinning.
-    public mutating func setData(_ data: DataShape) throws {
+    /// - Complexity: the layout's prepare, plus O(S) when pinning; with `edit`, O(k) more to
+    ///   rename k loaded elements (O(k²) at worst to re-sort them; a move or a shift
+    ///   leaves them nearly sorted).
+    public mutating func setData(_ data: DataShape, edit: DataEdit? = nil) throws {
         let prepared = try Self.prepare(layout, data: data, size: size, margin: margin, pinning: requestedPinning)
         apply(prepared, data: data, size: size)
+        if let edit { state.rename(by: edit) }
     }
 
     /// `reloadData`: re-prepares the layout and unloads every element now. Their tiles go

@@ -14,7 +14,7 @@ import Testing
         #expect(report.checked.configurations == 80)
     }
 
-    @Test(arguments: StrategyKind.allCases, [TileGrid.Configuration.chGridView, TileGrid.Configuration(centersItems: true)])
+    @Test(arguments: StrategyKind.allCases, [TileGrid.Configuration.chGridView, TileGrid.Configuration(centersItems: true), TileGrid.Configuration(sectionFooterHeight: 12)])
     func everyStrategyObeysEveryLaw(kind: StrategyKind, configuration: TileGrid.Configuration) throws {
         // Adaptive at threshold 8 caches the small shapes and computes the larger on demand,
         // and law 6 then also crosses the switch.

@@ -21,6 +21,8 @@ import Testing
         TileGrid.Configuration(tilesPerLine: 1, rowHeight: 44, padding: .zero, sectionTitleHeight: 0),
         TileGrid.Configuration(tilesPerLine: 3, rowHeight: 100.5, padding: Size(width: 0.25, height: 7), sectionTitleHeight: 30.75, centersItems: true),
         TileGrid.Configuration(tilesPerLine: 7, rowHeight: 10, padding: Size(width: 1, height: 9), sectionTitleHeight: 0),
+        TileGrid.Configuration(sectionFooterHeight: 16),
+        TileGrid.Configuration(tilesPerLine: 3, rowHeight: 238.0 / 3.0, padding: .zero, sectionTitleHeight: 0, sectionFooterHeight: 10.0 / 3.0),
     ])
     func otherStylesObeyEveryLaw(configuration: TileGrid.Configuration) {
         let report = GridConformance.check(options: .quick) { TileGrid(configuration) }

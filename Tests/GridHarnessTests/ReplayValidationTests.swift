@@ -16,6 +16,19 @@ import Testing
         ScrollTrace(name: "t", refreshHz: 60, viewport: Size(width: width, height: 480), offsets: Array(repeating: .zero, count: 4), events: events)
     }
 
+    /// A move's message names the event's frame, so that a user can find it in the trace.
+    @Test func aBadMoveNamesItsFrame() throws {
+        let trace = Self.trace([
+            TraceEvent(frame: 1, .moveItem(from: ItemPath(section: 2, item: 3), to: ItemPath(section: 0, item: 0))),
+            TraceEvent(frame: 3, .moveItem(from: ItemPath(section: 2, item: 3), to: ItemPath(section: 0, item: 0))),
+        ])
+        // After the first move, section 2 holds 3 items: (2, 3) is gone.
+        let error = expectInputError(file: "moves.json", field: "events[1].from", value: "[2, 3]") {
+            try Replay(spec: Self.spec(), trace: trace, tracePath: "moves.json")
+        }
+        #expect(error?.expected.contains("move-item event at frame 3") == true, "\(String(describing: error))")
+    }
+
     /// Section 2 exists at first, but not after section 2 is deleted a frame earlier.
     @Test func editNamingASectionThatNoLongerExists() throws {
         let trace = Self.trace([
@@ -41,6 +54,12 @@ import Testing
         (.insertSections(section: 4, counts: [1], sizes: nil), "events[0].section", "4"),
         (.deleteSections(section: 1, count: 3), "events[0].sections", "1..<4"),
         (.insertItems(section: 0, item: 0, count: 1, sizes: [Size(width: 1, height: 1)]), "events[0].sizes", "1 sizes"),
+        (.moveItem(from: ItemPath(section: 0, item: 4), to: ItemPath(section: 1, item: 0)), "events[0].from", "[0, 4]"),
+        (.moveItem(from: ItemPath(section: 3, item: 0), to: ItemPath(section: 1, item: 0)), "events[0].from", "[3, 0]"),
+        (.moveItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 3, item: 0)), "events[0].to.section", "3"),
+        // Section 1 has 4 items: a move into it may land at 0...4; within section 0, at 0...3.
+        (.moveItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 5)), "events[0].to.item", "5"),
+        (.moveItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 4)), "events[0].to.item", "4"),
     ])
     func editsOutOfRangeNameTheEventsField(change: TraceEvent.Change, field: String, value: String) throws {
         expectInputError(file: "e.json", field: field, value: value) {

@@ -91,6 +91,35 @@ import Testing
         }
     }
 
+    @Test func readsAndWritesMoves() throws {
+        let t = try trace("""
+            {"schemaVersion": 1, "refreshHz": 60, "viewport": {"width": 320, "height": 480}, "offsets": [0, 10, 20],
+             "events": [{"frame": 2, "type": "move-item", "from": [3, 5], "to": [0, 0]}]}
+            """)
+        #expect(t.events == [TraceEvent(frame: 2, .moveItem(from: ItemPath(section: 3, item: 5), to: ItemPath(section: 0, item: 0)))])
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("moves-\(UInt64.random(in: 0 ... .max)).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try t.write(to: url)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains("move-item"), "\(text)")
+        #expect(try ScrollTrace.load(from: url) == t)
+    }
+
+    @Test(arguments: [
+        (#"{"frame": 0, "type": "move-item", "from": [0], "to": [0, 0]}"#, "events[0].from", "[0]"),
+        (#"{"frame": 0, "type": "move-item", "from": [0, 1], "to": [0, 0, 0]}"#, "events[0].to", "[0, 0, 0]"),
+        (#"{"frame": 0, "type": "move-item", "from": [0, 1]}"#, "events[0].to", "missing"),
+    ])
+    func refusesMalformedMoves(event: String, field: String, value: String) {
+        let json = #"{"schemaVersion": 1, "refreshHz": 60, "viewport": {"width": 320, "height": 480}, "offsets": [0], "events": ["# + event + "]}"
+        #expect {
+            try trace(json)
+        } throws: { error in
+            guard let error = error as? InputError else { return false }
+            return error.field == field && error.value == value
+        }
+    }
+
     @Test func editNamingAMissingSectionIsAGridError() throws {
         let data = try DataShape(sections: 3, itemsPerSection: 4)
         #expect(throws: GridError.self) { try TraceEvent.Change.deleteSections(section: 3, count: 1).applied(to: data) }

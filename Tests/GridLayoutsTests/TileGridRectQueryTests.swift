@@ -62,11 +62,19 @@ struct TileGridRectQueryTests {
         if let data = try? DataShape(sections: 96, itemsPerSection: 31) {
             fixtures.append(Fixture(name: "rows of 79⅓, padding 0, titles off", configuration: thirds, data: data, width: 320))
         }
+        // Footers: with padding 0 and fractional heights a footer touches the next
+        // section's header, and with empty sections footers touch each other.
+        let footed = TileGrid.Configuration(
+            tilesPerLine: 3, rowHeight: 238.0 / 3.0, padding: Size(width: 2, height: 0),
+            sectionTitleHeight: 17.5, sectionFooterHeight: 10.0 / 3.0)
+        if let data = try? DataShape(itemCounts: [5, 0, 0, 9, 1, 14]) {
+            fixtures.append(Fixture(name: "footers of 3⅓, padding 0", configuration: footed, data: data, width: 250))
+        }
         return fixtures
     }()
 
     @Test func fixturesAreThere() {
-        #expect(Self.fixtures.count == 5)
+        #expect(Self.fixtures.count == 6)
     }
 
     /// Touching rows (padding 0) with row and title heights that are not binary fractions:
@@ -94,7 +102,8 @@ struct TileGridRectQueryTests {
     func seededRandomRects(_ fixture: Fixture) throws {
         let grid = try preparedGrid(fixture.configuration, data: fixture.data, width: fixture.width)
         let all = enumeratedElements(grid, fixture.data)
-        #expect(all.count == fixture.data.totalItems + (fixture.configuration.sectionTitleHeight > 0 ? fixture.data.sectionCount : 0))
+        #expect(all.count == fixture.data.totalItems + (fixture.configuration.sectionTitleHeight > 0 ? fixture.data.sectionCount : 0)
+            + (fixture.configuration.sectionFooterHeight > 0 ? fixture.data.sectionCount : 0))
         let seed: UInt64 = 0x5EED_0001
         var random = SeededRandom(seed: seed)
         for index in 0..<1500 {

@@ -12,7 +12,8 @@ func preparedGrid(
 }
 
 /// Every element the grid places, found without its rect query: each cell of `data` by
-/// `attributes(at:)` and each section header by `supplementary`, in ``ElementID`` order.
+/// `attributes(at:)` and each section header and footer by `supplementary`, in
+/// ``ElementID`` order.
 /// Records an issue if a path of the data has no cell.
 func enumeratedElements(_ grid: TileGrid, _ data: DataShape, sourceLocation: SourceLocation = #_sourceLocation) -> [LayoutAttributes] {
     var all: [LayoutAttributes] = []
@@ -27,6 +28,9 @@ func enumeratedElements(_ grid: TileGrid, _ data: DataShape, sourceLocation: Sou
                 continue
             }
             all.append(cell)
+        }
+        if let footer = grid.supplementary(.sectionFooter, section: section) {
+            all.append(footer)
         }
     }
     return all

@@ -49,6 +49,7 @@ import Testing
             rowHeight: random.uniform(20...160).rounded(),
             padding: Size(width: random.integer(0...10).double, height: random.integer(0...10).double),
             sectionTitleHeight: random.uniform(0...1) < 0.3 ? 0 : random.uniform(10...40).rounded(),
+            sectionFooterHeight: random.uniform(0...1) < 0.5 ? 0 : random.uniform(5...30).rounded(),
             centersItems: centred)
         let width = random.uniform(200...1100)
         let context = "seed \(seed): \(counts.count) sections \(counts), \(configuration), width \(width)"

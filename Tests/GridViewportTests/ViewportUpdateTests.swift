@@ -198,3 +198,91 @@ import Testing
         #expect(report.entered == 0 && report.left == 0, "nothing was unloaded by the refused reload")
     }
 }
+
+/// Batch updates with their ``DataEdit``: the viewport follows each item to its new path
+/// and keeps its tile, as `UICollectionView` does through `performBatchUpdates`.
+@Suite struct ViewportFollowsItemsTests {
+    static let portrait = Size(width: 320, height: 480)
+
+    /// Loaded cells: ID → tile.
+    func tiles<L: GridLayout>(_ viewport: Viewport<L>) -> [ElementID: Int32] {
+        var tiles: [ElementID: Int32] = [:]
+        for element in viewport.loadedElements where element.attributes.kind == .cell { tiles[element.id] = element.tile }
+        return tiles
+    }
+
+    @Test func aMovedItemKeepsItsTileAndTheOthersShift() throws {
+        // One section of 100 tiles without titles, 4 a line, rows of 79: at y 0 a 480-high
+        // view plus 4 rows of margin beneath loads rows 0...⌊(480 + 316)/79⌋ = 0...10: 44 tiles.
+        var config = TileGrid.Configuration.chGridView
+        config.sectionTitleHeight = 0
+        let data = try DataShape(itemCounts: [100])
+        var viewport = try Viewport(layout: TileGrid(config), data: data, size: Self.portrait)
+        viewport.scroll(to: .zero)
+        let before = tiles(viewport)
+        #expect(before.count == 44)
+        func cell(_ item: Int) -> ElementID { ElementID(kind: .cell, path: ItemPath(section: 0, item: item)) }
+
+        // Item 5 moves to the end (99): items 6…43 shift back by one, item 44 shifts into
+        // view as 43.
+        let move = DataEdit.moveItem(from: ItemPath(section: 0, item: 5), to: ItemPath(section: 0, item: 99))
+        try viewport.setData(try move.applied(to: data), edit: move)
+        let renamed = tiles(viewport)
+        #expect(renamed[cell(99)] == before[cell(5)], "the moved item keeps its tile")
+        for item in 6..<44 { #expect(renamed[cell(item - 1)] == before[cell(item)], "item \(item) keeps its tile as \(item - 1)") }
+        for item in 0..<5 { #expect(renamed[cell(item)] == before[cell(item)]) }
+
+        let report = viewport.scroll(to: .zero)
+        // In: the old item 44, now 43. Out: the moved item, now at 99, far below.
+        #expect(report.entered == 1 && report.left == 1 && report.created == 0)
+        let after = tiles(viewport)
+        #expect(after[cell(99)] == nil)
+        #expect(after[cell(43)] == before[cell(5)], "the only tile freed was the moved item's, and the newcomer takes it")
+        #expect(viewport.digest == LoadedSetDigest(ids: (0..<44).map(cell)))
+    }
+
+    @Test func withoutTheEditTilesFollowPathsNotItems() throws {
+        var config = TileGrid.Configuration.chGridView
+        config.sectionTitleHeight = 0
+        let data = try DataShape(itemCounts: [100])
+        var viewport = try Viewport(layout: TileGrid(config), data: data, size: Self.portrait)
+        viewport.scroll(to: .zero)
+        let before = tiles(viewport)
+        let move = DataEdit.moveItem(from: ItemPath(section: 0, item: 5), to: ItemPath(section: 0, item: 99))
+        try viewport.setData(try move.applied(to: data))
+        let report = viewport.scroll(to: .zero)
+        #expect(report.entered == 0 && report.left == 0)
+        #expect(tiles(viewport) == before)
+    }
+
+    @Test func deletedItemsLeaveAtOnceAndSectionsShiftWithTheirHeaders() throws {
+        // CHGridView's grid, 10 sections of 8: sections are 22 + 2·79 + 4 = 184 high.
+        let data = try DataShape(sections: 10, itemsPerSection: 8)
+        var viewport = try Viewport(layout: TileGrid(), data: data, size: Self.portrait)
+        viewport.scroll(to: .zero)
+        let before = viewport.loadedElements
+        let header0 = ElementID(kind: .sectionHeader, path: ItemPath(section: 0, item: 0))
+        let header1 = ElementID(kind: .sectionHeader, path: ItemPath(section: 1, item: 0))
+        let tileOfHeader0 = before.first { $0.id == header0 }?.tile
+
+        // A new empty section in front: everything loaded moves down one section.
+        let insert = DataEdit.insertSections(section: 0, counts: [0], sizes: nil)
+        try viewport.setData(try insert.applied(to: data), edit: insert)
+        #expect(viewport.loadedElements.count == before.count)
+        #expect(viewport.loadedElements.first { $0.id == header1 }?.tile == tileOfHeader0)
+        #expect(viewport.loadedElements.map(\.id) == before.map { ElementID(kind: $0.id.kind!, path: ItemPath(section: $0.id.section + 1, item: $0.id.item)) })
+
+        // Deleting section 1 (the old section 0) unloads its header and 8 cells now; they
+        // count in the next frame's `left`.
+        let delete = DataEdit.deleteSections(1..<2)
+        let data2 = try insert.applied(to: data)
+        try viewport.setData(try delete.applied(to: data2), edit: delete)
+        #expect(viewport.loadedElements.count == before.count - 9)
+        let report = viewport.scroll(to: .zero)
+        #expect(report.left >= 9)
+        var fresh = try Viewport(layout: TileGrid(), data: try delete.applied(to: data2), size: Self.portrait)
+        fresh.scroll(to: .zero)
+        #expect(viewport.digest == fresh.digest)
+        #expect(viewport.loadedElements.map(\.attributes) == fresh.loadedElements.map(\.attributes))
+    }
+}

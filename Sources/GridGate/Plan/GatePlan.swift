@@ -217,11 +217,11 @@ extension GatePlan {
         func fits(_ event: TraceEvent) -> Bool {
             switch event.change {
             case .resize: kind == .rotation
-            case .insertItems, .deleteItems, .insertSections, .deleteSections: kind == .edit
+            case .insertItems, .deleteItems, .insertSections, .deleteSections, .moveItem: kind == .edit
             case .reload: false
             }
         }
-        let wanted = kind == .edit ? "an edit (insert-items, delete-items, insert-sections or delete-sections)" : "a resize"
+        let wanted = kind == .edit ? "an edit (insert-items, delete-items, insert-sections, delete-sections or move-item)" : "a resize"
         let frame: Int
         if let given = eventFrame.frame {
             guard given >= 1, given < trace.frameCount, trace.events.contains(where: { $0.frame == given && fits($0) }) else {

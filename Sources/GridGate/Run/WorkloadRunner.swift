@@ -201,7 +201,7 @@ private final class EventFrameWork<Layout: GridLayout>: MeasuredWork {
                 switch event.change {
                 case .resize(let size): try viewport.resize(to: size)
                 case .reload: try viewport.reloadData()
-                default: if let data = event.data { try viewport.setData(data) }
+                default: if let data = event.data { try viewport.setData(data, edit: try event.change.dataEdit()) }
                 }
             }
         } catch {

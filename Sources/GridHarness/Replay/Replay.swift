@@ -18,6 +18,9 @@ public struct Replay: Sendable {
     public let trace: ScrollTrace
     /// For each event, the data after it, or `nil` when it keeps the data.
     let eventData: [DataShape?]
+    /// For each event, the batch update it is, or `nil` when it keeps the data: the viewport
+    /// follows items through it.
+    let eventEdits: [DataEdit?]
 
     /// Checks that `trace` can be replayed over `spec`: every edit names sections and
     /// items that exist when it happens, the layout accepts every viewport size, and a
@@ -34,6 +37,8 @@ public struct Replay: Sendable {
         var size = trace.viewport
         var eventData: [DataShape?] = []
         eventData.reserveCapacity(trace.events.count)
+        var eventEdits: [DataEdit?] = []
+        eventEdits.reserveCapacity(trace.events.count)
         var layout = spec.makeLayout()
         func prepare(_ field: String, _ value: String) throws(InputError) {
             do {
@@ -58,16 +63,21 @@ public struct Replay: Sendable {
         for (index, event) in trace.events.enumerated() {
             let field = "events[\(index)]"
             do {
-                let changed = try event.change.applied(to: data)
+                let edit = try event.change.dataEdit()
+                let changed = try edit?.applied(to: data)
                 if let changed { data = changed }
                 eventData.append(changed)
+                eventEdits.append(edit)
             } catch {
-                throw InputError(file: tracePath, error, fieldPrefix: field + ".")
+                var refused = InputError(file: tracePath, error, fieldPrefix: field + ".")
+                refused.expected += " (the \(event.change.typeName) event at frame \(event.frame))"
+                throw refused
             }
             if case .resize(let newSize) = event.change { size = newSize }
             try prepare(field, event.change.typeName)
         }
         self.eventData = eventData
+        self.eventEdits = eventEdits
     }
 
     /// Reads the spec at `specURL` and the trace at `traceURL` and checks them against
@@ -126,7 +136,7 @@ extension Replay {
                     switch events[nextEvent].change {
                     case .resize(let size): try viewport.resize(to: size)
                     case .reload: try viewport.reloadData()
-                    default: if let data = eventData[nextEvent] { try viewport.setData(data) }
+                    default: if let data = eventData[nextEvent] { try viewport.setData(data, edit: eventEdits[nextEvent]) }
                     }
                     nextEvent += 1
                 }

@@ -43,6 +43,8 @@ extension ScrollTrace {
             case .deleteSections(let section, let count):
                 add(section)
                 add(count)
+            case .moveItem(let from, let to):
+                for value in [from.section, from.item, to.section, to.item] { add(value) }
             case .reload:
                 break
             }

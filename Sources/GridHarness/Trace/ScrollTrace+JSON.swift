@@ -12,6 +12,7 @@ import GridCore
 ///             {"frame": 310, "type": "delete-items", "section": 3, "item": 0, "count": 1},
 ///             {"frame": 400, "type": "insert-sections", "section": 10, "counts": [31]},
 ///             {"frame": 410, "type": "delete-sections", "section": 10, "count": 1},
+///             {"frame": 450, "type": "move-item", "from": [3, 5], "to": [0, 0]},
 ///             {"frame": 500, "type": "reload"}]}
 /// ```
 ///
@@ -37,6 +38,8 @@ struct ScrollTraceFile: Codable {
         var count: Int?
         var counts: [Int]?
         var sizes: [[Double]]?
+        var from: [Int]?
+        var to: [Int]?
     }
 }
 
@@ -103,6 +106,11 @@ extension ScrollTrace {
                 }
                 return sizes
             }
+            func path(_ pair: [Int]?, _ name: String) throws(InputError) -> ItemPath {
+                let pair = try need(pair, name)
+                guard pair.count == 2 else { throw fail("\(field).\(name)", pair, "a pair [section, item]") }
+                return ItemPath(section: pair[0], item: pair[1])
+            }
             let change: TraceEvent.Change
             switch event.type {
             case "resize":
@@ -127,6 +135,8 @@ extension ScrollTrace {
                 let count = try need(event.count, "count")
                 guard count >= 0 else { throw fail("\(field).count", count, "a section count ≥ 0") }
                 change = .deleteSections(section: try need(event.section, "section"), count: count)
+            case "move-item":
+                change = .moveItem(from: try path(event.from, "from"), to: try path(event.to, "to"))
             case "reload":
                 change = .reload
             default:
@@ -181,6 +191,9 @@ extension TraceEvent {
         case .deleteSections(let section, let count):
             event.section = section
             event.count = count
+        case .moveItem(let from, let to):
+            event.from = [from.section, from.item]
+            event.to = [to.section, to.item]
         case .reload:
             break
         }

@@ -62,6 +62,10 @@ public struct TraceEvent: Hashable, Sendable {
         case insertSections(section: Int, counts: [Int], sizes: [Size]?)
         /// `count` sections deleted starting at `section`.
         case deleteSections(section: Int, count: Int)
+        /// The item at `from` moved to `to`: removed at `from`, then inserted at `to` in the
+        /// data after the removal (`UICollectionView.moveItem(at:to:)`). It is the same item:
+        /// a viewport keeps its tile.
+        case moveItem(from: ItemPath, to: ItemPath)
         /// `reloadData`: everything is laid out and loaded again.
         case reload
 
@@ -73,33 +77,45 @@ public struct TraceEvent: Hashable, Sendable {
             case .deleteItems: "delete-items"
             case .insertSections: "insert-sections"
             case .deleteSections: "delete-sections"
+            case .moveItem: "move-item"
             case .reload: "reload"
             }
         }
 
         /// Every `type` name, for help and error texts.
-        public static let typeNames = ["resize", "insert-items", "delete-items", "insert-sections", "delete-sections", "reload"]
+        public static let typeNames = ["resize", "insert-items", "delete-items", "insert-sections", "delete-sections", "move-item", "reload"]
 
         /// The data after this change, or `nil` for changes that keep the data.
         ///
         /// - Throws: ``GridError`` naming the section or item when the change names one
         ///   that does not exist in `data`.
         public func applied(to data: DataShape) throws(GridError) -> DataShape? {
+            guard let edit = try dataEdit() else { return nil }
+            return try edit.applied(to: data)
+        }
+
+        /// The batch update this change is, or `nil` for changes that keep the data.
+        ///
+        /// - Throws: ``GridError`` naming `count`, `item` or `section` when a count is
+        ///   negative or a range would overflow.
+        public func dataEdit() throws(GridError) -> DataEdit? {
             switch self {
             case .resize, .reload:
                 return nil
             case .insertItems(let section, let item, let count, let sizes):
-                return try data.insertingItems(count, intoSection: section, at: item, sizes: sizes)
+                return .insertItems(section: section, item: item, count: count, sizes: sizes)
             case .deleteItems(let section, let item, let count):
                 guard count >= 0 else { throw .invalidData("count", count, expected: "an item count ≥ 0") }
                 guard item <= Int.max - count else { throw .invalidData("item", item, expected: "an item index") }
-                return try data.deletingItems(item..<(item + count), fromSection: section)
+                return .deleteItems(section: section, items: item..<(item + count))
             case .insertSections(let section, let counts, let sizes):
-                return try data.insertingSections(counts, at: section, sizes: sizes)
+                return .insertSections(section: section, counts: counts, sizes: sizes)
             case .deleteSections(let section, let count):
                 guard count >= 0 else { throw .invalidData("count", count, expected: "a section count ≥ 0") }
                 guard section <= Int.max - count else { throw .invalidData("section", section, expected: "a section index") }
-                return try data.deletingSections(section..<(section + count))
+                return .deleteSections(section..<(section + count))
+            case .moveItem(let from, let to):
+                return .moveItem(from: from, to: to)
             }
         }
     }

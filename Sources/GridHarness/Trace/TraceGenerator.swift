@@ -31,6 +31,9 @@ public struct TraceGenerator: Sendable {
         case diagonalFling = "diagonal-fling"
         /// A slow finger drag diagonally, with pauses and changes of direction.
         case diagonalDrag = "diagonal-drag"
+        /// A slow drag while items are moved within and between sections near the view,
+        /// among inserts and deletes.
+        case moves
 
         /// The refresh rate a trace of this kind uses unless told otherwise.
         public var defaultRefreshHz: Int { self == .drag || self == .diagonalDrag ? 60 : 120 }
@@ -47,6 +50,7 @@ public struct TraceGenerator: Sendable {
             case .jumps: "jumps to sections, each followed by a short look around"
             case .rotation: "flicks with a rotation (width ↔ height) a third of the way in, and back"
             case .edits: "a slow drag with item and section inserts and deletes near the view"
+            case .moves: "a slow drag with items moved within and between sections near the view, among inserts and deletes"
             case .tour: "jumps anywhere in the content, each followed by a flick, with a rotation and back"
             }
         }
@@ -116,7 +120,9 @@ public struct TraceGenerator: Sendable {
         case .rotation:
             try rotation(&builder, &random, seconds: options.seconds, deceleration: options.deceleration)
         case .edits:
-            try edits(&builder, &random, seconds: options.seconds)
+            try edits(&builder, &random, seconds: options.seconds, moves: false)
+        case .moves:
+            try edits(&builder, &random, seconds: options.seconds, moves: true)
         case .tour:
             try tour(&builder, &random, seconds: options.seconds, deceleration: options.deceleration)
         }
@@ -230,8 +236,9 @@ public struct TraceGenerator: Sendable {
     }
 
     /// A slow drag with an edit every half second: items or sections inserted or deleted in
-    /// a section in view.
-    private func edits(_ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double) throws(GridError) {
+    /// a section in view; with `moves`, also items moved (two edits in ten), from a section
+    /// in view to a section in view, the same one or another.
+    private func edits(_ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double, moves: Bool) throws(GridError) {
         var direction = 1.0
         let sizeRange = Self.sizeRange(of: builder.data)
         func sizes(_ count: Int, _ random: inout SeededRandom) -> [Size]? {
@@ -251,7 +258,13 @@ public struct TraceGenerator: Sendable {
                 : visible[random.integer(0...(visible.count - 1))]
             let items = data.itemCount(inSection: section)
             let roll = random.uniform(0...1)
-            if data.sectionCount == 0 || roll < 0.1 {
+            if moves && items > 0 && roll >= 0.2 && roll < 0.4 {
+                let target = visible.isEmpty ? section : visible[random.integer(0...(visible.count - 1))]
+                let room = data.itemCount(inSection: target) - (target == section ? 1 : 0)
+                try builder.apply(.moveItem(
+                    from: ItemPath(section: section, item: random.integer(0...(items - 1))),
+                    to: ItemPath(section: target, item: random.integer(0...room))))
+            } else if data.sectionCount == 0 || roll < 0.1 {
                 let count = random.integer(1...31)
                 try builder.apply(.insertSections(section: min(section, data.sectionCount), counts: [count], sizes: sizes(count, &random)))
             } else if roll < 0.2 && data.sectionCount > 1 {

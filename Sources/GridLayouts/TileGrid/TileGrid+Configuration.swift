@@ -13,6 +13,9 @@ extension TileGrid {
         public var padding: Size
         /// The height of each section's title (header), `t ≥ 0`; 0 means no headers.
         public var sectionTitleHeight: Double
+        /// The height of each section's footer, `f ≥ 0`, below the section's bottom padding;
+        /// 0 (the default, and CHGridView's: it has no footers) means no footers.
+        public var sectionFooterHeight: Double
         /// CHGridView's `centerTilesInGrid`: each item that carries a content size is
         /// scaled down to fit its tile, keeping its aspect ratio, and centred in it.
         public var centersItems: Bool
@@ -22,12 +25,14 @@ extension TileGrid {
             rowHeight: Double = 79,
             padding: Size = Size(width: 4, height: 4),
             sectionTitleHeight: Double = 22,
+            sectionFooterHeight: Double = 0,
             centersItems: Bool = false
         ) {
             self.tilesPerLine = tilesPerLine
             self.rowHeight = rowHeight
             self.padding = padding
             self.sectionTitleHeight = sectionTitleHeight
+            self.sectionFooterHeight = sectionFooterHeight
             self.centersItems = centersItems
         }
 
@@ -43,6 +48,7 @@ extension TileGrid {
             try GridError.requireNonNegative(padding.width, "padding.width")
             try GridError.requireNonNegative(padding.height, "padding.height")
             try GridError.requireNonNegative(sectionTitleHeight, "sectionTitleHeight")
+            try GridError.requireNonNegative(sectionFooterHeight, "sectionFooterHeight")
             guard rowHeight - padding.height > 0 else {
                 throw .invalidParameter(
                     "rowHeight", rowHeight,
@@ -58,5 +64,36 @@ extension TileGrid {
             let n = Double(tilesPerLine)
             return ((containerWidth - padding.width * (n + 1)) / n).rounded(.down)
         }
+    }
+}
+
+extension TileGrid.Configuration {
+    private enum CodingKeys: String, CodingKey {
+        case tilesPerLine, rowHeight, padding, sectionTitleHeight, sectionFooterHeight, centersItems
+    }
+
+    /// Reads the parameters; `sectionFooterHeight` may be left out (files written before
+    /// footers existed), and means 0.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            tilesPerLine: try c.decode(Int.self, forKey: .tilesPerLine),
+            rowHeight: try c.decode(Double.self, forKey: .rowHeight),
+            padding: try c.decode(Size.self, forKey: .padding),
+            sectionTitleHeight: try c.decode(Double.self, forKey: .sectionTitleHeight),
+            sectionFooterHeight: try c.decodeIfPresent(Double.self, forKey: .sectionFooterHeight) ?? 0,
+            centersItems: try c.decode(Bool.self, forKey: .centersItems))
+    }
+
+    /// Writes the parameters; `sectionFooterHeight` only when it is not 0, so that files of
+    /// grids without footers read exactly as they did before footers existed.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(tilesPerLine, forKey: .tilesPerLine)
+        try c.encode(rowHeight, forKey: .rowHeight)
+        try c.encode(padding, forKey: .padding)
+        try c.encode(sectionTitleHeight, forKey: .sectionTitleHeight)
+        if sectionFooterHeight != 0 { try c.encode(sectionFooterHeight, forKey: .sectionFooterHeight) }
+        try c.encode(centersItems, forKey: .centersItems)
     }
 }

@@ -11,7 +11,8 @@ import GridCore
 /// ```
 ///
 /// `sections` and `itemSizes` as in ``SectionsField``; the other fields left out take
-/// CHGridView's values (4, 79, 4 × 4, 22, not centred).
+/// CHGridView's values (4, 79, 4 × 4, 22, no footers, not centred).
+/// `sectionFooterHeight` is written only when it is not 0.
 extension TileGrid.Configuration: LayoutConfiguration {
     public static let layoutName = "tile-grid"
     public static let summary = "CHGridView's tile grid: n tiles a line, rows of h, sections under titles"
@@ -21,7 +22,7 @@ extension TileGrid.Configuration: LayoutConfiguration {
     public func makeLayout() -> TileGrid { TileGrid(self) }
 
     enum SpecKeys: String, CodingKey, CaseIterable {
-        case sections, itemSizes, tilesPerLine, rowHeight, padding, sectionTitleHeight, centersItems
+        case sections, itemSizes, tilesPerLine, rowHeight, padding, sectionTitleHeight, sectionFooterHeight, centersItems
     }
 
     public static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape) {
@@ -32,6 +33,7 @@ extension TileGrid.Configuration: LayoutConfiguration {
             rowHeight: try c.decodeIfPresent(Double.self, forKey: .rowHeight) ?? defaults.rowHeight,
             padding: try c.decodeIfPresent(Size.self, forKey: .padding) ?? defaults.padding,
             sectionTitleHeight: try c.decodeIfPresent(Double.self, forKey: .sectionTitleHeight) ?? defaults.sectionTitleHeight,
+            sectionFooterHeight: try c.decodeIfPresent(Double.self, forKey: .sectionFooterHeight) ?? defaults.sectionFooterHeight,
             centersItems: try c.decodeIfPresent(Bool.self, forKey: .centersItems) ?? defaults.centersItems)
         let data = try SectionsField.dataShape(
             sections: try c.decode(SectionsField.self, forKey: .sections),
@@ -47,6 +49,7 @@ extension TileGrid.Configuration: LayoutConfiguration {
         try c.encode(rowHeight, forKey: .rowHeight)
         try c.encode(padding, forKey: .padding)
         try c.encode(sectionTitleHeight, forKey: .sectionTitleHeight)
+        if sectionFooterHeight != 0 { try c.encode(sectionFooterHeight, forKey: .sectionFooterHeight) }
         try c.encode(centersItems, forKey: .centersItems)
     }
 }

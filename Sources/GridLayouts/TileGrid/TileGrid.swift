@@ -4,12 +4,13 @@ import GridCore
 ///
 /// Tiles fill rows of `n` from left to right, sections follow one another down the page,
 /// each under its title. With container width `W`, tiles per line `n`, row height `h`,
-/// padding `(pw, ph)`, title height `t` and `c_i` items in section `i`:
+/// padding `(pw, ph)`, title height `t`, footer height `f` and `c_i` items in section `i`:
 ///
 /// - tile width `w = floor((W − pw·(n+1)) / n)`, tile height `h − ph`;
 /// - rows in section `i`: `r_i = ceil(c_i / n)`;
-/// - section tops: `top_0 = 0`, `top_i = top_{i−1} + t + r_{i−1}·h + ph`;
+/// - section tops: `top_0 = 0`, `top_i = top_{i−1} + t + r_{i−1}·h + ph + f`;
 /// - header of section `i` (when `t > 0`): `(0, top_i, W, t)`;
+/// - footer of section `i` (when `f > 0`): `(0, top_i + t + r_i·h + ph, W, f)`;
 /// - tile `k` of section `i`, in row `k / n` and column `k % n`:
 ///   `(pw + col·(w + pw), top_i + t + row·h + ph, w, h − ph)`;
 /// - content size `(W, top_S)`.
@@ -69,6 +70,7 @@ public struct TileGrid: GridLayout, Sendable {
                     + "tile width floor((W − pw·(n+1))/n) comes out \(tileWidth), must be > 0")
         }
         let t = config.sectionTitleHeight, h = config.rowHeight, ph = config.padding.height
+        let f = config.sectionFooterHeight
         var tops = [Double]()
         tops.reserveCapacity(data.sectionCount + 1)
         var top = 0.0
@@ -77,7 +79,7 @@ public struct TileGrid: GridLayout, Sendable {
         for count in data.itemCounts {
             let rows = Self.rows(count, config.tilesPerLine)
             rowCount += rows
-            top = top + t + Double(rows) * h + ph
+            top = top + t + Double(rows) * h + ph + f
             tops.append(top)
         }
         guard top.isFinite else {
@@ -95,17 +97,19 @@ public struct TileGrid: GridLayout, Sendable {
     /// not: it names the parameter with the largest share of that sum.
     private static func contentTooTall(_ config: Configuration, sections: Int, rows: Int) -> GridError {
         let t = config.sectionTitleHeight, h = config.rowHeight, ph = config.padding.height
+        let f = config.sectionFooterHeight
         let shares = [
             ("rowHeight", h, h * Double(rows)),
             ("sectionTitleHeight", t, t * Double(sections)),
             ("padding.height", ph, ph * Double(sections)),
+            ("sectionFooterHeight", f, f * Double(sections)),
         ]
         // max(by:) keeps the first of equal shares: rowHeight, then the title.
         let (field, value, _) = shares.max { $0.2 < $1.2 } ?? shares[0]
         return .invalidParameter(
             field, value,
             expected: "a value small enough that the content height of \(sections) sections and \(rows) rows "
-                + "(t + r·h + ph per section) stays finite")
+                + "(t + r·h + ph + f per section) stays finite")
     }
 
     /// `top_i` of section `i`, or the content height for `i == sectionCount`.
@@ -117,12 +121,15 @@ public struct TileGrid: GridLayout, Sendable {
     /// every answer, so that a changed or refused ``configuration`` does not show here
     /// before the frames follow it.
     public var traits: LayoutTraits {
-        let titled = prepared.sectionTitleHeight > 0
+        let titled = prepared.sectionTitleHeight > 0, footed = prepared.sectionFooterHeight > 0
+        var supplementaries: [SupplementaryPaths] = []
+        if titled { supplementaries.append(SupplementaryPaths(.sectionHeader, .perSection)) }
+        if footed { supplementaries.append(SupplementaryPaths(.sectionFooter, .perSection)) }
         return LayoutTraits(
             cellsDoNotOverlap: true,
             lineHeight: prepared.rowHeight,
             scrollAxes: .vertical,
-            supplementaries: titled ? [SupplementaryPaths(.sectionHeader, .perSection)] : [],
+            supplementaries: supplementaries,
             pinning: titled ? [.sectionHeaders] : [])
     }
 
@@ -213,6 +220,15 @@ extension TileGrid {
     func headerFrame(section: Int) -> Rect {
         Rect(x: 0, y: sectionTops[section], width: containerWidth, height: prepared.sectionTitleHeight)
     }
+
+    /// `(0, top_i + t + r_i·h + ph, W, f)`. Its `y` is the very sum `prepare` added `f` to
+    /// for `top_{i+1}`, in the same order, so the footer ends exactly at the next section's
+    /// top, rounding included.
+    func footerFrame(section: Int) -> Rect {
+        let rows = Double(Self.rows(data.itemCounts[section], prepared.tilesPerLine))
+        let y = sectionTops[section] + prepared.sectionTitleHeight + rows * prepared.rowHeight + prepared.padding.height
+        return Rect(x: 0, y: y, width: containerWidth, height: prepared.sectionFooterHeight)
+    }
 }
 
 // MARK: - Queries
@@ -230,7 +246,7 @@ extension TileGrid {
         guard ya < yb, xa < xb else { return }
 
         let n = prepared.tilesPerLine
-        let h = prepared.rowHeight, t = prepared.sectionTitleHeight
+        let h = prepared.rowHeight, t = prepared.sectionTitleHeight, f = prepared.sectionFooterHeight
         // Candidates are searched one row wider on each side than the rect, so that the
         // rounding of the arithmetic below can never lose an element; each candidate is
         // then checked against its exact frame.
@@ -250,6 +266,12 @@ extension TileGrid {
                 }
             }
             let count = data.itemCounts[section]
+            if f > 0 {
+                let footer = footerFrame(section: section)
+                if footer.intersects(rect) {
+                    buffer.append(LayoutAttributes(kind: .sectionFooter, path: ItemPath(section: section, item: 0), frame: footer))
+                }
+            }
             if count > 0 {
                 let rows = Double(Self.rows(count, n))
                 let rowBase = top + t
@@ -289,13 +311,19 @@ extension TileGrid {
         return .cell(path, frame: cellFrame(section: path.section, item: path.item))
     }
 
-    /// The section header at `(section, 0)` when titles are on; nothing else.
+    /// The section header at `(section, 0)` when titles are on, the section footer at
+    /// `(section, 0)` when footers are on; nothing else.
     /// - Complexity: O(1).
     public func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {
-        guard kind == .sectionHeader, prepared.sectionTitleHeight > 0, path.item == 0,
-              path.section >= 0, path.section < data.sectionCount
-        else { return nil }
-        return LayoutAttributes(kind: .sectionHeader, path: path, frame: headerFrame(section: path.section))
+        guard path.item == 0, path.section >= 0, path.section < data.sectionCount else { return nil }
+        switch kind {
+        case .sectionHeader where prepared.sectionTitleHeight > 0:
+            return LayoutAttributes(kind: .sectionHeader, path: path, frame: headerFrame(section: path.section))
+        case .sectionFooter where prepared.sectionFooterHeight > 0:
+            return LayoutAttributes(kind: .sectionFooter, path: path, frame: footerFrame(section: path.section))
+        default:
+            return nil
+        }
     }
 
     /// The first section whose bottom, `top_{i+1}`, lies below `y`. - Complexity: O(log S).

@@ -1,0 +1,101 @@
+/// One batch update of the data, as `UICollectionView`'s `performBatchUpdates` describes
+/// it: what changed, so that both the new data and where each surviving element went can
+/// be worked out from it.
+///
+/// ``applied(to:)`` gives the data after the edit (through `DataShape`'s editing methods);
+/// ``path(after:)`` says where an element of the old data is in the new one, or that it
+/// is gone. A viewport uses the second to keep an element's tile across the edit: an item
+/// that moves is the same item, shown by the same tile, under its new path.
+///
+/// Paths follow `UICollectionView`'s meaning:
+/// - inserting `count` items into `section` at `item` shifts that section's items at and
+///   after `item` by `count`;
+/// - deleting items removes them and shifts the later ones of the section back;
+/// - inserting or deleting sections shifts later sections, with their items and their
+///   per-section supplementary views (headers, footers);
+/// - moving an item removes it at `from`, then inserts it at `to` in the data after the
+///   removal.
+///
+/// Only cells and per-section supplementary views (section headers and footers) are
+/// renamed. The other kinds (a two-axis grid's column and row headers and its corner)
+/// have paths that are positions in the grid, not in the data, and keep them.
+public enum DataEdit: Hashable, Sendable {
+    /// `count` items inserted into `section` before `item`; `sizes` gives their content
+    /// sizes when the data carries sizes.
+    case insertItems(section: Int, item: Int, count: Int, sizes: [Size]?)
+    /// The items `items` of `section` deleted.
+    case deleteItems(section: Int, items: Range<Int>)
+    /// New sections with the given item counts inserted before `section`.
+    case insertSections(section: Int, counts: [Int], sizes: [Size]?)
+    /// The sections `sections` deleted.
+    case deleteSections(Range<Int>)
+    /// The item at `from` removed, then inserted at `to` in the data after the removal.
+    case moveItem(from: ItemPath, to: ItemPath)
+
+    /// The data after this edit.
+    ///
+    /// - Throws: ``GridError`` naming the section, item or range when the edit names one
+    ///   that does not exist in `data` (`from`, `to.item`, …).
+    public func applied(to data: DataShape) throws(GridError) -> DataShape {
+        switch self {
+        case .insertItems(let section, let item, let count, let sizes):
+            try data.insertingItems(count, intoSection: section, at: item, sizes: sizes)
+        case .deleteItems(let section, let items):
+            try data.deletingItems(items, fromSection: section)
+        case .insertSections(let section, let counts, let sizes):
+            try data.insertingSections(counts, at: section, sizes: sizes)
+        case .deleteSections(let sections):
+            try data.deletingSections(sections)
+        case .moveItem(let from, let to):
+            try data.movingItem(from: from, to: to)
+        }
+    }
+
+    /// Where the element `id` of the data before this edit is in the data after it: its
+    /// new ID, or `nil` when the edit deleted it. Valid for an edit that
+    /// ``applied(to:)`` accepted.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public func id(after id: ElementID) -> ElementID? {
+        guard let kind = id.kind else { return id }
+        switch kind {
+        case .cell, .sectionHeader, .sectionFooter:
+            guard let path = path(after: id.path, isCell: kind == .cell) else { return nil }
+            return ElementID(kind: kind, path: path)
+        case .columnHeader, .rowHeader, .corner:
+            return id
+        }
+    }
+
+    /// Where `path`, a cell's (`isCell`) or a per-section supplementary view's, goes; `nil`
+    /// when deleted. Item edits leave supplementary views where they are.
+    @inlinable @usableFromInline
+    func path(after path: ItemPath, isCell: Bool) -> ItemPath? {
+        let section = path.section, item = path.item
+        switch self {
+        case .insertItems(let s, let at, let count, _):
+            guard isCell, section == s, item >= at else { return path }
+            return ItemPath(section: section, item: item + count)
+        case .deleteItems(let s, let items):
+            guard isCell, section == s, item >= items.lowerBound else { return path }
+            if item < items.upperBound { return nil }
+            return ItemPath(section: section, item: item - items.count)
+        case .insertSections(let at, let counts, _):
+            return section >= at ? ItemPath(section: section + counts.count, item: item) : path
+        case .deleteSections(let sections):
+            if section < sections.lowerBound { return path }
+            if section < sections.upperBound { return nil }
+            return ItemPath(section: section - sections.count, item: item)
+        case .moveItem(let from, let to):
+            guard isCell else { return path }
+            if path == from { return to }
+            // Removed at `from`: later items of its section close the gap …
+            var moved = path
+            if section == from.section && item > from.item { moved.item -= 1 }
+            // … then inserted at `to`: items at and after it make room.
+            if moved.section == to.section && moved.item >= to.item { moved.item += 1 }
+            return moved
+        }
+    }
+}
