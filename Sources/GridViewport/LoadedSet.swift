@@ -209,9 +209,10 @@ struct LoadedSet {
                 continue
             }
             if id != element.id {
-                digest.remove(element.id)
+                let position = element.attributes.groupPosition
+                digest.remove(element.id, position: position)
                 element.attributes.path = id.path
-                digest.insert(id)
+                digest.insert(id, position: position)
             }
             elements[write] = element
             write += 1
