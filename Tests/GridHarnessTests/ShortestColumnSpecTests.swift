@@ -70,3 +70,47 @@ import Testing
         expectRefused(Self.columnar + #", "itemSpacing": 3}"#, field: "itemSpacing")
     }
 }
+
+/// The repeating form of `itemSizes`, which keeps a million photos in a small spec.
+@Suite struct ItemSizesFieldTests {
+    func sizes(_ pairs: [(Double, Double)]) -> [Size] { pairs.map { Size(width: $0.0, height: $0.1) } }
+
+    @Test func aRepeatedPatternIsWrittenOnce() throws {
+        let pattern = sizes([(3, 4), (5, 6), (3, 4)])
+        // 3 + 3 + 2: the pattern twice and a cut-short third time.
+        let repeated = pattern + pattern + pattern.prefix(2)
+        #expect(ItemSizesField(compacting: repeated) == .repeating(pattern: [[3, 4], [5, 6], [3, 4]], count: 8))
+        #expect(try ItemSizesField.repeating(pattern: [[3, 4], [5, 6], [3, 4]], count: 8).pairs() == repeated.map { [$0.width, $0.height] })
+        // Not repeated at least twice: listed.
+        #expect(ItemSizesField(compacting: pattern + pattern.prefix(1)) == .list([[3, 4], [5, 6], [3, 4], [3, 4]]))
+        #expect(ItemSizesField(compacting: []) == .list([]))
+        // One size for all is a pattern of one.
+        #expect(ItemSizesField(compacting: sizes([(7, 7), (7, 7), (7, 7)])) == .repeating(pattern: [[7, 7]], count: 3))
+    }
+
+    @Test func badCountsAndPatternsAreRefused() throws {
+        #expect(throws: GridError.invalidData("itemSizes.count", -1, expected: "an item count in 0...\(DataShape.maxTotalItems)")) {
+            try ItemSizesField.repeating(pattern: [[1, 1]], count: -1).pairs()
+        }
+        #expect(throws: GridError.self) { try ItemSizesField.repeating(pattern: [], count: 3).pairs() }
+        #expect(try ItemSizesField.repeating(pattern: [], count: 0).pairs().isEmpty)
+        let json = #"{"layout": "waterfall", "container": {"width": 320, "height": 480}, "sections": [5], "itemSizes": {"repeating": [[4, 3], [0, 3]], "count": 5}}"#
+        do {
+            _ = try LayoutSpec.decode(Data(json.utf8), path: "pins.json")
+            Issue.record("accepted a zero width")
+        } catch {
+            #expect(error.field == "itemSizes[1].width")
+        }
+    }
+
+    /// The bundled million: pins-3000's photos repeated, one section, written compactly.
+    @Test func theBundledMillionRepeatsTheThreeThousand() throws {
+        let small = try BundledDatasets.pins(3_000), large = try BundledDatasets.pins(1_000_000)
+        let smallSizes = try #require(small.data.itemSizes), largeSizes = try #require(large.data.itemSizes)
+        #expect(large.data.itemCounts == [1_000_000])
+        #expect(largeSizes[2_999] == smallSizes[2_999] && largeSizes[3_000] == smallSizes[0] && largeSizes[999_999] == smallSizes[999_999 % 3_000])
+        // Every photo between 1:3 and 3:1.
+        #expect(smallSizes.allSatisfy { max($0.width, $0.height) <= 3 * min($0.width, $0.height) })
+        #expect(ItemSizesField(compacting: largeSizes) == .repeating(pattern: smallSizes.map { [$0.width, $0.height] }, count: 1_000_000))
+    }
+}

@@ -140,7 +140,8 @@ extension Waterfall {
 /// ```
 ///
 /// `sections` as in ``SectionsField``; then at most one of `itemSizes` (`[width, height]`
-/// per item, section by section, scaled to the column width keeping the aspect ratio) and
+/// per item, section by section, scaled to the column width keeping the aspect ratio;
+/// listed, or a pattern repeated to a count, see ``ItemSizesField``) and
 /// `itemHeights` (one height > 0 per item, used as given); without either every item is
 /// `itemHeight` tall. The other fields left out take their defaults: 2 columns, spacings
 /// of 10, insets of 10, no headers or footers, `itemHeight` 100.
@@ -160,7 +161,7 @@ extension Waterfall.Configuration: LayoutConfiguration {
         var configuration = try Self(from: decoder)
         let c = try decoder.container(keyedBy: SpecKeys.self)
         let sections = try c.decode(SectionsField.self, forKey: .sections)
-        let sizes = try c.decodeIfPresent([[Double]].self, forKey: .itemSizes)
+        let sizes = try c.decodeIfPresent(ItemSizesField.self, forKey: .itemSizes)?.pairs()
         let heights = try c.decodeIfPresent([Double].self, forKey: .itemHeights)
         if sizes != nil && heights != nil {
             throw GridError.invalidData("itemHeights", "(\(heights?.count ?? 0) heights)", expected: "either itemSizes or itemHeights, not both")
@@ -179,7 +180,7 @@ extension Waterfall.Configuration: LayoutConfiguration {
         var c = encoder.container(keyedBy: SpecKeys.self)
         try c.encode(SectionsField(compacting: data.itemCounts), forKey: .sections)
         switch itemSizing {
-        case .scaled: try c.encodeIfPresent(SectionsField.itemSizePairs(data), forKey: .itemSizes)
+        case .scaled: try c.encodeIfPresent(data.itemSizes.map(ItemSizesField.init(compacting:)), forKey: .itemSizes)
         case .heights: try c.encodeIfPresent(data.itemSizes?.map(\.height), forKey: .itemHeights)
         }
         try c.encode(columns, forKey: .columns)
