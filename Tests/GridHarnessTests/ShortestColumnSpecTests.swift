@@ -2,6 +2,7 @@ import Foundation
 import GridCore
 import GridHarness
 import GridLayouts
+import GridStrategies
 import Testing
 
 /// Spec files of the shortest-column layouts: defaults, round trips, and bad input named
@@ -112,5 +113,27 @@ import Testing
         // Every photo between 1:3 and 3:1.
         #expect(smallSizes.allSatisfy { max($0.width, $0.height) <= 3 * min($0.width, $0.height) })
         #expect(ItemSizesField(compacting: largeSizes) == .repeating(pattern: smallSizes.map { [$0.width, $0.height] }, count: 1_000_000))
+    }
+}
+
+/// `gridbench dump`: a columnar cell's group position is part of its attributes, so it is
+/// printed as `"position"` with them, by every strategy.
+@Suite struct ShortestColumnDumpTests {
+    @Test func columnarCellsCarryTheirPosition() throws {
+        let json = #"{"layout": "columnar-grouped", "container": {"width": 320, "height": 480}, "sections": [3, 1], "headerHeight": 20}"#
+        let spec = try LayoutSpec.decode(Data(json.utf8), path: "grouped.json")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for strategy in StrategyKind.allCases {
+            let dumped = try spec.dump(strategy: strategy)
+            let cells = dumped.filter { $0.attributes.kind == .cell }
+            #expect(cells.map(\.attributes.groupPosition) == [.top, .middle, .bottom, .single], "\(strategy)")
+            #expect(dumped.allSatisfy { $0.fields.isEmpty })
+            // Section 0 ties and goes to column 0: top 5, header 20, first item at 25.
+            let text = String(decoding: try encoder.encode(try #require(cells.first)), as: UTF8.self)
+            #expect(text == #"{"frame":{"height":44,"width":145,"x":10,"y":25},"item":0,"kind":"cell","position":"top","section":0}"#)
+            let header = String(decoding: try encoder.encode(try #require(dumped.first)), as: UTF8.self)
+            #expect(!header.contains("position"))
+        }
     }
 }

@@ -120,10 +120,4 @@ extension ColumnarGrouped.Configuration: LayoutConfiguration {
         try c.encode(headerHeight, forKey: .headerHeight)
         try c.encode(footerHeight, forKey: .footerHeight)
     }
-
-    /// A cell carries its `position` in its section: `single`, `top`, `middle` or `bottom`.
-    public func dumpFields(of element: LayoutAttributes, in layout: ColumnarGrouped) -> [DumpField] {
-        guard element.kind == .cell, element.groupPosition != .none else { return [] }
-        return [DumpField("position", element.groupPosition.name)]
-    }
 }

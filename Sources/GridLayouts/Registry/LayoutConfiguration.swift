@@ -51,36 +51,14 @@ public protocol LayoutConfiguration: Codable, Hashable, Sendable {
     func dumpFields(of element: LayoutAttributes, in layout: Layout) -> [DumpField]
 }
 
-/// A field of `gridbench dump`'s output beyond the attributes: a name and a whole number
-/// (a data grid's `row`) or a word (a columnar grouped cell's `position`).
+/// A field of `gridbench dump`'s output beyond the attributes: a name and a whole number.
 public struct DumpField: Hashable, Sendable {
-    /// What a field holds, as its JSON value.
-    public enum Value: Hashable, Sendable, Encodable {
-        case int(Int)
-        case string(String)
-
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.singleValueContainer()
-            switch self {
-            case .int(let value): try c.encode(value)
-            case .string(let value): try c.encode(value)
-            }
-        }
-    }
-
     public var name: String
-    public var value: Value
+    public var value: Int
 
-    /// A field holding a whole number.
     public init(_ name: String, _ value: Int) {
         self.name = name
-        self.value = .int(value)
-    }
-
-    /// A field holding a word.
-    public init(_ name: String, _ value: String) {
-        self.name = name
-        self.value = .string(value)
+        self.value = value
     }
 }
 

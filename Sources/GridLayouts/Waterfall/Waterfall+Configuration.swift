@@ -191,7 +191,4 @@ extension Waterfall.Configuration: LayoutConfiguration {
         try c.encode(footerHeight, forKey: .footerHeight)
         try c.encode(itemHeight, forKey: .itemHeight)
     }
-
-    /// Nothing beyond the attributes: a waterfall has no grid of rows and columns.
-    public func dumpFields(of element: LayoutAttributes, in layout: Waterfall) -> [DumpField] { [] }
 }
