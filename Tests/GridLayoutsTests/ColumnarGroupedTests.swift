@@ -148,6 +148,11 @@ import Testing
         let reference = ShortestColumnReference.columnar(configuration, data, width: width)
         let rects = shortestColumnProbes(reference.elements, content: reference.content, random: &random, count: 120)
         expectMatchesReference(layout, reference.elements, content: reference.content, data: data, rects: rects, "seed \(seed): \(counts), \(configuration), width \(width)")
+        // Answers come in ElementID order, merged across columns: a viewport need not sort.
+        for rect in rects {
+            let ids = layout.elements(in: rect).map(\.id)
+            #expect(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }, "not in ID order in \(rect); seed \(seed)")
+        }
     }
 
     @Test func prepareAgainAnswersAsNew() throws {

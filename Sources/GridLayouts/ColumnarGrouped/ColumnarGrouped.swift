@@ -32,11 +32,12 @@ import GridCore
 ///
 /// - Complexity: prepare O(n + S·k) time for n items in S sections; memory O(S + n/B + k)
 ///   for B = ``checkpointInterval`` (no per-item storage beyond the data's own sizes). Rect
-///   query O(k + k·log S + B + m): for each column the rect meets, a binary search for the
-///   first section ending below its top, then the sections it meets, where a section's
-///   items are walked from the last checkpoint at or above the rect (at most B items
-///   before the first one returned); m is the number of elements returned. Per-item query
-///   O(B); header and footer queries O(1).
+///   query O(k·log S + k·s + B + m) for the s sections met: for each column the rect meets, a binary search for the
+///   first section ending below its top, then the sections it meets, merged across
+///   columns by section index so that the answer comes in ``GridCore/ElementID`` order
+///   (O(k) per section); a section's items are walked from the last checkpoint at or above
+///   the rect (at most B items before the first one returned); m is the number of elements
+///   returned. Per-item query O(B); header and footer queries O(1).
 public struct ColumnarGrouped: GridLayout, Sendable {
     /// Every how many items of a section the layout keeps the `y` of an item, so that an
     /// item's frame is found by walking at most this many heights.
@@ -239,81 +240,108 @@ extension ColumnarGrouped {
 // MARK: - Queries
 
 extension ColumnarGrouped {
-    /// - Complexity: O(k + k·log S + B + m); see the type's documentation.
+    /// Appends the elements meeting `rect` in ``GridCore/ElementID`` order (section by
+    /// section: header, cells, footer), so that a viewport need not sort them: the columns
+    /// the rect meets are merged by section index.
+    ///
+    /// - Complexity: O(k + k·log S + k·s + B + m) for the s sections met; see the type's
+    ///   documentation.
     public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
         guard !rect.isEmpty, !data.itemCounts.isEmpty else { return }
         let qMinX = rect.minX, qMaxX = rect.maxX, qMinY = rect.minY, qMaxY = rect.maxY
         guard !(qMinX.isNaN || qMaxX.isNaN || qMinY.isNaN || qMaxY.isNaN) else { return }
         let k = prepared.columns
-        var j = 0
-        while j < k {
-            let x = columnX(j)
-            if x >= qMaxX { break }  // columns are ordered by x
-            if x + columnWidth > qMinX {
-                appendColumn(j, x: x, rect, into: &buffer)
+        // Per column, a cursor into its sections (`cursors[2j]`) and its end (`[2j + 1]`),
+        // on the stack for the usual few columns.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * k) { cursors in
+            var j = 0
+            while j < k {
+                let x = columnX(j)
+                var low = columnStarts[j], high = columnStarts[j + 1]
+                let end = high
+                if x < qMaxX && x + columnWidth > qMinX {
+                    // The first section of the column that ends below the rect's top.
+                    while low < high {
+                        let mid = (low + high) / 2
+                        if sectionEnd(Int(columnSections[mid])) > qMinY { high = mid } else { low = mid + 1 }
+                    }
+                    cursors[2 * j] = low
+                    cursors[2 * j + 1] = end
+                } else {
+                    cursors[2 * j] = end
+                    cursors[2 * j + 1] = end
+                }
+                j += 1
             }
-            j += 1
+            while true {
+                // The column whose next section has the lowest index.
+                var best = -1, bestSection = Int.max
+                j = 0
+                while j < k {
+                    let position = cursors[2 * j]
+                    if position < cursors[2 * j + 1] {
+                        let section = Int(columnSections[position])
+                        if sectionTops[section] >= qMaxY {
+                            cursors[2 * j] = cursors[2 * j + 1]  // the column's later sections start lower still
+                        } else if section < bestSection {
+                            best = j
+                            bestSection = section
+                        }
+                    }
+                    j += 1
+                }
+                if best < 0 { break }
+                appendSection(bestSection, x: columnX(best), rect, into: &buffer)
+                cursors[2 * best] += 1
+            }
         }
     }
 
-    /// The elements of column `j` (at `x`) that meet `rect`.
+    /// The elements of `section` (in its column, at `x`) that meet `rect`.
     @inline(__always)
-    private func appendColumn(_ j: Int, x: Double, _ rect: Rect, into buffer: inout [LayoutAttributes]) {
+    private func appendSection(_ section: Int, x: Double, _ rect: Rect, into buffer: inout [LayoutAttributes]) {
         let qMinY = rect.minY, qMaxY = rect.maxY
         let t = prepared.headerHeight, f = prepared.footerHeight
         let b = Self.checkpointInterval
-        // The first section of the column that ends below the rect's top.
-        var low = columnStarts[j], high = columnStarts[j + 1]
-        let end = high
-        while low < high {
-            let mid = (low + high) / 2
-            if sectionEnd(Int(columnSections[mid])) > qMinY { high = mid } else { low = mid + 1 }
+        let top = sectionTops[section]
+        if t > 0 {
+            let header = Rect(x: x, y: top, width: columnWidth, height: t)
+            if header.intersects(rect) {
+                buffer.append(LayoutAttributes(kind: .sectionHeader, path: ItemPath(section: section, item: 0), frame: header))
+            }
         }
-        var position = low
-        while position < end {
-            let section = Int(columnSections[position])
-            let top = sectionTops[section]
-            if top >= qMaxY { break }
-            if t > 0 {
-                let header = Rect(x: x, y: top, width: columnWidth, height: t)
-                if header.intersects(rect) {
-                    buffer.append(LayoutAttributes(kind: .sectionHeader, path: ItemPath(section: section, item: 0), frame: header))
-                }
+        let count = data.itemCounts[section]
+        if count > 0 {
+            // Start at the last checkpoint whose item starts at or above the rect's top:
+            // every item before it ends there or above.
+            let cpStart = checkpointStarts[section], cpEnd = checkpointStarts[section + 1]
+            var cl = cpStart, ch = cpEnd
+            while cl < ch {
+                let mid = (cl + ch) / 2
+                if checkpoints[mid] <= qMinY { cl = mid + 1 } else { ch = mid }
             }
-            let count = data.itemCounts[section]
-            if count > 0 {
-                // Start at the last checkpoint whose item starts at or above the rect's top:
-                // every item before it ends there or above.
-                let cpStart = checkpointStarts[section], cpEnd = checkpointStarts[section + 1]
-                var cl = cpStart, ch = cpEnd
-                while cl < ch {
-                    let mid = (cl + ch) / 2
-                    if checkpoints[mid] <= qMinY { cl = mid + 1 } else { ch = mid }
+            // `cl − cpStart` checkpoints start at or above the rect: item (cl − cpStart)·B.
+            let m = cl - cpStart
+            var item = m * b
+            var y = m == 0 ? top + t : checkpoints[cl - 1]
+            let first = data.sectionStarts[section]
+            while item < count && y < qMaxY {
+                let h = itemHeight(flat: first + item)
+                let frame = Rect(x: x, y: y, width: columnWidth, height: h)
+                if frame.intersects(rect) {
+                    buffer.append(.cell(
+                        ItemPath(section: section, item: item), frame: frame,
+                        groupPosition: GroupPosition(item: item, of: count)))
                 }
-                // `cl − cpStart` checkpoints start at or above the rect: item (cl − cpStart)·B.
-                let m = cl - cpStart
-                var item = m * b
-                var y = m == 0 ? top + t : checkpoints[cl - 1]
-                let first = data.sectionStarts[section]
-                while item < count && y < qMaxY {
-                    let h = itemHeight(flat: first + item)
-                    let frame = Rect(x: x, y: y, width: columnWidth, height: h)
-                    if frame.intersects(rect) {
-                        buffer.append(.cell(
-                            ItemPath(section: section, item: item), frame: frame,
-                            groupPosition: GroupPosition(item: item, of: count)))
-                    }
-                    y += h
-                    item += 1
-                }
+                y += h
+                item += 1
             }
-            if f > 0 {
-                let footer = Rect(x: x, y: itemEnds[section], width: columnWidth, height: f)
-                if footer.intersects(rect) {
-                    buffer.append(LayoutAttributes(kind: .sectionFooter, path: ItemPath(section: section, item: 0), frame: footer))
-                }
+        }
+        if f > 0 {
+            let footer = Rect(x: x, y: itemEnds[section], width: columnWidth, height: f)
+            if footer.intersects(rect) {
+                buffer.append(LayoutAttributes(kind: .sectionFooter, path: ItemPath(section: section, item: 0), frame: footer))
             }
-            position += 1
         }
     }
 
