@@ -81,7 +81,7 @@ import Testing
         // 3 + 3 + 2: the pattern twice and a cut-short third time.
         let repeated = pattern + pattern + pattern.prefix(2)
         #expect(ItemSizesField(compacting: repeated) == .repeating(pattern: [[3, 4], [5, 6], [3, 4]], count: 8))
-        #expect(try ItemSizesField.repeating(pattern: [[3, 4], [5, 6], [3, 4]], count: 8).pairs() == repeated.map { [$0.width, $0.height] })
+        #expect(try ItemSizesField.repeating(pattern: [[3, 4], [5, 6], [3, 4]], count: 8).dataShape(sections: .counts([5, 3])).itemSizes == repeated)
         // Not repeated at least twice: listed.
         #expect(ItemSizesField(compacting: pattern + pattern.prefix(1)) == .list([[3, 4], [5, 6], [3, 4], [3, 4]]))
         #expect(ItemSizesField(compacting: []) == .list([]))
@@ -91,10 +91,13 @@ import Testing
 
     @Test func badCountsAndPatternsAreRefused() throws {
         #expect(throws: GridError.invalidData("itemSizes.count", -1, expected: "an item count in 0...\(DataShape.maxTotalItems)")) {
-            try ItemSizesField.repeating(pattern: [[1, 1]], count: -1).pairs()
+            try ItemSizesField.repeating(pattern: [[1, 1]], count: -1).dataShape(sections: .counts([0]))
         }
-        #expect(throws: GridError.self) { try ItemSizesField.repeating(pattern: [], count: 3).pairs() }
-        #expect(try ItemSizesField.repeating(pattern: [], count: 0).pairs().isEmpty)
+        #expect(throws: GridError.self) { try ItemSizesField.repeating(pattern: [], count: 3).dataShape(sections: .counts([3])) }
+        #expect(throws: GridError.self) { try ItemSizesField.repeating(pattern: [[1, 2, 3]], count: 3).dataShape(sections: .counts([3])) }
+        #expect(try ItemSizesField.repeating(pattern: [], count: 0).dataShape(sections: .counts([0])).itemSizes == [])
+        // The count must match the sections.
+        #expect(throws: GridError.self) { try ItemSizesField.repeating(pattern: [[1, 1]], count: 4).dataShape(sections: .counts([3])) }
         let json = #"{"layout": "waterfall", "container": {"width": 320, "height": 480}, "sections": [5], "itemSizes": {"repeating": [[4, 3], [0, 3]], "count": 5}}"#
         do {
             _ = try LayoutSpec.decode(Data(json.utf8), path: "pins.json")

@@ -54,15 +54,18 @@ public enum ItemSizesField: Codable, Hashable, Sendable {
         }
     }
 
-    /// The sizes as `[width, height]` pairs, the pattern repeated to its count.
+    /// The data shape of `sections` with these item sizes, the pattern repeated to its
+    /// count, made without an array per size.
     ///
-    /// - Throws: ``GridCore/GridError`` naming `itemSizes.count` for a negative count or
-    ///   more than 2³¹ − 1 items, or `itemSizes.repeating` for an empty pattern with a
-    ///   count > 0, checked before any array is made.
-    public func pairs() throws(GridError) -> [[Double]] {
+    /// - Throws: ``GridCore/GridError`` naming the field: `itemSizes.count` for a negative
+    ///   count or more than 2³¹ − 1 items, `itemSizes.repeating` for an empty pattern with a
+    ///   count > 0, `itemSizes.repeating[3]` for an entry that is not a pair, then what
+    ///   ``SectionsField/dataShape(sections:itemSizes:)`` throws (`itemSizes[17].width`,
+    ///   `itemSizes.count`, …; a pattern's bad size is named at its first place).
+    public func dataShape(sections: SectionsField) throws(GridError) -> DataShape {
         switch self {
         case .list(let list):
-            return list
+            return try SectionsField.dataShape(sections: sections, itemSizes: list)
         case .repeating(let pattern, let count):
             guard count >= 0, count <= DataShape.maxTotalItems else {
                 throw .invalidData("itemSizes.count", count, expected: "an item count in 0...\(DataShape.maxTotalItems)")
@@ -70,14 +73,23 @@ public enum ItemSizesField: Codable, Hashable, Sendable {
             guard !pattern.isEmpty || count == 0 else {
                 throw .invalidData("itemSizes.repeating", "[]", expected: "at least one [width, height] to repeat")
             }
-            var result = [[Double]]()
-            result.reserveCapacity(count)
+            var sizes = [Size]()
+            sizes.reserveCapacity(pattern.count)
+            for (index, pair) in pattern.enumerated() {
+                guard pair.count == 2 else {
+                    throw .invalidData("itemSizes.repeating[\(index)]", pair, expected: "a pair [width, height]")
+                }
+                sizes.append(Size(width: pair[0], height: pair[1]))
+            }
+            let counted = try SectionsField.dataShape(sections: sections, itemSizes: nil)
+            var all = [Size]()
+            all.reserveCapacity(count)
             var index = 0
             while index < count {
-                result.append(pattern[index % pattern.count])
+                all.append(sizes[index % sizes.count])
                 index += 1
             }
-            return result
+            return try counted.withItemSizes(all)
         }
     }
 }

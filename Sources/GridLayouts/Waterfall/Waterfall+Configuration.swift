@@ -161,7 +161,7 @@ extension Waterfall.Configuration: LayoutConfiguration {
         var configuration = try Self(from: decoder)
         let c = try decoder.container(keyedBy: SpecKeys.self)
         let sections = try c.decode(SectionsField.self, forKey: .sections)
-        let sizes = try c.decodeIfPresent(ItemSizesField.self, forKey: .itemSizes)?.pairs()
+        let sizes = try c.decodeIfPresent(ItemSizesField.self, forKey: .itemSizes)
         let heights = try c.decodeIfPresent([Double].self, forKey: .itemHeights)
         if sizes != nil && heights != nil {
             throw GridError.invalidData("itemHeights", "(\(heights?.count ?? 0) heights)", expected: "either itemSizes or itemHeights, not both")
@@ -171,7 +171,8 @@ extension Waterfall.Configuration: LayoutConfiguration {
             return (configuration, try ItemHeightsField.dataShape(sections: sections, itemHeights: heights))
         }
         configuration.itemSizing = .scaled
-        return (configuration, try SectionsField.dataShape(sections: sections, itemSizes: sizes))
+        guard let sizes else { return (configuration, try SectionsField.dataShape(sections: sections, itemSizes: nil)) }
+        return (configuration, try sizes.dataShape(sections: sections))
     }
 
     /// Writes `sections`, the item sizes as `itemSizes` or `itemHeights` (as the
