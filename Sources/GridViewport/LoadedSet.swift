@@ -21,6 +21,11 @@ struct LoadedSet {
     var scratch: [LayoutAttributes] = []
     private(set) var pools = TilePools()
     private(set) var digest = LoadedSetDigest()
+    /// Whether an element with a group position has ever been loaded. Until one has, kept
+    /// elements' positions are not compared: a layout gives an element a position in every
+    /// answer or in none, so only a layout that sets them can change them, and layouts
+    /// without groups pay nothing per kept element.
+    private var tracksPositions = false
     /// Elements dropped by a reload since the last frame, reported in the next frame's `left`.
     private var pendingLeft = 0
 
@@ -65,7 +70,7 @@ struct LoadedSet {
         }
         let counts = Self.merge(
             query: query, pinned: pinnedBuffer, pinning: pinning, old: elements,
-            into: &spare, pools: &pools, digest: &digest, reusePolicy: reusePolicy)
+            into: &spare, pools: &pools, digest: &digest, tracksPositions: &tracksPositions, reusePolicy: reusePolicy)
         spare.removeLast(spare.count - counts.written)
         swap(&elements, &spare)
         let left = pendingLeft + counts.left
@@ -89,7 +94,8 @@ struct LoadedSet {
     /// few values live at once, which makes the loops tighter than a single merge.
     private static func merge(
         query: [LayoutAttributes], pinned: [LayoutAttributes], pinning: Pinning, old: [LoadedElement],
-        into out: inout [LoadedElement], pools: inout TilePools, digest: inout LoadedSetDigest, reusePolicy: ReusePolicy
+        into out: inout [LoadedElement], pools: inout TilePools, digest: inout LoadedSetDigest, tracksPositions: inout Bool,
+        reusePolicy: ReusePolicy
     ) -> (written: Int, entered: Int, left: Int, created: Int) {
         let written = query.withUnsafeBufferPointer { query in
             pinned.withUnsafeBufferPointer { pinned in
@@ -103,6 +109,7 @@ struct LoadedSet {
         return old.withUnsafeBufferPointer { old in
             out.withUnsafeMutableBufferPointer { out in
                 var entered = 0, left = 0, o = 0
+                let tracking = tracksPositions
                 var oldID = old.isEmpty ? 0 : old[0].id.rawValue
                 var index = 0
                 while index < written {
@@ -115,10 +122,15 @@ struct LoadedSet {
                     }
                     if o < old.count && oldID == id {
                         out[index].tile = old[o].tile
+                        if tracking {
+                            digest.reposition(ElementID(rawValue: id), from: old[o].attributes.groupPosition, to: out[index].attributes.groupPosition)
+                        }
                         o += 1
                         if o < old.count { oldID = old[o].id.rawValue }
                     } else {
-                        digest.insert(ElementID(rawValue: id))
+                        let position = out[index].attributes.groupPosition
+                        if position != .none { tracksPositions = true }
+                        digest.insert(ElementID(rawValue: id), position: position)
                         entered += 1
                     }
                     index += 1
@@ -188,7 +200,7 @@ struct LoadedSet {
         _ element: LoadedElement, pools: inout TilePools, digest: inout LoadedSetDigest, reusePolicy: ReusePolicy
     ) {
         pools.push(element.tile, to: reusePolicy.pool(ofKindRaw: element.attributes.kind.rawValue))
-        digest.remove(element.id)
+        digest.remove(element.id, position: element.attributes.groupPosition)
     }
 
     /// Renames every loaded element to its ID after `edit`; elements the edit deleted
@@ -216,9 +228,10 @@ struct LoadedSet {
                 continue
             }
             if id != element.id {
-                digest.remove(element.id)
+                let position = element.attributes.groupPosition
+                digest.remove(element.id, position: position)
                 element.attributes.path = id.path
-                digest.insert(id)
+                digest.insert(id, position: position)
             }
             elements[write] = element
             write += 1

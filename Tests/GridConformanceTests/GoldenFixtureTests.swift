@@ -191,7 +191,7 @@ extension GoldenFixtureTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gridbench-rerecord-\(UInt64.random(in: 0 ... .max))")
         defer { try? FileManager.default.removeItem(at: directory) }
         let recipes = try GoldenFixture.recipes(in: TileGridFixtures.directory)
-        #expect(Set(recipes.map(\.layout)) == ["tile-grid", "data-grid", "span-grid"])
+        #expect(Set(recipes.map(\.layout)) == ["tile-grid", "data-grid", "columnar-grouped", "waterfall", "span-grid"])
         let urls = try GoldenFixture.record(recipes, into: directory) { recipe in
             let configuration: any LayoutConfiguration = try recipe.parameters.decode(try LayoutRegistry.configuration(named: recipe.layout))
             return configuration.makeAnyLayout()

@@ -103,7 +103,7 @@ import Testing
         let workspace = try Workspace()
         defer { workspace.remove() }
         let error = try #require(throws: InputError.self) {
-            try workspace.load(entry: #""prepare": true"#, spec: Workspace.spec(layout: "waterfall"))
+            try workspace.load(entry: #""prepare": true"#, spec: Workspace.spec(layout: "pinterest"))
         }
         #expect(error.file.hasSuffix("spec.json"))
         #expect(error.field == "layout")
@@ -126,6 +126,23 @@ import Testing
         }
         #expect(badData.file.hasSuffix("spec.json"))
         #expect(badData.field == "sections[1]")
+    }
+
+    /// A tool's layout named like one of GridBench's (the example package's `waterfall`)
+    /// is the tool's: its own fields are read, not refused as unknown to GridBench's.
+    @Test func aToolLayoutShadowsGridBenchsOfTheSameName() throws {
+        struct Parameters: Decodable { var spacing: Double }
+        let layouts = [GateLayout("waterfall") { spec in TestLayout(columns: Int(try spec.decode(Parameters.self).spacing)) }]
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let spec = Workspace.spec(layout: "waterfall", extra: #", "spacing": 8"#)
+        let plan = try workspace.load(entry: #""strategies": ["cached"], "prepare": true"#, spec: spec, layouts: layouts)
+        #expect(plan.workloads.map(\.id) == ["waterfall/tiny/cached/prepare"])
+        // Without the tool's layout, GridBench's waterfall reads the spec and refuses `spacing`.
+        let refused = try #require(throws: InputError.self) {
+            try workspace.load(entry: #""prepare": true"#, spec: spec)
+        }
+        #expect(refused.field == "spacing")
     }
 }
 

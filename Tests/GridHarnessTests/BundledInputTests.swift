@@ -8,7 +8,7 @@ import Testing
 /// and nobody edited them by hand; the committed fixtures are the reference's answers.
 @Suite struct BundledInputTests {
     static let datasets = ["photos-2976", "mixed-3000"] + BundledDatasets.scaleTiles.map { "scale-\($0)" }
-        + ["sales-10x4", "records-1000x12", "records-1000000x20", "timesheet-20x40", "ledger-100000x30"]
+        + ["sales-10x4", "records-1000x12", "records-1000000x20", "grouped-96", "pins-3000", "pins-1000000", "timesheet-20x40", "ledger-100000x30"]
 
     @Test func everySpecFileIsABundledDataset() throws {
         let directory = Repository.datasets.appendingPathComponent("specs")
@@ -55,15 +55,19 @@ import Testing
             try fixture.checkApplies(to: loaded, margin: .chGridView, path: url.path)
             let layout = try LayoutSpec.load(from: plan.specURL(dataset)).layoutName
             #expect(fixture.dataset == dataset && fixture.trace == trace && fixture.layout == layout)
-            let expectedLayout = dataset.hasPrefix("records-") || dataset.hasPrefix("sales-")
-                ? "data-grid" : dataset.hasPrefix("timesheet-") || dataset.hasPrefix("ledger-") ? "span-grid" : "tile-grid"
-            #expect(layout == expectedLayout)
+            let expected = dataset.hasPrefix("records-") || dataset.hasPrefix("sales-") ? "data-grid"
+                : dataset.hasPrefix("grouped-") ? "columnar-grouped" : dataset.hasPrefix("pins-") ? "waterfall"
+                : dataset.hasPrefix("timesheet-") || dataset.hasPrefix("ledger-") ? "span-grid" : "tile-grid"
+            #expect(layout == expected)
             #expect(fixture.frames.count == loaded.frameCount)
         }
     }
 
     /// A fresh reference replay reproduces the committed digests, frame for frame.
-    @Test(arguments: [("photos-2976", "drag-60hz"), ("scale-100", "tour-120hz"), ("mixed-3000", "rotation-120hz")])
+    @Test(arguments: [
+        ("photos-2976", "drag-60hz"), ("scale-100", "tour-120hz"), ("mixed-3000", "rotation-120hz"),
+        ("grouped-96", "moves-120hz"), ("pins-3000", "edits-120hz"),
+    ])
     func freshReferenceEqualsTheFixture(dataset: String, trace: String) throws {
         let replay = try Repository.replay(dataset, trace)
         let fixture = try Repository.fixture(dataset, trace)

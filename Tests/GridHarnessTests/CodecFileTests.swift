@@ -66,7 +66,7 @@ import Testing
         (#"{"layout": "tile-grid", "container": {"width": 20, "height": 480}, "sections": [1]}"#, "container.width", "20.0"),
         (#"{"layout": "tile-grid", "container": {"width": 320, "height": 480}, "sections": [2], "itemSizes": [[1, 2, 3], [4, 5]]}"#, "itemSizes[0]", "[1.0, 2.0, 3.0]"),
         (#"{"schemaVersion": 2, "layout": "tile-grid", "container": {"width": 320, "height": 480}, "sections": [1]}"#, "schemaVersion", "2"),
-        (#"{"layout": "waterfall", "container": {"width": 320, "height": 480}, "sections": [1]}"#, "layout", "\"waterfall\""),
+        (#"{"layout": "pinterest", "container": {"width": 320, "height": 480}, "sections": [1]}"#, "layout", "\"pinterest\""),
         (#"{"layout": "tile-grid", "container": {"width": 320, "height": 480}}"#, "sections", "missing"),
     ])
     func malformedSpecFileNamesFileFieldAndValue(json: String, field: String, value: String) throws {

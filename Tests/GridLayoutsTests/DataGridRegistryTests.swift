@@ -32,7 +32,7 @@ struct DataGridRegistryTests {
     // MARK: The registry
 
     @Test func theRegistryListsTheTileGridThenTheDataGrid() throws {
-        #expect(LayoutRegistry.names == ["tile-grid", "data-grid", "span-grid"])
+        #expect(LayoutRegistry.names == ["tile-grid", "data-grid", "columnar-grouped", "waterfall", "span-grid"])
         #expect(DataGrid.Configuration.layoutName == "data-grid")
         #expect(DataGrid.Configuration.salesExample.layoutName == "data-grid")
         let found = try LayoutRegistry.configuration(named: "data-grid")
@@ -42,7 +42,7 @@ struct DataGridRegistryTests {
         #expect(!DataGrid.Configuration.summary.isEmpty)
     }
 
-    @Test(arguments: ["", "data_grid", "Data-Grid", "datagrid", "data-grid ", "waterfall"])
+    @Test(arguments: ["", "data_grid", "Data-Grid", "datagrid", "data-grid ", "water-fall"])
     func anUnknownNameIsRefusedNamingTheLayoutField(_ name: String) {
         let error = gridError(name) { _ = try LayoutRegistry.configuration(named: name) }
         #expect(error?.field == "layout")

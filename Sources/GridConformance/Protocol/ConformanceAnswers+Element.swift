@@ -4,8 +4,9 @@ extension ConformanceAnswers {
     /// One element of an answer: what a layout returned (kind, path, frame) and, for a cell
     /// of a layout with rows and columns, where it is displayed.
     ///
-    /// In JSON: `{"kind", "section", "item", "frame"}`, plus, optionally, `"row"` and
-    /// `"column"` (both or neither) and `"rowSpan"` and `"columnSpan"` (default 1).
+    /// In JSON: `{"kind", "section", "item", "frame"}`, plus, optionally, `"position"` (a
+    /// cell's ``GridCore/GroupPosition``, left out for none), `"row"` and `"column"` (both or
+    /// neither) and `"rowSpan"` and `"columnSpan"` (default 1).
     public struct Element: Hashable, Sendable {
         public var attributes: LayoutAttributes
         /// The display row and column of a cell (``GridCore/GridLayout/gridPlacement(of:)``);

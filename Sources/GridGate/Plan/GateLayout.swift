@@ -79,9 +79,10 @@ struct LoadedSpec: Sendable {
         var container: Size
     }
 
-    /// Reads the spec at `url`. A layout GridBench knows is read and checked by the
-    /// harness (``GridHarness/LayoutSpec``); another is looked up in `layouts`, and its
-    /// data is read by the same code as GridBench's (``GridLayouts/SectionsField``).
+    /// Reads the spec at `url`. A layout of `layouts` (the tool's own) is looked up there,
+    /// even when GridBench has one of the same name, and its data is read by the same code
+    /// as GridBench's (``GridLayouts/SectionsField``); a layout GridBench knows is read and
+    /// checked by the harness (``GridHarness/LayoutSpec``).
     ///
     /// - Throws: ``GridCore/InputError`` naming the file, the field and the value.
     static func load(from url: URL, layouts: [GateLayout]) throws(InputError) -> LoadedSpec {
@@ -96,7 +97,9 @@ struct LoadedSpec: Sendable {
             throw InputError(file: path, field: "(file)", value: "unreadable", expected: "a readable file (\(error.localizedDescription))")
         }
         let header = try JSONFiles.decode(Header.self, from: json, file: path)
-        if LayoutSpec.layoutNames.contains(header.layout) {
+        // The tool's own layouts come first: a layout GridBench adds later under the same
+        // name (its `waterfall`, say) must not take over a third party's specs.
+        if !layouts.contains(where: { $0.name == header.layout }) && LayoutSpec.layoutNames.contains(header.layout) {
             let spec = try LayoutSpec.decode(json, path: path)
             return LoadedSpec(
                 spec: GateSpec(name: spec.name, layout: spec.layoutName, container: spec.container, data: spec.data, path: path, json: json),

@@ -124,11 +124,59 @@ public enum BundledDatasets {
             data: try configuration.dataShape())
     }
 
+    /// A grouped table in three columns on an iPad's 768 × 1024 (the columnar grouped
+    /// layout's own setting): 96 sections of 1 to 40 items, each item 44 to 120 points tall,
+    /// headers of 28 and footers of 16. Seeded.
+    public static func grouped96() throws(GridError) -> LayoutSpec {
+        var random = SeededRandom(seed: 96)
+        let counts = (0..<96).map { _ in random.integer(1...40) }
+        let heights = (0..<counts.reduce(0, +)).map { _ in Size(width: 1, height: Double(random.integer(44...120))) }
+        let configuration = ColumnarGrouped.Configuration(columns: 3, headerHeight: 28, footerHeight: 16)
+        return LayoutSpec(
+            name: "grouped-96", parameters: configuration, container: Size(width: 768, height: 1024),
+            data: try DataShape(itemCounts: counts, itemSizes: heights))
+    }
+
+    /// 3,000 photos' sizes as a phone's camera roll has them: mostly the common camera and
+    /// screen ratios (4:3, 3:2, 16:9, square, each way up), some cropped at any ratio,
+    /// all between 1:3 and 3:1, 640 to 4,032 pixels on the long side. Seeded.
+    public static func photoSizes(_ count: Int) -> [Size] {
+        var random = SeededRandom(seed: 3000 + 7)
+        let common: [(Double, Double)] = [(4, 3), (3, 2), (16, 9), (1, 1)]
+        var sizes: [Size] = []
+        sizes.reserveCapacity(count)
+        for _ in 0..<count {
+            var ratio: Double  // long side over short side, 1...3
+            if random.uniform(0...1) < 0.75 {
+                let (a, b) = common[random.integer(0...(common.count - 1))]
+                ratio = a / b
+            } else {
+                ratio = random.uniform(1...3)
+            }
+            let long = Double(random.integer(640...4032))
+            let short = max(1, (long / ratio).rounded(.up))  // up: long / short stays ≤ 3
+            let portrait = random.uniform(0...1) < 0.55
+            sizes.append(Size(width: portrait ? short : long, height: portrait ? long : short))
+        }
+        return sizes
+    }
+
+    /// A two-column waterfall of `count` photos (``photoSizes(_:)``, repeated past
+    /// 3,000) in one section, on a 320 × 480 phone: `pins-3000`, `pins-1000000`.
+    public static func pins(_ count: Int) throws(GridError) -> LayoutSpec {
+        let photos = photoSizes(min(count, 3000))
+        let sizes = (0..<count).map { photos[$0 % photos.count] }
+        return LayoutSpec(
+            name: "pins-\(count)", parameters: Waterfall.Configuration(columns: 2), container: Size(width: 320, height: 480),
+            data: try DataShape(itemCounts: [count], itemSizes: sizes))
+    }
+
     /// Every bundled data set.
     public static func all() throws(GridError) -> [LayoutSpec] {
         var specs = [try photos2976(), try mixed3000()]
         for tiles in scaleTiles { specs.append(try scale(tiles)) }
         specs += [try sales10x4(), try records(1_000, fields: 12), try records(1_000_000, fields: 20)]
+        specs += [try grouped96(), try pins(3_000), try pins(1_000_000)]
         specs += [try timesheet20x40(), try ledger100000x30()]
         return specs
     }

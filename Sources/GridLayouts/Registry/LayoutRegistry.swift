@@ -10,6 +10,8 @@ public enum LayoutRegistry {
     public static let configurations: [any LayoutConfiguration.Type] = [
         TileGrid.Configuration.self,
         DataGrid.Configuration.self,
+        ColumnarGrouped.Configuration.self,
+        Waterfall.Configuration.self,
         SpanGrid.Configuration.self,
     ]
 

@@ -22,7 +22,8 @@ import GridCore
 ///   line), or on two-axis content O(B log(n/B) + k) for the B bands it spans, reading
 ///   only the elements of each band that can reach across the rect; per-item and
 ///   section-header queries O(1).
-/// - Memory: O(n): 40 bytes per element (frame and ID), 4 bytes per cell for the path
+/// - Memory: O(n): 40 bytes per element (frame and ID; 41 for layouts that set group
+///   positions, which are kept one byte per element only then), 4 bytes per cell for the path
 ///   index, 4 bytes per band (about one per line), 8 more per band on two-axis content; an element taller than a band also
 ///   takes 4 bytes per band it crosses. About 45 bytes per element on CHGridView's grid,
 ///   on top of the base layout's own state.
@@ -34,6 +35,10 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     @usableFromInline var frames: [Rect] = []
     /// The element at each position of `frames`.
     @usableFromInline var ids: [ElementID] = []
+    /// The group position of the element at each position of `frames`; empty when every
+    /// element's is `none` (every layout without groups), so that only layouts that set
+    /// positions pay for them, one byte per element.
+    @usableFromInline var positions: [GroupPosition] = []
     @usableFromInline var index = BandIndex(bandExtent: 1, bandCount: 0)
     /// Whether the bands run along x (a layout that scrolls only horizontally).
     @usableFromInline var bandsAlongX = false
@@ -118,6 +123,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
                 index = builder.index
                 frames = builder.frames
                 ids = builder.ids
+                positions = builder.positions
                 cellSlots = builder.cellSlots
                 headerSlots = builder.headerSlots
                 otherSlots = builder.otherSlots
@@ -169,12 +175,13 @@ extension CachedLayout {
         let last = index.band(of: b)
         frames.withUnsafeBufferPointer { frames in
             ids.withUnsafeBufferPointer { ids in
+              positions.withUnsafeBufferPointer { positions in
                 if !index.spillStarts.isEmpty {
                     index.spill.withUnsafeBufferPointer { spill in
                         var s = Int(index.spillStarts[first])
                         let spillEnd = Int(index.spillStarts[first + 1])
                         while s < spillEnd {
-                            Self.emit(Int(spill[s]), frames, ids, rect, &buffer)
+                            Self.emit(Int(spill[s]), frames, ids, positions, rect, &buffer)
                             s += 1
                         }
                     }
@@ -184,7 +191,7 @@ extension CachedLayout {
                     var position = Int(index.bandStarts[max(first - 1, 0)])
                     let end = Int(index.bandStarts[last + 1])
                     while position < end {
-                        Self.emit(position, frames, ids, rect, &buffer)
+                        Self.emit(position, frames, ids, positions, rect, &buffer)
                         position += 1
                     }
                     return
@@ -207,12 +214,13 @@ extension CachedLayout {
                         }
                         let right = rect.maxX
                         while low < end && frames[low].minX < right {
-                            Self.emit(low, frames, ids, rect, &buffer)
+                            Self.emit(low, frames, ids, positions, rect, &buffer)
                             low += 1
                         }
                         band += 1
                     }
                 }
+              }
             }
         }
     }
@@ -220,12 +228,20 @@ extension CachedLayout {
     @inlinable @inline(__always)
     static func emit(
         _ position: Int, _ frames: UnsafeBufferPointer<Rect>, _ ids: UnsafeBufferPointer<ElementID>,
-        _ rect: Rect, _ buffer: inout [LayoutAttributes]
+        _ positions: UnsafeBufferPointer<GroupPosition>, _ rect: Rect, _ buffer: inout [LayoutAttributes]
     ) {
         let frame = frames[position]
         guard frame.intersects(rect) else { return }
         let id = ids[position]
-        buffer.append(LayoutAttributes(kind: id.kind ?? .cell, path: id.path, frame: frame))
+        buffer.append(LayoutAttributes(
+            kind: id.kind ?? .cell, path: id.path, frame: frame,
+            groupPosition: positions.isEmpty ? .none : positions[position]))
+    }
+
+    /// The group position of the element at `position` of the arrays.
+    @inlinable @inline(__always)
+    func groupPosition(at position: Int) -> GroupPosition {
+        positions.isEmpty ? .none : positions[position]
     }
 
     /// - Complexity: O(1).
@@ -234,7 +250,7 @@ extension CachedLayout {
         guard let flat = data.flatIndex(of: path) else { return nil }
         let slot = cellSlots[flat]
         guard slot >= 0 else { return base.attributes(at: path) }
-        return .cell(path, frame: frames[Int(slot)])
+        return .cell(path, frame: frames[Int(slot)], groupPosition: groupPosition(at: Int(slot)))
     }
 
     /// The base's placement: a strategy changes where answers come from, never what they are.
@@ -255,7 +271,7 @@ extension CachedLayout {
             slot = nil
         }
         guard let slot, slot >= 0 else { return kind == .cell ? nil : base.supplementary(kind, at: path) }
-        return LayoutAttributes(kind: kind, path: path, frame: frames[Int(slot)])
+        return LayoutAttributes(kind: kind, path: path, frame: frames[Int(slot)], groupPosition: groupPosition(at: Int(slot)))
     }
 }
 
@@ -269,6 +285,9 @@ struct CacheBuilder {
     var index: BandIndex
     var frames: [Rect] = []
     var ids: [ElementID] = []
+    /// Group positions by array position, made at the first element that has one (see
+    /// ``CachedLayout/positions``).
+    var positions: [GroupPosition] = []
     var cellSlots: [Int32]
     var headerSlots: [Int32]
     var otherSlots: [ElementID: Int32] = [:]
@@ -313,6 +332,7 @@ struct CacheBuilder {
         guard fits else { return false }
         self.frames = frames
         self.ids = ids
+        if positions.count > ids.count { positions.removeLast(positions.count - ids.count) }
         index.buildSpill(tall)
         return true
     }
@@ -500,6 +520,10 @@ struct CacheBuilder {
                         sink.frames[position] = frame
                         let id = ElementID(kind: element.kind, path: path)
                         sink.ids[position] = id
+                        if element.groupPosition != .none || !positions.isEmpty {
+                            if positions.isEmpty { positions = Array(repeating: .none, count: sink.frames.count) }
+                            positions[position] = element.groupPosition
+                        }
                         sink.count = position + 1
                         switch element.kind {
                         case .cell:

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GridCore
 import GridHarness
+import GridLayouts
 import GridStrategies
 import GridViewport
 
@@ -12,7 +13,9 @@ struct Dump: ParsableCommand {
         discussion: """
             Writes a JSON array of {"kind", "section", "item", "frame": {"x", "y", "width", "height"}} sorted by section, kind and item. Kinds are section-header, cell, section-footer, column-header, row-header and corner.
 
-            A data grid's elements also carry "row" and "column", their display position (the header row is row -1, the header column is column -1); its cells also carry "record" and "field". Cells of other two-axis layouts carry "row", "column", "rowSpan" and "columnSpan": a span grid's (span-grid) give the anchor slot and spans of each cell, merged or single, after the spec's operations; its "section" is the anchor row and "item" the cell's rank among the cells anchored in that row.
+            A data grid's elements also carry "row" and "column", their display position (the header row is row -1, the header column is column -1); its cells also carry "record" and "field". Cells of other two-axis layouts carry "row", "column", "rowSpan" and "columnSpan": a span grid's (span-grid) give the anchor slot and spans of each cell, merged or single, after the spec's operations; its "section" is the anchor row and "item" the cell's rank among the cells anchored in that row. Cells of columnar-grouped carry "position": "single", "top", "middle" or "bottom".
+
+            Layouts (the spec's "layout"): \(LayoutRegistry.configurations.map { "\($0.layoutName) (\($0.summary))" }.joined(separator: "; ")).
 
             With --scrolled-to X,Y it prints what a viewport of the spec's container size, scrolled to (X, Y), has loaded (the visible rect plus 4 rows above and beneath and 2 columns either side), with pinned elements at their pinned frames: section headers, a data grid's header row, header column and corner, a span grid's frozen rows and columns.
             """)

@@ -11,10 +11,11 @@ struct Answer: Equatable, CustomStringConvertible {
     struct Entry: Equatable {
         var id: ElementID
         var bits: FrameBits
+        var position: GroupPosition
     }
 
     init(_ elements: [LayoutAttributes]) {
-        entries = elements.map { Entry(id: $0.id, bits: $0.frame.bits) }
+        entries = elements.map { Entry(id: $0.id, bits: $0.frame.bits, position: $0.groupPosition) }
             .sorted { $0.id == $1.id ? $0.bits < $1.bits : $0.id < $1.id }
     }
 
@@ -71,14 +72,17 @@ func expectAllAgree(
             }
         }
         for section in -1...data.sectionCount {
-            let header = reference.supplementary(.sectionHeader, section: section)
-            let got = layout.supplementary(.sectionHeader, section: section)
-            #expect(got.map(\.frame.bits) == header.map(\.frame.bits) && got?.id == header?.id,
-                    "\(name): header \(section); \(context)", sourceLocation: sourceLocation)
+            for kind in [ElementKind.sectionHeader, .sectionFooter] {
+                let header = reference.supplementary(kind, section: section)
+                let got = layout.supplementary(kind, section: section)
+                #expect(got.map(\.frame.bits) == header.map(\.frame.bits) && got?.id == header?.id,
+                        "\(name): \(kind.name) \(section); \(context)", sourceLocation: sourceLocation)
+            }
             for item in -1...(data.itemCount(inSection: section) + 1) {
                 let path = ItemPath(section: section, item: item)
                 let expected = reference.attributes(at: path), actual = layout.attributes(at: path)
-                if actual.map(\.frame.bits) != expected.map(\.frame.bits) || actual?.id != expected?.id {
+                if actual.map(\.frame.bits) != expected.map(\.frame.bits) || actual?.id != expected?.id
+                    || actual?.groupPosition != expected?.groupPosition {
                     Issue.record("\(name) vs \(referenceName) at \(path): got \(String(describing: actual)), expected \(String(describing: expected)); \(context)", sourceLocation: sourceLocation)
                     return
                 }

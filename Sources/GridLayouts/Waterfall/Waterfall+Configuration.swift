@@ -1,0 +1,195 @@
+import GridCore
+
+extension Waterfall {
+    /// Space around a section's items: above the first row, left of the first column,
+    /// below the tallest column, right of the last column.
+    public struct Insets: Hashable, Sendable, Codable {
+        public var top: Double
+        public var left: Double
+        public var bottom: Double
+        public var right: Double
+
+        public init(top: Double = 10, left: Double = 10, bottom: Double = 10, right: Double = 10) {
+            self.top = top
+            self.left = left
+            self.bottom = bottom
+            self.right = right
+        }
+
+        /// The same inset on every side.
+        public init(all inset: Double) {
+            self.init(top: inset, left: inset, bottom: inset, right: inset)
+        }
+
+        private enum CodingKeys: String, CodingKey { case top, left, bottom, right }
+
+        /// Reads the insets; sides left out are 10.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                top: try c.decodeIfPresent(Double.self, forKey: .top) ?? 10,
+                left: try c.decodeIfPresent(Double.self, forKey: .left) ?? 10,
+                bottom: try c.decodeIfPresent(Double.self, forKey: .bottom) ?? 10,
+                right: try c.decodeIfPresent(Double.self, forKey: .right) ?? 10)
+        }
+    }
+
+    /// The waterfall's parameters: columns, spacings, insets, header and footer heights,
+    /// and how the data's item sizes are read.
+    public struct Configuration: Hashable, Sendable, Codable {
+        /// How the data's item sizes give an item's height.
+        public enum ItemSizing: String, Hashable, Sendable, Codable {
+            /// Each size is a photo's `(width, height)`, scaled to the column width keeping
+            /// its aspect ratio: `h = max(1, floor(height · w / width))` (a spec's
+            /// `itemSizes`).
+            case scaled
+            /// Each size's height is the item's height, as given (a spec's `itemHeights`).
+            case heights
+        }
+
+        /// The number of columns, `k ≥ 1`.
+        public var columns: Int
+        /// Space between columns, `g ≥ 0`.
+        public var columnSpacing: Double
+        /// Space between the items of a column, `v ≥ 0`.
+        public var itemSpacing: Double
+        /// Space around each section's items, each side `≥ 0`.
+        public var insets: Insets
+        /// The height of each section's header, `t ≥ 0`; 0 means no headers.
+        public var headerHeight: Double
+        /// The height of each section's footer, `f ≥ 0`; 0 means no footers.
+        public var footerHeight: Double
+        /// The height of every item when the data carries no sizes, `> 0`.
+        public var itemHeight: Double
+        /// How item sizes, when the data carries them, give heights.
+        public var itemSizing: ItemSizing
+
+        public init(
+            columns: Int = 2, columnSpacing: Double = 10, itemSpacing: Double = 10, insets: Insets = Insets(),
+            headerHeight: Double = 0, footerHeight: Double = 0, itemHeight: Double = 100, itemSizing: ItemSizing = .scaled
+        ) {
+            self.columns = columns
+            self.columnSpacing = columnSpacing
+            self.itemSpacing = itemSpacing
+            self.insets = insets
+            self.headerHeight = headerHeight
+            self.footerHeight = footerHeight
+            self.itemHeight = itemHeight
+            self.itemSizing = itemSizing
+        }
+
+        /// The defaults: 2 columns, spacings of 10, insets of 10, no headers or footers,
+        /// items of 100 (or their sizes scaled to the column).
+        public static let standard = Configuration()
+
+        /// Checks every parameter that does not depend on the container.
+        ///
+        /// - Throws: ``GridCore/GridError`` naming the parameter: `columns`,
+        ///   `columnSpacing`, `itemSpacing`, `insets.top` (and the other sides),
+        ///   `headerHeight`, `footerHeight`, `itemHeight`.
+        public func validate() throws(GridError) {
+            guard columns >= 1 else { throw .invalidParameter("columns", columns, expected: "an integer ≥ 1") }
+            try GridError.requireNonNegative(columnSpacing, "columnSpacing")
+            try GridError.requireNonNegative(itemSpacing, "itemSpacing")
+            try GridError.requireNonNegative(insets.top, "insets.top")
+            try GridError.requireNonNegative(insets.left, "insets.left")
+            try GridError.requireNonNegative(insets.bottom, "insets.bottom")
+            try GridError.requireNonNegative(insets.right, "insets.right")
+            try GridError.requireNonNegative(headerHeight, "headerHeight")
+            try GridError.requireNonNegative(footerHeight, "footerHeight")
+            try GridError.requirePositive(itemHeight, "itemHeight")
+        }
+
+        /// The width of each column in a container `containerWidth` wide:
+        /// `floor((W − left − right − g·(k−1)) / k)`.
+        public func columnWidth(containerWidth: Double) -> Double {
+            let k = Double(columns)
+            return ((containerWidth - insets.left - insets.right - columnSpacing * (k - 1)) / k).rounded(.down)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case columns, columnSpacing, itemSpacing, insets, headerHeight, footerHeight, itemHeight, itemSizing
+        }
+
+        /// Reads the parameters; fields left out take the defaults of ``standard``.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let d = Configuration.standard
+            self.init(
+                columns: try c.decodeIfPresent(Int.self, forKey: .columns) ?? d.columns,
+                columnSpacing: try c.decodeIfPresent(Double.self, forKey: .columnSpacing) ?? d.columnSpacing,
+                itemSpacing: try c.decodeIfPresent(Double.self, forKey: .itemSpacing) ?? d.itemSpacing,
+                insets: try c.decodeIfPresent(Insets.self, forKey: .insets) ?? d.insets,
+                headerHeight: try c.decodeIfPresent(Double.self, forKey: .headerHeight) ?? d.headerHeight,
+                footerHeight: try c.decodeIfPresent(Double.self, forKey: .footerHeight) ?? d.footerHeight,
+                itemHeight: try c.decodeIfPresent(Double.self, forKey: .itemHeight) ?? d.itemHeight,
+                itemSizing: try c.decodeIfPresent(ItemSizing.self, forKey: .itemSizing) ?? d.itemSizing)
+        }
+    }
+}
+
+/// The waterfall in the registry: `"layout": "waterfall"`.
+///
+/// ```json
+/// {"schemaVersion": 1, "name": "pins-3000", "layout": "waterfall",
+///  "container": {"width": 320, "height": 480},
+///  "sections": [3000], "itemSizes": [[1200, 800], [600, 1800], …],
+///  "columns": 2, "columnSpacing": 10, "itemSpacing": 10,
+///  "insets": {"top": 10, "left": 10, "bottom": 10, "right": 10},
+///  "headerHeight": 0, "footerHeight": 0}
+/// ```
+///
+/// `sections` as in ``SectionsField``; then at most one of `itemSizes` (`[width, height]`
+/// per item, section by section, scaled to the column width keeping the aspect ratio;
+/// listed, or a pattern repeated to a count, see ``ItemSizesField``) and
+/// `itemHeights` (one height > 0 per item, used as given); without either every item is
+/// `itemHeight` tall. The other fields left out take their defaults: 2 columns, spacings
+/// of 10, insets of 10, no headers or footers, `itemHeight` 100.
+extension Waterfall.Configuration: LayoutConfiguration {
+    public static let layoutName = "waterfall"
+    public static let summary = "the Pinterest-style waterfall: each item into the shortest of k columns, photos scaled to the column"
+    public static let specFieldNames = SpecKeys.allCases.map(\.rawValue)
+    public static var reference: Self { .standard }
+
+    public func makeLayout() -> Waterfall { Waterfall(self) }
+
+    enum SpecKeys: String, CodingKey, CaseIterable {
+        case sections, itemSizes, itemHeights, columns, columnSpacing, itemSpacing, insets, headerHeight, footerHeight, itemHeight
+    }
+
+    public static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape) {
+        var configuration = try Self(from: decoder)
+        let c = try decoder.container(keyedBy: SpecKeys.self)
+        let sections = try c.decode(SectionsField.self, forKey: .sections)
+        let sizes = try c.decodeIfPresent(ItemSizesField.self, forKey: .itemSizes)
+        let heights = try c.decodeIfPresent([Double].self, forKey: .itemHeights)
+        if sizes != nil && heights != nil {
+            throw GridError.invalidData("itemHeights", "(\(heights?.count ?? 0) heights)", expected: "either itemSizes or itemHeights, not both")
+        }
+        if heights != nil {
+            configuration.itemSizing = .heights
+            return (configuration, try ItemHeightsField.dataShape(sections: sections, itemHeights: heights))
+        }
+        configuration.itemSizing = .scaled
+        guard let sizes else { return (configuration, try SectionsField.dataShape(sections: sections, itemSizes: nil)) }
+        return (configuration, try sizes.dataShape(sections: sections))
+    }
+
+    /// Writes `sections`, the item sizes as `itemSizes` or `itemHeights` (as the
+    /// configuration reads them), and every parameter.
+    public func encodeSpec(data: DataShape, to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: SpecKeys.self)
+        try c.encode(SectionsField(compacting: data.itemCounts), forKey: .sections)
+        switch itemSizing {
+        case .scaled: try c.encodeIfPresent(data.itemSizes.map(ItemSizesField.init(compacting:)), forKey: .itemSizes)
+        case .heights: try c.encodeIfPresent(data.itemSizes?.map(\.height), forKey: .itemHeights)
+        }
+        try c.encode(columns, forKey: .columns)
+        try c.encode(columnSpacing, forKey: .columnSpacing)
+        try c.encode(itemSpacing, forKey: .itemSpacing)
+        try c.encode(insets, forKey: .insets)
+        try c.encode(headerHeight, forKey: .headerHeight)
+        try c.encode(footerHeight, forKey: .footerHeight)
+        try c.encode(itemHeight, forKey: .itemHeight)
+    }
+}

@@ -1,0 +1,360 @@
+import GridCore
+
+/// The waterfall ("Pinterest-style") layout: each item goes into the column that is
+/// shortest when its turn comes, sections one under another with full-width headers and
+/// footers.
+///
+/// With container width `W`, `k` columns, column spacing `g`, item spacing `v`, insets
+/// `(top, left, bottom, right)` around each section's items, header height `t`, footer
+/// height `f`:
+///
+/// - column width `w = floor((W − left − right − g·(k−1)) / k)`, which must be > 0; column
+///   `j` at `x_j = left + j·(w + g)`;
+/// - `y` starts at 0. Each section: the header (when `t > 0`) is `(0, y, W, t)`, `y += t`;
+///   every column's height `H_j = y + top`; each item in order goes to the column with the
+///   smallest `H_j` (ties: the lowest `j`), frame `(x_j, H_j, w, h)`, then
+///   `H_j += h + v`; after the items, `y = max_j H_j − v + bottom` when the section had
+///   items, else `y + top + bottom`; the footer (when `f > 0`) is `(0, y, W, f)`, `y += f`;
+/// - an item's height `h` is, for data with item sizes `(width, height)` read as sizes
+///   (``Configuration/ItemSizing/scaled``), `floor(height · w / width)` and at least 1: the
+///   photo scaled to the column keeping its aspect ratio; read as heights
+///   (``Configuration/ItemSizing/heights``), `height`; without sizes,
+///   ``Configuration/itemHeight``;
+/// - content size `(W, y)`.
+///
+/// Where floating-point rounding would leave a section's last item an ulp below
+/// `max_j H_j − v + bottom` (spacings that are not binary fractions), the section ends at
+/// that item's bottom instead, so that frames never leave the content nor meet the next
+/// section. With whole or binary-fraction values this never happens.
+///
+/// An item is placed at the smallest column height, and column heights only grow, so the
+/// items of a section start at non-decreasing `y` in item order, even though their frames
+/// are not sorted by `y` across columns by their bottoms. That is what the rect query uses.
+///
+/// Section headers do not pin: like the waterfall layouts of collection views
+/// (CHTCollectionViewWaterfallLayout's), they scroll with their section.
+///
+/// What is kept (on demand): per section its top, the `y` of its footer, and every
+/// ``checkpointInterval`` items the k column heights before that item. Nothing per item.
+///
+/// - Complexity: prepare O(n·k) time for n items; memory O(S + k·n/B) for
+///   B = ``checkpointInterval`` (no per-item storage beyond the data's own sizes). Rect
+///   query O(log S + log(n/B)·k + (B + r + m)·k): a binary search for the first section,
+///   then for the last checkpoint whose columns all end at or above the rect, from which
+///   items are replayed (O(k) each, to find the shortest column) until one starts below
+///   the rect; m is the number of elements returned and r the number of items placed beside
+///   an item that crosses the rect's top from above one checkpoint (0 unless some item is
+///   taller than the rect is from that checkpoint: one item 100× taller than the rest
+///   costs up to about 100 more items per column). Per-item query O(B·k); header and
+///   footer queries O(1).
+public struct Waterfall: GridLayout, Sendable {
+    /// Every how many items of a section the layout keeps the column heights.
+    public static let checkpointInterval = 32
+
+    /// The parameters; changing them takes effect at the next ``prepare(data:container:)``.
+    public var configuration: Configuration
+
+    /// The parameters in force since the last successful prepare.
+    private var prepared: Configuration
+    private var data = DataShape.empty
+    private var containerWidth = 0.0
+    /// The width of every column, `w`, once prepared.
+    public private(set) var columnWidth = 0.0
+    /// `sectionTops[s]` is where section `s` starts (its header's `y`); the extra last entry
+    /// is the content height.
+    private var sectionTops: [Double] = [0]
+    /// The `y` of each section's footer: where its items and bottom inset end.
+    private var footerTops: [Double] = []
+    /// `checkpoints[(checkpointStarts[s] + m)·k + j]` is `H_j` before item `m·B` of section
+    /// `s` is placed.
+    private var checkpoints: [Double] = []
+    private var checkpointStarts: [Int] = [0]
+    /// The mean item height plus the item spacing, for the declared line height.
+    private var meanLine = 0.0
+
+    public private(set) var contentSize = Size.zero
+
+    public init(_ configuration: Configuration = .standard) {
+        self.configuration = configuration
+        self.prepared = configuration
+    }
+
+    /// Lays out `data` in a container `container.width` wide.
+    ///
+    /// - Throws: ``GridCore/GridError`` for a parameter out of range, a container size that
+    ///   is not finite and ≥ 0, a container too narrow for a column width > 0, or a content
+    ///   height that is not finite.
+    /// - Complexity: O(n·k) time, O(S + k·n/B) memory.
+    public mutating func prepare(data: DataShape, container: Size) throws(GridError) {
+        let config = configuration
+        try config.validate()
+        try GridError.requireNonNegative(container.width, "container.width")
+        try GridError.requireNonNegative(container.height, "container.height")
+        let k = config.columns
+        let w = config.columnWidth(containerWidth: container.width)
+        guard w > 0 else {
+            throw .invalidParameter(
+                "container.width", container.width,
+                expected: "room for \(k) columns with spacing \(config.columnSpacing) and insets \(config.insets.left) + \(config.insets.right): "
+                    + "column width floor((W − left − right − g·(k−1))/k) comes out \(w), must be > 0")
+        }
+        let b = Self.checkpointInterval
+        let sectionCount = data.sectionCount
+        let t = config.headerHeight, f = config.footerHeight, v = config.itemSpacing
+        let insets = config.insets
+        var tops = [Double]()
+        tops.reserveCapacity(sectionCount + 1)
+        var footers = [Double]()
+        footers.reserveCapacity(sectionCount)
+        var checkpoints = [Double]()
+        checkpoints.reserveCapacity((data.totalItems / b + sectionCount) * k)
+        var checkpointStarts = [Int]()
+        checkpointStarts.reserveCapacity(sectionCount + 1)
+        var heights = [Double](repeating: 0, count: k)
+        var heightSum = 0.0
+        var y = 0.0
+        let height = ItemHeight(config, data: data, columnWidth: w)
+        for section in 0..<sectionCount {
+            tops.append(y)
+            checkpointStarts.append(checkpoints.count / k)
+            y += t
+            let start = y + insets.top
+            for j in 0..<k { heights[j] = start }
+            let first = data.sectionStarts[section], count = data.itemCounts[section]
+            var lowest = -Double.infinity
+            var item = 0
+            while item < count {
+                if item % b == 0 { checkpoints.append(contentsOf: heights) }
+                var j = 0
+                var column = 1
+                while column < k {
+                    if heights[column] < heights[j] { j = column }
+                    column += 1
+                }
+                let h = height.of(first + item)
+                heightSum += h
+                lowest = max(lowest, heights[j] + h)
+                heights[j] += h + v
+                item += 1
+            }
+            if count > 0 {
+                let tallest = heights.max() ?? start
+                y = max(tallest - v + insets.bottom, lowest)
+            } else {
+                y = y + insets.top + insets.bottom
+            }
+            footers.append(y)
+            y += f
+        }
+        tops.append(y)
+        checkpointStarts.append(checkpoints.count / k)
+        guard y.isFinite else {
+            throw .invalidParameter(
+                data.itemSizes == nil ? "itemHeight" : "itemSizes", data.itemSizes == nil ? config.itemHeight : heightSum,
+                expected: "heights small enough that the content height of \(sectionCount) sections stays finite")
+        }
+        self.data = data
+        self.containerWidth = container.width
+        self.columnWidth = w
+        self.sectionTops = tops
+        self.footerTops = footers
+        self.checkpoints = checkpoints
+        self.checkpointStarts = checkpointStarts
+        self.meanLine = (data.totalItems > 0 ? heightSum / Double(data.totalItems) : config.itemHeight) + v
+        self.prepared = config
+        self.contentSize = Size(width: container.width, height: y)
+    }
+
+    /// What the frames declare, from the last successful prepare: cells never overlap; a
+    /// line is the mean item height plus the item spacing; headers and footers where their
+    /// heights are > 0; no pinning (see the type's documentation).
+    public var traits: LayoutTraits {
+        var supplementaries: [SupplementaryPaths] = []
+        if prepared.headerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionHeader, .perSection)) }
+        if prepared.footerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionFooter, .perSection)) }
+        return LayoutTraits(
+            cellsDoNotOverlap: true, lineHeight: meanLine > 0 ? meanLine : nil,
+            scrollAxes: .vertical, supplementaries: supplementaries, pinning: [])
+    }
+
+    /// `top_s` of section `s` (its header's `y`), or the content height for
+    /// `s == sectionCount`.
+    public func sectionTop(_ section: Int) -> Double? {
+        sectionTops.indices.contains(section) ? sectionTops[section] : nil
+    }
+}
+
+// MARK: - Heights
+
+extension Waterfall {
+    /// Each item's height, as the parameters and the data say.
+    struct ItemHeight {
+        let sizes: [Size]?
+        let scaled: Bool
+        let fixed: Double
+        let columnWidth: Double
+
+        init(_ configuration: Configuration, data: DataShape, columnWidth: Double) {
+            sizes = data.itemSizes
+            scaled = configuration.itemSizing == .scaled
+            fixed = configuration.itemHeight
+            self.columnWidth = columnWidth
+        }
+
+        /// The height of the item at flat index `flat`.
+        @inline(__always)
+        func of(_ flat: Int) -> Double {
+            guard let sizes else { return fixed }
+            let size = sizes[flat]
+            guard scaled else { return size.height }
+            return max(1, (size.height * columnWidth / size.width).rounded(.down))
+        }
+    }
+}
+
+// MARK: - Queries
+
+extension Waterfall {
+    /// `x_j = left + j·(w + g)`.
+    @inline(__always)
+    func columnX(_ j: Int) -> Double {
+        prepared.insets.left + Double(j) * (columnWidth + prepared.columnSpacing)
+    }
+
+    /// Replays section `section` from its checkpoint `m`, calling `body` with each item,
+    /// its column and its frame, until `body` returns `false` or the section ends. The
+    /// column heights live in a scratch buffer on the stack (on the heap only for more
+    /// columns than fit there).
+    @inline(__always)
+    private func replay(section: Int, fromCheckpoint m: Int, _ body: (Int, Rect) -> Bool) {
+        let k = prepared.columns
+        let v = prepared.itemSpacing
+        let height = ItemHeight(prepared, data: data, columnWidth: columnWidth)
+        let count = data.itemCounts[section], first = data.sectionStarts[section]
+        let base = (checkpointStarts[section] + m) * k
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { heights in
+            checkpoints.withUnsafeBufferPointer { checkpoints in
+                var j = 0
+                while j < k {
+                    heights[j] = checkpoints[base + j]
+                    j += 1
+                }
+            }
+            var item = m * Self.checkpointInterval
+            while item < count {
+                var j = 0
+                var column = 1
+                while column < k {
+                    if heights[column] < heights[j] { j = column }
+                    column += 1
+                }
+                let h = height.of(first + item)
+                let frame = Rect(x: columnX(j), y: heights[j], width: columnWidth, height: h)
+                if !body(item, frame) { return }
+                heights[j] += h + v
+                item += 1
+            }
+        }
+    }
+
+    /// The largest column height at checkpoint `index` (a flat checkpoint index).
+    @inline(__always)
+    private func tallest(atCheckpoint index: Int) -> Double {
+        let k = prepared.columns
+        var j = 1
+        var result = checkpoints[index * k]
+        while j < k {
+            result = max(result, checkpoints[index * k + j])
+            j += 1
+        }
+        return result
+    }
+
+    /// - Complexity: O(log S + log(n/B)·k + (B + r + m)·k); see the type's documentation.
+    public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+        guard !rect.isEmpty else { return }
+        let qMinX = rect.minX, qMaxX = rect.maxX, qMinY = rect.minY, qMaxY = rect.maxY
+        guard !(qMinX.isNaN || qMaxX.isNaN || qMinY.isNaN || qMaxY.isNaN) else { return }
+        let sectionCount = data.sectionCount
+        let t = prepared.headerHeight, f = prepared.footerHeight
+        // The first section that ends below the rect's top.
+        var low = 0, high = sectionCount
+        while low < high {
+            let mid = (low + high) / 2
+            if sectionTops[mid + 1] > qMinY { high = mid } else { low = mid + 1 }
+        }
+        var section = low
+        while section < sectionCount && sectionTops[section] < qMaxY {
+            let top = sectionTops[section]
+            if t > 0 {
+                let header = Rect(x: 0, y: top, width: containerWidth, height: t)
+                if header.intersects(rect) {
+                    buffer.append(LayoutAttributes(kind: .sectionHeader, path: ItemPath(section: section, item: 0), frame: header))
+                }
+            }
+            if data.itemCounts[section] > 0 {
+                appendItems(of: section, rect, into: &buffer)
+            }
+            if f > 0 {
+                let footer = Rect(x: 0, y: footerTops[section], width: containerWidth, height: f)
+                if footer.intersects(rect) {
+                    buffer.append(LayoutAttributes(kind: .sectionFooter, path: ItemPath(section: section, item: 0), frame: footer))
+                }
+            }
+            section += 1
+        }
+    }
+
+    /// The items of `section` that meet `rect`.
+    @inline(__always)
+    private func appendItems(of section: Int, _ rect: Rect, into buffer: inout [LayoutAttributes]) {
+        let qMinY = rect.minY, qMaxY = rect.maxY
+        // The last checkpoint at which every column ends at or above the rect's top: every
+        // item placed before it ends there too. Column heights only grow, so the tallest
+        // column's height grows with the checkpoints.
+        let first = checkpointStarts[section], end = checkpointStarts[section + 1]
+        var low = first + 1, high = end
+        while low < high {
+            let mid = (low + high) / 2
+            if tallest(atCheckpoint: mid) <= qMinY { low = mid + 1 } else { high = mid }
+        }
+        let m = low - 1 - first
+        replay(section: section, fromCheckpoint: m) { item, frame in
+            // Items start at non-decreasing y: once one starts below the rect, all do.
+            guard frame.minY < qMaxY else { return false }
+            if frame.intersects(rect) {
+                buffer.append(.cell(ItemPath(section: section, item: item), frame: frame))
+            }
+            return true
+        }
+    }
+
+    /// - Complexity: O(B·k).
+    public func attributes(at path: ItemPath) -> LayoutAttributes? {
+        guard data.contains(path) else { return nil }
+        var found = Rect.zero
+        replay(section: path.section, fromCheckpoint: path.item / Self.checkpointInterval) { item, frame in
+            guard item == path.item else { return true }
+            found = frame
+            return false
+        }
+        return .cell(path, frame: found)
+    }
+
+    /// Section headers (when `t > 0`) and footers (when `f > 0`) at `(section, 0)`, the
+    /// container's full width.
+    /// - Complexity: O(1).
+    public func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {
+        guard path.item == 0, path.section >= 0, path.section < data.sectionCount else { return nil }
+        switch kind {
+        case .sectionHeader where prepared.headerHeight > 0:
+            return LayoutAttributes(
+                kind: kind, path: path, frame: Rect(x: 0, y: sectionTops[path.section], width: containerWidth, height: prepared.headerHeight))
+        case .sectionFooter where prepared.footerHeight > 0:
+            return LayoutAttributes(
+                kind: kind, path: path, frame: Rect(x: 0, y: footerTops[path.section], width: containerWidth, height: prepared.footerHeight))
+        default:
+            return nil
+        }
+    }
+}
