@@ -146,7 +146,7 @@ struct GateRecord<Tool: GateTool>: ParsableCommand {
             try JSONFiles.write(baseline, to: URL(fileURLWithPath: out))
             let seconds = Int(Date().timeIntervalSince(started).rounded())
             let count = baseline.workloads.count
-            print("gate record: \(count) workload\(count == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s") each"
+            try GateConsole.print("gate record: \(count) workload\(count == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s") each"
                   + (runs > 1 ? " with identical counts" : "") + "; wrote \(out) in \(seconds / 60) min \(seconds % 60) s")
         }
     }
@@ -195,7 +195,7 @@ struct GateCheck<Tool: GateTool>: ParsableCommand {
             for row in comparison.regressions {
                 GateConsole.error("regression: \(row)")
             }
-            print(comparison.summary(updateCommand: update))
+            try GateConsole.print(comparison.summary(updateCommand: update))
             return comparison.passed
         }
         if !passed { throw ExitCode(1) }
@@ -219,7 +219,7 @@ struct GateRunWorkload<Tool: GateTool>: ParsableCommand {
             let sample = try WorkloadChild.run(
                 plan: URL(fileURLWithPath: plan), workload: workload, entry: entry, layouts: Tool.layouts,
                 mode: clockSamples.map { .clock(samples: $0) } ?? .instructions, meter: JemallocMeter())
-            print(String(decoding: try JSONEncoder().encode(sample), as: UTF8.self))
+            try GateConsole.print(String(decoding: try JSONEncoder().encode(sample), as: UTF8.self))
         }
     }
 }
@@ -227,15 +227,21 @@ struct GateRunWorkload<Tool: GateTool>: ParsableCommand {
 /// Messages and exit codes.
 enum GateConsole {
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        StandardStreams.note(message + "\n")
+    }
+
+    /// Writes `text` and a newline on standard output; a failure exits 74.
+    static func print(_ text: String) throws(OutputFailure) {
+        try StandardStreams.write(text + "\n", to: .output)
     }
 
     static func error(_ message: String) {
         note("gate: error: " + message)
     }
 
-    /// Runs `body`, turning errors into a message and their exit code: 2 for bad input, 70
-    /// for an unstable workload or an internal failure.
+    /// Runs `body`, turning errors into a message and their exit code: 2 for bad input, 74
+    /// for output that could not be written, 70 for an unstable workload or an internal
+    /// failure.
     static func guarded<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
@@ -247,6 +253,9 @@ enum GateConsole {
         } catch let error as GridError {
             GateConsole.error(error.description)
             throw ExitCode(2)
+        } catch let error as OutputFailure {
+            GateConsole.error(error.description)
+            throw ExitCode(74)
         } catch GateError.badInput(let message) {
             GateConsole.error(message)
             throw ExitCode(2)

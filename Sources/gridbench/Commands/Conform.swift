@@ -96,7 +96,7 @@ struct Conform: ParsableCommand {
             guard let queries, let answers else { return Outcome.badInput }
             let report = try GridConformance.check(
                 queriesAt: URL(fileURLWithPath: queries), answersAt: URL(fileURLWithPath: answers), maxViolations: maxViolations)
-            print(report.description)
+            try Console.print(report.description)
             return report.isPassing ? Outcome.success : Outcome.fixtureMismatch
         }
         if outcome != Outcome.success { throw outcome }

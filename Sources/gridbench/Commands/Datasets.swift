@@ -20,10 +20,10 @@ struct DatasetsCommand: ParsableCommand {
                 let plan = try planOption.load()
                 for entry in plan.runs {
                     let spec = try LayoutSpec.load(from: plan.specURL(entry.dataset))
-                    print("\(entry.dataset): \(spec.layoutName), \(spec.tiles) tiles in \(spec.data.sectionCount) sections, \(Int(spec.container.width))×\(Int(spec.container.height))")
+                    try Console.print("\(entry.dataset): \(spec.layoutName), \(spec.tiles) tiles in \(spec.data.sectionCount) sections, \(Int(spec.container.width))×\(Int(spec.container.height))")
                     for trace in entry.traces {
                         guard let recipe = plan.recipe(named: trace) else { continue }
-                        print("  \(trace): \(recipe.kind.rawValue), seed \(recipe.seed), \(recipe.refreshHz) Hz")
+                        try Console.print("  \(trace): \(recipe.kind.rawValue), seed \(recipe.seed), \(recipe.refreshHz) Hz")
                     }
                 }
             }

@@ -92,10 +92,9 @@ struct Report: ParsableCommand {
         let report = try LayoutReports(document: document, primary: options, sections: sections)
         let written = try report.write(to: directory)
 
-        print(SummaryTable.render(records))
-        print("")
-        for line in report.verdict { print(line) }
-        fflush(nil)  // the table out before the notes that follow on standard error
+        try Console.print(SummaryTable.render(records))
+        try Console.print("")
+        for line in report.verdict { try Console.print(line) }
         Console.note((writeResults ? "Wrote \(directory.appendingPathComponent("results.json").path) and " : "Wrote ")
                      + "\(written.count) report files in \(directory.path).")
         let failed = records.filter { $0.fixture == .fail }

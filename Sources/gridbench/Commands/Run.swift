@@ -65,7 +65,7 @@ struct Run: ParsableCommand {
                 Console.note(ProgressLine.finished(record))
                 records.append(record)
             }
-            print(SummaryTable.render(records))
+            try Console.print(SummaryTable.render(records))
             if let json {
                 let probe: (any MemoryProbe)? = measure.noMemory ? nil : JemallocProbe()
                 let document = ResultsDocument(environment: MeasurementEnvironment.describe(probe: probe), runs: records)
