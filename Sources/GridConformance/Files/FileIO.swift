@@ -8,9 +8,9 @@ import GridCore
 
 /// Reading the files GridBench is given, with refusals in its own words.
 public enum InputFiles {
-    /// The largest input file read, in bytes (512 MiB): the largest bundled file is a few
+    /// The largest input file read, in bytes (256 MiB): the largest bundled file is a few
     /// megabytes, and a JSON tree takes several times its file's size in memory.
-    public static let maxBytes = 512 << 20
+    public static let maxBytes = 256 << 20
 
     /// The bytes of the file at `url`.
     ///
@@ -41,7 +41,7 @@ public enum InputFiles {
             }
             if count == 0 { break }
             guard bytes.count + count <= maxBytes else {
-                throw fail("over \(maxBytes) bytes", "an input file of at most \(maxBytes) bytes (512 MiB)")
+                throw fail("over \(maxBytes) bytes", "an input file of at most \(maxBytes) bytes (256 MiB)")
             }
             bytes.append(contentsOf: chunk[0..<count])
         }

@@ -20,6 +20,10 @@ public enum StrictJSON {
     /// The deepest nesting of arrays and objects a document may have.
     public static let maxDepth = 128
 
+    /// The most values (numbers, strings, arrays, objects…) a document may hold: a trace of
+    /// a million frames holds a million, and each value takes tens of bytes once parsed.
+    public static let maxValues = 20_000_000
+
     /// Decodes `T` from `data`, naming `file` in every error.
     ///
     /// - Throws: ``GridCore/InputError`` naming the file, the field path (or line and
@@ -46,6 +50,15 @@ public enum StrictJSON {
         } catch let error as StrictJSONError {
             throw InputError(file: file, field: InputError.fieldPath(error.codingPath), value: error.value, expected: error.expected)
         } catch let error as DecodingError {
+            // A required key missing beside a key nobody asked for is most likely that key
+            // misspelt ("hieght"): say so.
+            if case .keyNotFound(let key, let context) = error, let object = root.object(at: context.codingPath),
+               let stray = object.keys.first(where: { !object.used.contains($0) && !object.asked.contains($0) }),
+               nearest(to: stray, in: [key.stringValue]) != nil {
+                throw InputError(
+                    file: file, field: InputError.fieldPath(context.codingPath + [StrictKey(stray)]), value: "(an unknown field)",
+                    expected: "no such field here; did you mean \(key.stringValue)?")
+            }
             var result = InputError(file: file, error)
             if case .typeMismatch(_, let context) = error, let found = root.text(at: context.codingPath) {
                 result.value = found
@@ -180,6 +193,25 @@ final class Node {
         return current.text
     }
 
+    /// The object at `path`, or `nil`.
+    func object(at path: [any CodingKey]) -> Object? {
+        var current = self
+        for key in path {
+            switch current.value {
+            case .object(let object):
+                guard let next = object.members[key.stringValue] else { return nil }
+                current = next
+            case .array(let array):
+                guard let index = key.intValue, array.indices.contains(index) else { return nil }
+                current = array[index]
+            default:
+                return nil
+            }
+        }
+        if case .object(let object) = current.value { return object }
+        return nil
+    }
+
     /// The first key, depth first in document order, of an object the decoder read that it
     /// never asked for.
     func firstUnknownKey(path: [any CodingKey]) -> (path: [any CodingKey], key: String, known: Set<String>)? {
@@ -228,6 +260,7 @@ struct Parser {
     var line = 1
     var lineStart = 0
     var path: [String] = []
+    var values = 0
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -280,6 +313,10 @@ struct Parser {
 
     mutating func value(depth: Int) throws(ParseError) -> Node {
         guard index < bytes.count else { throw fail("a value") }
+        values += 1
+        guard values <= StrictJSON.maxValues else {
+            throw fail("at most \(StrictJSON.maxValues) values in a document", found: "value number \(values)")
+        }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)

@@ -31,7 +31,12 @@ public enum JSONFiles {
     ///
     /// - Throws: ``GridCore/OutputFailure`` when it cannot be written; an encoding error.
     public static func write<T: Encodable>(_ value: T, to url: URL) throws {
-        try AtomicFile.write(try encoder.encode(value) + Data("\n".utf8), to: url)
+        try AtomicFile.write(try encoded(value), to: url)
+    }
+
+    /// `value` as the files GridBench writes hold it: pretty, key-sorted JSON and a newline.
+    public static func encoded<T: Encodable>(_ value: T) throws -> Data {
+        try encoder.encode(value) + Data("\n".utf8)
     }
 
     static var decoder: JSONDecoder {

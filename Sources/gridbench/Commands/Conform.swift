@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GridConformance
 import GridCore
+import GridHarness
 import GridLayouts
 import GridStrategies
 
@@ -67,6 +68,9 @@ struct Conform: ParsableCommand {
 
     func run() throws {
         let outcome = try guarded { () throws -> ExitCode in
+            let inputs = [queries, answers].compactMap { $0 }
+            if let writeAnswers { try OutputPath.refuseOverwritingInput(out: writeAnswers, option: "--write-answers", inputs: inputs) }
+            if let writeQueries { try OutputPath.refuseOverwritingInput(out: writeQueries, option: "--write-queries", inputs: inputs) }
             if let writeAnswers, let queries {
                 let kind = try StrategyKind(named: strategy)
                 let asked = try ConformanceQueries.load(from: URL(fileURLWithPath: queries))

@@ -43,7 +43,12 @@ struct Report: ParsableCommand {
                 guard document.schemaVersion == ResultsDocument.currentSchemaVersion else {
                     throw InputError(file: fromResults, field: "schemaVersion", value: "\(document.schemaVersion)", expected: "\(ResultsDocument.currentSchemaVersion)")
                 }
-                return try render(document, plan: plan, writeResults: false)
+                do {
+                    return try render(document, plan: plan, writeResults: false)
+                } catch let error as GridError {
+                    // What the report refuses in the document is the results file's fault.
+                    throw InputError(file: fromResults, error)
+                }
             }
             let chosen = strategies.isEmpty ? nil : try strategies.map { name throws(GridError) in try StrategyKind(named: name) }
             let runner = try PlanRunner(
@@ -78,8 +83,9 @@ struct Report: ParsableCommand {
     private func render(_ document: ResultsDocument, plan: BenchmarkPlan, writeResults: Bool) throws -> ExitCode {
         let records = document.runs
         let directory = URL(fileURLWithPath: out)
+        var set = AtomicFileSet(directory: directory)
         if writeResults {
-            try JSONFiles.write(document, to: directory.appendingPathComponent("results.json"))
+            set.add("results.json", try JSONFiles.encoded(document))
         }
         let options = ReportOptions(
             canonicalDataset: plan.canonicalDataset, canonicalTrace: plan.canonicalTrace, scaleTrace: plan.scaleTrace,
@@ -90,7 +96,9 @@ struct Report: ParsableCommand {
                 scaleTrace: section.scaleTrace, strategyOrder: plan.strategies.map(\.rawValue))
         }
         let report = try LayoutReports(document: document, primary: options, sections: sections)
-        let written = try report.write(to: directory)
+        // The results and the reports as one set: all old or all new, even when killed.
+        report.add(to: &set)
+        let written = try set.commit().filter { $0.lastPathComponent != "results.json" }
 
         try Console.print(SummaryTable.render(records))
         try Console.print("")
