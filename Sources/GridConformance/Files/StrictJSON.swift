@@ -53,8 +53,9 @@ public enum StrictJSON {
             // A required key missing beside a key nobody asked for is most likely that key
             // misspelt ("hieght"): say so.
             if case .keyNotFound(let key, let context) = error, let object = root.object(at: context.codingPath),
-               let stray = object.keys.first(where: { !object.used.contains($0) && !object.asked.contains($0) }),
-               nearest(to: stray, in: [key.stringValue]) != nil {
+               let stray = object.keys.first(where: {
+                   !object.used.contains($0) && !object.asked.contains($0) && nearest(to: $0, in: [key.stringValue]) != nil
+               }) {
                 throw InputError(
                     file: file, field: InputError.fieldPath(context.codingPath + [StrictKey(stray)]), value: "(an unknown field)",
                     expected: "no such field here; did you mean \(key.stringValue)?")

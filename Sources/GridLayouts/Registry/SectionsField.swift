@@ -22,8 +22,9 @@ public enum SectionsField: Codable, Hashable, Sendable {
     public static let maxSections = 1 << 22
 
     public init(from decoder: any Decoder) throws {
-        if let counts = try? decoder.singleValueContainer().decode([Int].self) {
-            self = .counts(counts)
+        if (try? decoder.unkeyedContainer()) != nil {
+            // An array: its elements' errors name the element (`sections[3]`).
+            self = .counts(try decoder.singleValueContainer().decode([Int].self))
             return
         }
         let keyed: KeyedDecodingContainer<Keys>
