@@ -122,36 +122,64 @@ struct MeasureVisitor: LayoutVisitor {
         // The floor: copying as many attributes as each frame loaded, from an array.
         let floor = measureFloor(counts: counts, passes: passes, sample: viewport.loadedElements.map(\.attributes))
 
+        let figures = Self.figures(
+            costs: costs, passes: passes, frameBudget: trace.frameBudgetNanos, layoutBudgetShare: options.layoutBudgetShare,
+            passSeconds: trace.durationSeconds, floor: floor)
+        let percentiles = figures.percentiles
+
+        return RunRecord(
+            layout: spec.layoutName, strategy: label, adaptiveChoice: chosen,
+            dataset: spec.name, tiles: spec.tiles, sections: spec.data.sectionCount, trace: trace.name,
+            refreshHz: trace.refreshHz, frames: frames, passes: passes, frameNanos: percentiles,
+            budgetShareP99: figures.budgetShareP99, layoutBudgetNanos: figures.layoutBudget,
+            hitchesPerPass: figures.hitchesPerPass, hitchMillisPerSecond: figures.hitchMillisPerSecond,
+            prepareNanos: Int(prepareNanos), retainedBytes: retained, peakBytes: peak,
+            allocationsPerFrame: allocationsPerFrame, floorNanosP50: floor,
+            floorMultiple: figures.floorMultiple,
+            fixture: mismatch == nil ? .pass : .fail, firstMismatchFrame: mismatch,
+            distribution: figures.distribution,
+            timeline: Self.timeline(costs: costs, frames: frames, passes: passes, points: options.timelinePoints),
+            eventFrames: trace.events.isEmpty ? nil : Array(Set(trace.events.map(\.frame))).sorted(),
+            adaptiveThreshold: adaptiveThreshold)
+    }
+
+    /// What a run's frame costs come to.
+    struct Figures {
+        var percentiles: Percentiles
+        var distribution: [PercentilePoint]
+        var budgetShareP99: Double
+        var layoutBudget: Double
+        var hitchesPerPass: Double
+        var hitchMillisPerSecond: Double
+        var floorMultiple: Double
+    }
+
+    /// The figures of `costs` (every frame of every pass, in nanoseconds): percentiles by
+    /// an HDR histogram of 3 significant digits, p99 as a share of `frameBudget`, the
+    /// frames over `layoutBudgetShare` of it per pass, the time over it per second of trace
+    /// (`passSeconds` a pass), and the median as a multiple of `floor`.
+    static func figures(
+        costs: [UInt64], passes: Int, frameBudget: Double, layoutBudgetShare: Double, passSeconds: Double, floor: Double
+    ) -> Figures {
         var histogram = Histogram<UInt64>(highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
         for cost in costs { _ = histogram.record(max(cost, 1)) }
         func at(_ percentile: Double) -> Double { Double(histogram.valueAtPercentile(percentile)) }
         let percentiles = Percentiles(p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), max: Double(histogram.maxRecorded))
-
-        let frameBudget = trace.frameBudgetNanos
-        let layoutBudget = frameBudget * options.layoutBudgetShare
+        let layoutBudget = frameBudget * layoutBudgetShare
         var hitches = 0
         var overBudget = 0.0
         for cost in costs where Double(cost) > layoutBudget {
             hitches += 1
             overBudget += Double(cost) - layoutBudget
         }
-        let seconds = trace.durationSeconds * Double(passes)
-
-        return RunRecord(
-            layout: spec.layoutName, strategy: label, adaptiveChoice: chosen,
-            dataset: spec.name, tiles: spec.tiles, sections: spec.data.sectionCount, trace: trace.name,
-            refreshHz: trace.refreshHz, frames: frames, passes: passes, frameNanos: percentiles,
-            budgetShareP99: percentiles.p99 / frameBudget, layoutBudgetNanos: layoutBudget,
-            hitchesPerPass: Double(hitches) / Double(passes),
+        let seconds = passSeconds * Double(passes)
+        return Figures(
+            percentiles: percentiles,
+            distribution: distributionPercentiles.map { PercentilePoint(percentile: $0, nanos: at($0)) },
+            budgetShareP99: percentiles.p99 / frameBudget, layoutBudget: layoutBudget,
+            hitchesPerPass: passes > 0 ? Double(hitches) / Double(passes) : 0,
             hitchMillisPerSecond: seconds > 0 ? overBudget / 1e6 / seconds : 0,
-            prepareNanos: Int(prepareNanos), retainedBytes: retained, peakBytes: peak,
-            allocationsPerFrame: allocationsPerFrame, floorNanosP50: floor,
-            floorMultiple: floor > 0 ? percentiles.p50 / floor : 0,
-            fixture: mismatch == nil ? .pass : .fail, firstMismatchFrame: mismatch,
-            distribution: Self.distributionPercentiles.map { PercentilePoint(percentile: $0, nanos: at($0)) },
-            timeline: Self.timeline(costs: costs, frames: frames, passes: passes, points: options.timelinePoints),
-            eventFrames: trace.events.isEmpty ? nil : Array(Set(trace.events.map(\.frame))).sorted(),
-            adaptiveThreshold: adaptiveThreshold)
+            floorMultiple: floor > 0 ? percentiles.p50 / floor : 0)
     }
 
     /// The median cost of copying each frame's number of loaded attributes out of a
