@@ -58,21 +58,15 @@ public struct GateCommand<Tool: GateTool>: ParsableCommand {
             commandName: Tool.commandName,
             abstract: "The performance gate: instruction and allocation counts against a committed baseline.",
             discussion: """
-                `record --out FILE` measures every workload of the gate plan several times and writes
-                the baseline (atomically); `check --baseline FILE` measures them again and compares.
-                Instructions are counted by valgrind's callgrind in the measured region only;
-                allocations by jemalloc. --clock uses wall-clock time instead, for machines without
-                valgrind (weaker: noise is filtered by a Mann-Whitney U test).
+                `record --out FILE` measures every workload of the gate plan several times and writes the baseline (atomically); `check --baseline FILE` measures them again and compares. Instructions are counted by valgrind's callgrind in the measured region only; allocations by jemalloc. --clock uses wall-clock time instead, for machines without valgrind (weaker: noise is filtered by a Mann-Whitney U test).
 
                 Exit codes:
                   0   every figure within its threshold (improvements pass, and say how to update the baseline)
                   1   a regression: some figure beyond its threshold; the workloads are named
-                  2   bad input: a missing, truncated or corrupt baseline or plan, an unknown workload,
-                      a baseline recorded with another toolchain, valgrind, architecture or build
-                      (the message says which, and how to re-record); valgrind missing
+                  2   bad input: a missing, truncated or corrupt baseline or plan, an unknown workload, a baseline recorded with another toolchain, valgrind, architecture or build (the message says which, and how to re-record); valgrind missing
                   64  command-line usage error
-                  70  internal failure: a workload whose counts change from run to run (nothing is
-                      recorded), a child that crashed, a file that could not be written
+                  70  internal failure: a workload whose counts change from run to run (nothing is recorded), a child that crashed
+                  74  output failure: standard output, standard error or an output file could not be written
                 """,
             subcommands: [GateRecord<Tool>.self, GateCheck<Tool>.self, GateRunWorkload<Tool>.self])
     }
@@ -117,10 +111,7 @@ struct GateRecord<Tool: GateTool>: ParsableCommand {
             commandName: "record",
             abstract: "Measure every workload several times and write the baseline.",
             discussion: """
-                Each workload runs --runs times in a fresh process; every count must come out the same
-                each time, or nothing is written and the unstable workload is named (exit 70). The
-                baseline records the toolchain, valgrind and architecture; it replaces --out atomically,
-                so an interrupted record leaves the old baseline intact.
+                Each workload runs --runs times in a fresh process; every count must come out the same each time, or nothing is written and the unstable workload is named (exit 70). The baseline records the toolchain, valgrind and architecture; it replaces --out atomically, so an interrupted record leaves the old baseline intact.
                 """)
     }
 
@@ -158,8 +149,7 @@ struct GateCheck<Tool: GateTool>: ParsableCommand {
             commandName: "check",
             abstract: "Measure every workload and compare with the baseline; exit 1 on a regression.",
             discussion: """
-                Prints one line on standard output; --markdown writes the table for a pull request
-                (worst first), --json the same as JSON (schema in README, "Gate your layout in CI").
+                Prints one line on standard output; --markdown writes the table for a pull request (worst first), --json the same as JSON (schema in README, "Gate your layout in CI").
                 """)
     }
 

@@ -34,9 +34,7 @@ struct DatasetsCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write the bundled specs and generate every trace of the plan, deterministically.",
             discussion: """
-                Specs come from code (BundledDatasets); traces from the plan's recipes (kind, seed,
-                refresh rate, seconds). Running it again gives the same files, byte for byte. Record
-                the fixtures afterwards: gridbench fixtures record.
+                Specs come from code (BundledDatasets); traces from the plan's recipes (kind, seed, refresh rate, seconds). Running it again gives the same files, byte for byte. Record the fixtures afterwards: gridbench fixtures record.
                 """)
         @OptionGroup var planOption: PlanOption
 

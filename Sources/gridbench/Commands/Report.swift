@@ -10,13 +10,7 @@ struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay the whole bundled matrix against every strategy and write the strategy comparison report.",
         discussion: """
-            Every data set of the plan with each of its traces, every strategy: a warm-up pass,
-            then measured passes; every frame checked against the fixture. Writes
-            <out>/results.json (versioned, see README "Results schema"),
-            <out>/strategy-comparison.md with charts in <out>/charts/, and the self-contained
-            <out>/strategy-comparison.html; prints a summary table. Exits 1 if any run's loaded
-            set differed from the reference's in any frame. Build with -c release: a debug
-            build's figures are not representative.
+            Every data set of the plan with each of its traces, every strategy: a warm-up pass, then measured passes; every frame checked against the fixture. Writes <out>/results.json (versioned, see README "Results schema"), <out>/strategy-comparison.md with charts in <out>/charts/, and the self-contained <out>/strategy-comparison.html; prints a summary table. Exits 1 if any run's loaded set differed from the reference's in any frame. Build with -c release: a debug build's figures are not representative.
             """)
 
     @OptionGroup var planOption: PlanOption

@@ -15,9 +15,7 @@ struct TraceCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Generate a trace over a layout spec from gestures; the same seed gives the same trace.",
             discussion: """
-                Kinds: \(TraceGenerator.Kind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")).
-                Flings decelerate as UIScrollView does, v(t) = v0·d^(1000t) with d = 0.998 (normal)
-                or 0.99 (fast), and rubber-band past the edges.
+                Kinds: \(TraceGenerator.Kind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")). Flings decelerate as UIScrollView does, v(t) = v0·d^(1000t) with d = 0.998 (normal) or 0.99 (fast), and rubber-band past the edges.
                 """)
 
         @Option(help: "The layout spec the trace scrolls through; its container is the starting viewport.")
