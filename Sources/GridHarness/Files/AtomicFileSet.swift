@@ -64,6 +64,19 @@ public struct AtomicFileSet {
             // Name the file in the report's directory rather than its staged copy.
             throw OutputFailure(target: error.target.replacingOccurrences(of: staging.path, with: directory.path), reason: error.reason)
         }
+        // Every target's directory made, and no target a directory, before the first rename:
+        // a set that cannot be placed whole is not placed at all.
+        for file in files {
+            let target = directory.appendingPathComponent(file.path)
+            var isDirectory: ObjCBool = false
+            let parentIsDirectory = (try? manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)) != nil
+            guard parentIsDirectory, !(manager.fileExists(atPath: target.path, isDirectory: &isDirectory) && isDirectory.boolValue) else {
+                try? manager.removeItem(at: staging)
+                throw OutputFailure(
+                    target: target.path,
+                    reason: parentIsDirectory ? "it is a directory" : "its directory \(target.deletingLastPathComponent().path) could not be made")
+            }
+        }
         try Self.finish(staging, into: directory, paths: files.map(\.path))
         return files.map { directory.appendingPathComponent($0.path) }
     }
