@@ -165,6 +165,38 @@ def main():
         add(reader, "syntax-array", "[]", "(document) = []: expected an object")
         add(reader, "syntax-text", "GridBench\n", "line 1, column 1 = 'G'")
 
+    # The CSV reader (trace import): rows of timestamp_ms,offset[,offset_x].
+    READERS["csv"] = ("log.csv", ["trace", "import", "--csv", "FILE", "--out", "OUT"], [])
+    csv_cases = {
+        "fields-one": ("0,0\n16\n", "line 2 = 1 fields"),
+        "fields-four": ("0,0\n16,1,2,3\n", "line 2 = 4 fields"),
+        "fields-change": ("0,0\n16,1,2\n", "line 2 = 3 fields: expected 2 fields"),
+        "time-text": ("0,0\nsoon,1\n", "line 2.timestamp_ms = soon"),
+        "time-nan": ("0,0\nnan,1\n", "line 2.timestamp_ms = nan"),
+        "time-inf": ("0,0\ninf,1\n", "line 2.timestamp_ms = inf"),
+        "time-huge": ("0,0\n1e400,1\n", "line 2.timestamp_ms = 1e400"),
+        "time-back": ("0,0\n16,1\n8,2\n", "line 3.timestamp_ms = 8"),
+        "time-same": ("0,0\n16,1\n16,2\n", "line 3.timestamp_ms = 16"),
+        "offset-text": ("0,0\n16,far\n", "line 2.offset = far"),
+        "offset-nan": ("0,0\n16,NaN\n", "line 2.offset = NaN"),
+        "offset-inf": ("0,0\n16,-inf\n", "line 2.offset = -inf"),
+        "offset-empty": ("0,0\n16,\n", "line 2.offset = "),
+        "offset-x-text": ("0,0,0\n16,1,left\n", "line 2.offset_x = left"),
+        "span-huge": ("0,0\n1e9,100\n", "timestamp_ms = a span of 1000000000.0 ms"),
+        "span-never-advances": ("1e300,0\n1.0000000000000002e300,5\n", "timestamp_ms = a span of"),
+        "span-negative-huge": ("-1e308,0\n1e308,5\n", "timestamp_ms = a span of inf ms"),
+        "empty": ("", "(document) = no rows"),
+        "header-only": ("timestamp_ms,offset\n", "(document) = no rows"),
+        "blank-lines": ("\n\n  \n", "(document) = no rows"),
+        "binary-as-header": ("\u0000\u0001,\u0002\n", "(document) = no rows"),
+    }
+    for name, (text, expect) in csv_cases.items():
+        directory = os.path.join(CASES, "csv")
+        os.makedirs(directory, exist_ok=True)
+        with open(os.path.join(directory, name + ".csv"), "w") as f:
+            f.write(text)
+        manifest.append({"file": "cases/csv/%s.csv" % name, "arguments": READERS["csv"][1], "expect": expect})
+
     with open(os.path.join(HERE, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
         f.write("\n")

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The bad-input corpus (Tests/Corpus, written by make-corpus.py): hundreds of malformed
-/// files for every reader (specs of each layout, traces, plans, replay fixtures, results,
-/// conformance queries and answers) and every class of malformation (unknown, misspelt
+/// files for every reader (specs of each layout, traces, scroll-log CSVs, plans, replay
+/// fixtures, results, conformance queries and answers) and every class of malformation (unknown, misspelt
 /// and repeated keys, values of the wrong type, numbers no field holds, syntax errors).
 /// Each is read by the command that reads it, through the built binary: exit 2, and a
 /// message that names the file and the field (or the line and column).
@@ -28,6 +28,8 @@ import Testing
     @Test func theCorpusIsThere() {
         // 8 readers; every one has cases of every class.
         #expect(Self.cases.count >= 600)
+        #expect(Self.cases.filter { $0.file.hasPrefix("cases/csv/") }.count >= 20)
+        #expect(Self.cases.filter { $0.file.hasPrefix("cases/csv/") }.count >= 20)
         for reader in ["spec-tile-grid", "spec-data-grid", "trace", "plan", "replay-fixture", "results", "queries", "answers"] {
             for kind in ["unknown", "misspelt", "duplicate", "type", "toolarge", "syntax"] {
                 #expect(Self.cases.contains { $0.file.hasPrefix("cases/\(reader)/") && $0.file.contains(kind) }, "\(reader): no \(kind) case")
