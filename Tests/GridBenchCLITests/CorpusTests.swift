@@ -29,7 +29,6 @@ import Testing
         // 8 readers; every one has cases of every class.
         #expect(Self.cases.count >= 600)
         #expect(Self.cases.filter { $0.file.hasPrefix("cases/csv/") }.count >= 20)
-        #expect(Self.cases.filter { $0.file.hasPrefix("cases/csv/") }.count >= 20)
         for reader in ["spec-tile-grid", "spec-data-grid", "trace", "plan", "replay-fixture", "results", "queries", "answers"] {
             for kind in ["unknown", "misspelt", "duplicate", "type", "toolarge", "syntax"] {
                 #expect(Self.cases.contains { $0.file.hasPrefix("cases/\(reader)/") && $0.file.contains(kind) }, "\(reader): no \(kind) case")
