@@ -19,7 +19,8 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(spec trace csv plan fixture results queries answers golden)
 scratch=.build-fuzz
 swift build -c release --scratch-path "$scratch" --product gridbench-fuzz \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DGRIDBENCH_LIBFUZZER 2>&1 | grep -v "Cannot export local symbol" | tail -3
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DGRIDBENCH_LIBFUZZER \
+    -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld 2>&1 | tail -3  # gold fails on libFuzzer beside a program main
 binary="$scratch/release/gridbench-fuzz"
 
 seeds() {

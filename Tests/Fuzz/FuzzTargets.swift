@@ -63,16 +63,28 @@ enum FuzzTarget: String, CaseIterable {
 }
 
 #if GRIDBENCH_LIBFUZZER
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
-    let data = start.map { Data(bytes: $0, count: count) } ?? Data()
-    FuzzTarget.selected.read(data)
-    return 0
-}
-#else
+/// libFuzzer's entry for a program with its own `main` (SwiftPM gives every executable one).
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+#endif
+
 @main
-enum Replay {
+enum Main {
     static func main() {
+        #if GRIDBENCH_LIBFUZZER
+        _ = FuzzTarget.selected
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv) { start, count in
+            let data = start.map { Data(bytes: $0, count: count) } ?? Data()
+            FuzzTarget.selected.read(data)
+            return 0
+        })
+        #else
         let arguments = CommandLine.arguments.dropFirst()
         guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
             print("usage: gridbench-fuzz <\(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|"))> FILE…")
@@ -82,6 +94,6 @@ enum Replay {
             target.read((try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data())
             print("read \(path)")
         }
+        #endif
     }
 }
-#endif

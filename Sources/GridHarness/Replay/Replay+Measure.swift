@@ -102,6 +102,14 @@ struct MeasureVisitor: LayoutVisitor {
         // Measured passes.
         let wanted = Int(min((options.targetSeconds * 1e9 / Double(passNanos)).rounded(.up), 1e6))
         let passes = min(max(wanted, options.minimumPasses), options.maximumPasses)
+        // Every measured frame's cost is kept (8 bytes each): refused before, not by running
+        // out of memory.
+        let (measured, overflow) = frames.multipliedReportingOverflow(by: passes)
+        guard !overflow, measured <= Self.maxMeasuredFrames else {
+            throw GridError.invalidParameter(
+                "minimumPasses", passes,
+                expected: "at most \(Self.maxMeasuredFrames / max(frames, 1)) passes of this trace's \(frames) frames (\(Self.maxMeasuredFrames) measured frames in all)")
+        }
         var costs = [UInt64](repeating: 0, count: frames * passes)
         var allocationsPerFrame: Double?
         for pass in 0..<passes {
@@ -142,6 +150,10 @@ struct MeasureVisitor: LayoutVisitor {
             eventFrames: trace.events.isEmpty ? nil : Array(Set(trace.events.map(\.frame))).sorted(),
             adaptiveThreshold: adaptiveThreshold)
     }
+
+    /// The most frames one run measures, over all its passes: 50,000,000, whose costs take
+    /// 400 MB.
+    static let maxMeasuredFrames = 50_000_000
 
     /// What a run's frame costs come to.
     struct Figures {

@@ -25,7 +25,9 @@ func guarded<T>(_ body: () throws -> T) throws -> T {
     } catch let error as InputError {
         Console.error(error.description)
         throw Outcome.badInput
-    } catch let error as GridError {
+    } catch var error as GridError {
+        // A replay option refused while running is named by its option, as on the command line.
+        if let option = MeasureOptions.optionNames[error.field] { error.field = option }
         Console.error(error.description)
         throw Outcome.badInput
     } catch let error as OutputFailure {
