@@ -233,8 +233,8 @@ func shell(_ script: String, in directory: URL) throws -> CommandResult {
             ("layoutBudgetNanos", "0", "runs[0].layoutBudgetNanos = 0.0: expected a finite number > 0"),
             ("floorNanosP50", "-3", "runs[0].floorNanosP50 = -3.0: expected a finite number ≥ 0"),
             ("firstMismatchFrame", "-5", "runs[0].firstMismatchFrame = -5: expected a frame index in 0..<622"),
-            ("tiles", "1.5", "runs[0].tiles = 1.5: expected a whole number"),
-            ("tiles", "9223372036854775808", "runs[0].tiles = 9223372036854775808: expected a whole number"),
+            ("tiles", "1.5", "runs[0].tiles = 1.5: expected an integer (a whole number within ±9.2e18)"),
+            ("tiles", "9223372036854775808", "runs[0].tiles = 9223372036854775808: expected an integer (a whole number within ±9.2e18)"),
             ("budgetShareP99", "1e400", "runs[0].budgetShareP99 = 1e400: expected a number within ±1.8e308"),
         ] {
             let bad = try Self.replacing(field, with: value, in: good)
@@ -270,9 +270,9 @@ func shell(_ script: String, in directory: URL) throws -> CommandResult {
 
     /// Numbers that do not fit their field are named as such, with the field.
     @Test(arguments: [
-        ("1.5", "tilesPerLine = 1.5: expected a whole number"),
-        ("9223372036854775808", "tilesPerLine = 9223372036854775808: expected a whole number"),
-        ("1e400", "tilesPerLine = 1e400: expected a whole number"),
+        ("1.5", "tilesPerLine = 1.5: expected an integer (a whole number within ±9.2e18)"),
+        ("9223372036854775808", "tilesPerLine = 9223372036854775808: expected an integer (a whole number within ±9.2e18)"),
+        ("1e400", "tilesPerLine = 1e400: expected an integer (a whole number within ±9.2e18)"),
     ])
     func numbersThatDoNotFit(value: String, message: String) throws {
         let scratch = try Scratch()

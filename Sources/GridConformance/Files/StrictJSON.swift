@@ -582,7 +582,7 @@ enum NodeReading {
     }
 
     static func integer<I: FixedWidthInteger>(_ type: I.Type, _ node: Node, _ fail: (String) -> StrictJSONError) throws -> I {
-        let range = "a whole number in \(I.min)...\(I.max)"
+        let range = I.bitWidth == 64 && I.isSigned ? "an integer (a whole number within ±9.2e18)" : "an integer in \(I.min)...\(I.max)"
         guard case .number(let text) = node.value else { throw fail(range) }
         if let exact = I(text) { return exact }
         // Written with a fraction or an exponent (5.0, 1e3): fine when it is whole and exact.
