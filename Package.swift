@@ -109,6 +109,12 @@ let package = Package(
         .testTarget(name: "GridGateTests", dependencies: ["GridGate", "GridHarness", "GridCore"]),
         // A gate tool built for the tests only: its layout is the tile grid with work planted
         // in the rect query, to prove that `check` catches a regression.
+        // The readers as libFuzzer targets (scripts/fuzz.sh builds it with -sanitize=fuzzer);
+        // built plainly, it reads files through the same targets, to reproduce a crash.
+        .executableTarget(
+            name: "gridbench-fuzz",
+            dependencies: ["GridCore", "GridHarness", "GridReports", "GridConformance"],
+            path: "Tests/Fuzz"),
         .executableTarget(
             name: "gridbench-gate-planted",
             dependencies: ["GridCore", "GridLayouts", "GridGate", "GridGateTool"],

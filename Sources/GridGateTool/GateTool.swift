@@ -58,21 +58,15 @@ public struct GateCommand<Tool: GateTool>: ParsableCommand {
             commandName: Tool.commandName,
             abstract: "The performance gate: instruction and allocation counts against a committed baseline.",
             discussion: """
-                `record --out FILE` measures every workload of the gate plan several times and writes
-                the baseline (atomically); `check --baseline FILE` measures them again and compares.
-                Instructions are counted by valgrind's callgrind in the measured region only;
-                allocations by jemalloc. --clock uses wall-clock time instead, for machines without
-                valgrind (weaker: noise is filtered by a Mann-Whitney U test).
+                `record --out FILE` measures every workload of the gate plan several times and writes the baseline (atomically); `check --baseline FILE` measures them again and compares. Instructions are counted by valgrind's callgrind in the measured region only; allocations by jemalloc. --clock uses wall-clock time instead, for machines without valgrind (weaker: noise is filtered by a Mann-Whitney U test).
 
                 Exit codes:
                   0   every figure within its threshold (improvements pass, and say how to update the baseline)
                   1   a regression: some figure beyond its threshold; the workloads are named
-                  2   bad input: a missing, truncated or corrupt baseline or plan, an unknown workload,
-                      a baseline recorded with another toolchain, valgrind, architecture or build
-                      (the message says which, and how to re-record); valgrind missing
+                  2   bad input: a missing, truncated or corrupt baseline or plan, an unknown workload, a baseline recorded with another toolchain, valgrind, architecture or build (the message says which, and how to re-record); valgrind missing
                   64  command-line usage error
-                  70  internal failure: a workload whose counts change from run to run (nothing is
-                      recorded), a child that crashed, a file that could not be written
+                  70  internal failure: a workload whose counts change from run to run (nothing is recorded), a child that crashed
+                  74  output failure: standard output, standard error or an output file could not be written
                 """,
             subcommands: [GateRecord<Tool>.self, GateCheck<Tool>.self, GateRunWorkload<Tool>.self])
     }
@@ -117,10 +111,7 @@ struct GateRecord<Tool: GateTool>: ParsableCommand {
             commandName: "record",
             abstract: "Measure every workload several times and write the baseline.",
             discussion: """
-                Each workload runs --runs times in a fresh process; every count must come out the same
-                each time, or nothing is written and the unstable workload is named (exit 70). The
-                baseline records the toolchain, valgrind and architecture; it replaces --out atomically,
-                so an interrupted record leaves the old baseline intact.
+                Each workload runs --runs times in a fresh process; every count must come out the same each time, or nothing is written and the unstable workload is named (exit 70). The baseline records the toolchain, valgrind and architecture; it replaces --out atomically, so an interrupted record leaves the old baseline intact.
                 """)
     }
 
@@ -146,7 +137,7 @@ struct GateRecord<Tool: GateTool>: ParsableCommand {
             try JSONFiles.write(baseline, to: URL(fileURLWithPath: out))
             let seconds = Int(Date().timeIntervalSince(started).rounded())
             let count = baseline.workloads.count
-            print("gate record: \(count) workload\(count == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s") each"
+            try GateConsole.print("gate record: \(count) workload\(count == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s") each"
                   + (runs > 1 ? " with identical counts" : "") + "; wrote \(out) in \(seconds / 60) min \(seconds % 60) s")
         }
     }
@@ -158,8 +149,7 @@ struct GateCheck<Tool: GateTool>: ParsableCommand {
             commandName: "check",
             abstract: "Measure every workload and compare with the baseline; exit 1 on a regression.",
             discussion: """
-                Prints one line on standard output; --markdown writes the table for a pull request
-                (worst first), --json the same as JSON (schema in README, "Gate your layout in CI").
+                Prints one line on standard output; --markdown writes the table for a pull request (worst first), --json the same as JSON (schema in README, "Gate your layout in CI").
                 """)
     }
 
@@ -195,7 +185,7 @@ struct GateCheck<Tool: GateTool>: ParsableCommand {
             for row in comparison.regressions {
                 GateConsole.error("regression: \(row)")
             }
-            print(comparison.summary(updateCommand: update))
+            try GateConsole.print(comparison.summary(updateCommand: update))
             return comparison.passed
         }
         if !passed { throw ExitCode(1) }
@@ -219,7 +209,7 @@ struct GateRunWorkload<Tool: GateTool>: ParsableCommand {
             let sample = try WorkloadChild.run(
                 plan: URL(fileURLWithPath: plan), workload: workload, entry: entry, layouts: Tool.layouts,
                 mode: clockSamples.map { .clock(samples: $0) } ?? .instructions, meter: JemallocMeter())
-            print(String(decoding: try JSONEncoder().encode(sample), as: UTF8.self))
+            try GateConsole.print(String(decoding: try JSONEncoder().encode(sample), as: UTF8.self))
         }
     }
 }
@@ -227,15 +217,21 @@ struct GateRunWorkload<Tool: GateTool>: ParsableCommand {
 /// Messages and exit codes.
 enum GateConsole {
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        StandardStreams.note(message + "\n")
+    }
+
+    /// Writes `text` and a newline on standard output; a failure exits 74.
+    static func print(_ text: String) throws(OutputFailure) {
+        try StandardStreams.write(text + "\n", to: .output)
     }
 
     static func error(_ message: String) {
         note("gate: error: " + message)
     }
 
-    /// Runs `body`, turning errors into a message and their exit code: 2 for bad input, 70
-    /// for an unstable workload or an internal failure.
+    /// Runs `body`, turning errors into a message and their exit code: 2 for bad input, 74
+    /// for output that could not be written, 70 for an unstable workload or an internal
+    /// failure.
     static func guarded<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
@@ -247,6 +243,9 @@ enum GateConsole {
         } catch let error as GridError {
             GateConsole.error(error.description)
             throw ExitCode(2)
+        } catch let error as OutputFailure {
+            GateConsole.error(error.description)
+            throw ExitCode(74)
         } catch GateError.badInput(let message) {
             GateConsole.error(message)
             throw ExitCode(2)

@@ -102,8 +102,15 @@ public enum Format {
     }
 
     /// A share (0.5 is half) as a percentage: `0.01234 → "1.23 %"`.
+    /// A finite share too large to multiply by 100 (over 1.8e306) reads in powers of ten,
+    /// `"1.00e310 %"`, never `∞`.
     public static func percent(_ share: Double) -> String {
-        significant(share * 100, digits: 3, maxDecimals: 3) + " %"
+        let percent = share * 100
+        guard share.isFinite, !percent.isFinite else { return significant(percent, digits: 3, maxDecimals: 3) + " %" }
+        // Scale down by 10² first, then count the exponent up by the same.
+        let exponent = Int(log10(abs(share)).rounded(.down))
+        let mantissa = share / pow(10, Double(exponent))
+        return fixed(mantissa, decimals: 2) + "e\(exponent + 2) %"
     }
 
     /// A multiple: `1.2 → "1.20×"`.

@@ -82,23 +82,23 @@ public struct LayoutReports {
         return String(page[start.upperBound..<end.lowerBound])
     }
 
-    /// Writes every report's charts, then the HTML and Markdown files, each atomically, and
-    /// returns the files written.
-    public func write(to directory: URL) throws -> [URL] {
-        var written: [URL] = []
+    /// Every report's charts, then the HTML and Markdown files, added to `set` (by path
+    /// relative to its directory).
+    public func add(to set: inout AtomicFileSet) {
         for report in reports {
             for chart in report.charts() {
-                let url = directory.appendingPathComponent(chart.relativePath)
-                try AtomicFile.write(chart.chart.svg(standalone: true) + "\n", to: url)
-                written.append(url)
+                set.add(chart.relativePath, text: chart.chart.svg(standalone: true) + "\n")
             }
         }
-        let htmlURL = directory.appendingPathComponent(StrategyReport.htmlFileName)
-        try AtomicFile.write(html(), to: htmlURL)
-        written.append(htmlURL)
-        let markdownURL = directory.appendingPathComponent(StrategyReport.markdownFileName)
-        try AtomicFile.write(markdown(), to: markdownURL)
-        written.append(markdownURL)
-        return written
+        set.add(StrategyReport.htmlFileName, text: html())
+        set.add(StrategyReport.markdownFileName, text: markdown())
+    }
+
+    /// Writes every report's charts, the HTML and the Markdown files as one set (see
+    /// ``GridHarness/AtomicFileSet``: all old or all new), and returns the files written.
+    public func write(to directory: URL) throws -> [URL] {
+        var set = AtomicFileSet(directory: directory)
+        add(to: &set)
+        return try set.commit()
     }
 }

@@ -36,8 +36,24 @@ extension RunRecord {
         try figure(frameNanos.p999, "frameNanos.p999")
         try figure(frameNanos.max, "frameNanos.max")
         try figure(budgetShareP99, "budgetShareP99")
+        try figure(layoutBudgetNanos, "layoutBudgetNanos")
+        guard layoutBudgetNanos > 0 else { throw .invalidData(prefix + "layoutBudgetNanos", layoutBudgetNanos, expected: "a finite number > 0") }
+        try figure(hitchesPerPass, "hitchesPerPass")
+        guard hitchesPerPass <= Double(frames) else {
+            throw .invalidData(prefix + "hitchesPerPass", hitchesPerPass, expected: "at most the frames of a pass (\(frames))")
+        }
         try figure(hitchMillisPerSecond, "hitchMillisPerSecond")
+        try figure(floorNanosP50, "floorNanosP50")
         try figure(floorMultiple, "floorMultiple")
+        if let firstMismatchFrame {
+            guard firstMismatchFrame >= 0, firstMismatchFrame < max(frames, 1) else {
+                throw .invalidData(prefix + "firstMismatchFrame", firstMismatchFrame, expected: "a frame index in 0..<\(frames)")
+            }
+        }
+        for (index, frame) in (eventFrames ?? []).enumerated() where frame < 0 || frame >= max(frames, 1) {
+            throw .invalidData(prefix + "eventFrames[\(index)]", frame, expected: "a frame index in 0..<\(frames)")
+        }
+        if let adaptiveThreshold { try count(adaptiveThreshold, "adaptiveThreshold") }
         if let allocationsPerFrame { try figure(allocationsPerFrame, "allocationsPerFrame") }
         for (index, point) in (distribution ?? []).enumerated() {
             guard point.percentile.isFinite, (0...100).contains(point.percentile) else {

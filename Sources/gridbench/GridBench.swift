@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import GridHarness
 
 /// `gridbench`: a thin command tree over GridBench's layers.
 @main
@@ -11,18 +13,46 @@ struct GridBench: ParsableCommand {
 
             Exit codes:
               0   success
-              1   fixture mismatch: a strategy's loaded set differed from the reference's
-                  in some frame; `fixtures verify` found a fixture the reference no longer
-                  reproduces; `conform` found a violated law or nothing it could check
-              2   bad input: a malformed or inconsistent spec, trace, CSV, fixture, plan,
-                  query or answer file, or a bad value (unknown layout or strategy name…);
-                  the message names the file, the field and the value
+              1   fixture mismatch: a strategy's loaded set differed from the reference's in some frame; `fixtures verify` found a fixture the reference no longer reproduces; `conform` found a violated law or nothing it could check
+              2   bad input: a malformed or inconsistent spec, trace, CSV, fixture, plan, query, answer or results file, a bad value (unknown layout or strategy name…) or an input over a documented limit; the message names the file, the field and the value
               64  command-line usage error (unknown option, missing argument)
-              70  internal failure (a file could not be written…)
+              70  internal failure
+              74  output failure: standard output, standard error or an output file could not be written (a full disk, a closed descriptor)
             """,
         version: "gridbench 1.0",
         subcommands: [
             Report.self, Run.self, Dump.self, TraceCommand.self, FixturesCommand.self, DatasetsCommand.self, Conform.self,
             Gate.self,
         ])
+
+    /// Parses and runs the command, with every byte of help, messages and output going
+    /// through ``Console``: a write that fails ends the process with 74, never 0 and never
+    /// a trap.
+    static func main() {
+        StandardStreams.ignoreBrokenPipe()
+        var code: Int32
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            code = 0
+        } catch let error as ExitCode {
+            code = error.rawValue
+        } catch {
+            code = exitCode(for: error).rawValue
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == 0 {
+                    do {
+                        try Console.print(message)
+                    } catch {
+                        Console.error(error.description)
+                    }
+                } else {
+                    Console.standardError(message + "\n")
+                }
+            }
+        }
+        if code == 0, StandardStreams.anyFailed { code = Outcome.outputFailure.rawValue }
+        Foundation.exit(code)
+    }
 }

@@ -108,7 +108,7 @@ struct DumpedElement: Decodable, Equatable, CustomStringConvertible {
         #expect(!scratch.exists("spin.json"))
         let hz = try GridBench.run(["trace", "generate", "--spec", spec.path, "--kind", "drag", "--hz", "0", "--out", scratch.path("hz.json")])
         #expect(hz.status == Exit.badInput, "\(hz)")
-        #expect(hz.stderr.contains("refreshHz = 0"), "\(hz)")
+        #expect(hz.stderr.contains("\(spec.path): --hz = 0: expected frames per second in 1...1000"), "\(hz)")
     }
 
     /// Rows at 0, 100 and 200 ms: the offset climbs 6 pt per ms to 600, then rests. At
@@ -168,6 +168,6 @@ struct DumpedElement: Decodable, Equatable, CustomStringConvertible {
         defer { scratch.remove() }
         let result = try GridBench.run(["trace", "import", "--csv", scratch.path("none.csv"), "--out", scratch.path("out.json")])
         #expect(result.status == Exit.badInput, "\(result)")
-        #expect(result.stderr.contains("\(scratch.path("none.csv")): (file) = unreadable"), "\(result)")
+        #expect(result.stderr.contains("\(scratch.path("none.csv")): (file) = missing: expected a readable file"), "\(result)")
     }
 }

@@ -47,4 +47,28 @@ import Testing
         #expect(result.status == Exit.usage, "\(result)")
         #expect(result.stderr.contains("Error:") || result.stderr.contains("error:"), "\(result)")
     }
+
+    /// Discussions are written unwrapped and wrapped once, by ArgumentParser, at 80
+    /// columns: a paragraph's lines run close to the width, none broken short mid-sentence
+    /// (the ragged lines of text wrapped twice). A line under 50 characters may only end
+    /// a paragraph, precede a list item or end in a colon.
+    @Test(arguments: [["run"], ["report"], ["trace", "generate"], ["fixtures"], ["conform"], ["gate"], ["gate", "record"], ["datasets", "generate"]])
+    func discussionsAreWrappedOnce(command: [String]) throws {
+        let result = try GridBench.run(command + ["--help"])
+        #expect(result.status == Exit.success, "\(result)")
+        let overview = result.stdout.components(separatedBy: "USAGE:")[0]
+        let lines = overview.components(separatedBy: "\n")
+        for (index, line) in lines.enumerated().dropFirst() where index + 1 < lines.count {
+            let next = lines[index + 1].trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty, !next.isEmpty, !line.hasSuffix(":") else { continue }
+            let nextIsItem = next.range(of: #"^(\d+\.? |gridbench |Exit|To see|Exits)"#, options: .regularExpression) != nil
+            #expect(line.count >= 50 || nextIsItem || line.hasPrefix("  "), "\(command): a short line inside a paragraph: \"\(line)\"")
+        }
+    }
+
+    /// The root help lists exit 74.
+    @Test func rootHelpListsTheOutputFailure() throws {
+        let result = try GridBench.run(["--help"])
+        #expect(result.stdout.contains("74  output failure"), "\(result)")
+    }
 }

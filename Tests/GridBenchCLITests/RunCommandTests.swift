@@ -96,11 +96,12 @@ import Testing
         let missing = scratch.path("MISSING.json")
         let result = try GridBench.run(["run", "--spec", missing, "--trace", trace] + quickMeasure)
         #expect(result.status == Exit.badInput, "\(result)")
-        #expect(result.stderr.contains("\(missing): (file) = unreadable"), "\(result)")
+        #expect(result.stderr.contains("\(missing): (file) = missing: expected a readable file"), "\(result)")
     }
 
     @Test(arguments: [
-        (#"{"layout": "tile-grid", "container": {"width": 320, "#, "(document) = "),
+        // The document ends after "320, ", at column 53 of its one line.
+        (#"{"layout": "tile-grid", "container": {"width": 320, "#, "line 1, column 53 = the end of the file: expected a key in double quotes (in container)"),
         (#"{"layout": "tile-grid", "container": {"width": 320, "height": 480}, "sections": [4], "tilesPerLine": 0}"#, "tilesPerLine = 0: expected an integer ≥ 1"),
         (#"{"layout": "tile-grid", "container": {"width": 320, "height": 480}, "sections": [4, -2]}"#, "sections[1] = -2"),
         (#"{"layout": "mosaic", "container": {"width": 320, "height": 480}, "sections": [4]}"#, "layout = \"mosaic\": expected one of tile-grid"),

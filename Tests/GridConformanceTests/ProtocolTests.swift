@@ -119,7 +119,7 @@ import Testing
         let error = try #require(throws: InputError.self) {
             _ = try ConformanceAnswers.decode(try JSONEncoder().encode(json), file: "answers.json")
         }
-        #expect(error.description == "answers.json: cases[\(c)].rects[0].elements[0].frame.width = \"abc\": expected a value of type number")
+        #expect(error.description == "answers.json: cases[\(c)].rects[0].elements[0].frame.width = \"abc\": expected a number")
     }
 
     @Test func anUnknownKindNamesTheKinds() throws {
@@ -171,6 +171,9 @@ import Testing
         let queries = ConformanceQueries.make(options: options)
         var json = try JSONDecoder().decode(JSONValue.self, from: try queries.encoded())
         #expect(queries.cases[2].data.itemCounts == [0, 3, 0, 5])
+        // JSONValue holds numbers as doubles: a 64-bit seed would come back rounded, which
+        // the reader refuses (an integer written as a float must be exact); a small one not.
+        json.set(["seed"], to: .number(7))
         json.set(["cases", 2, "data", "itemCounts", 1], to: .number(-2))
         let negative = try #require(throws: InputError.self) {
             _ = try ConformanceQueries.decode(try JSONEncoder().encode(json), file: "q.json")
@@ -178,6 +181,7 @@ import Testing
         #expect(negative.description == "q.json: cases[2].data.itemCounts[1] = -2: expected an item count ≥ 0")
 
         json = try JSONDecoder().decode(JSONValue.self, from: try queries.encoded())
+        json.set(["seed"], to: .number(7))
         json.set(["schemaVersion"], to: .number(2))
         let version = try #require(throws: InputError.self) {
             _ = try ConformanceQueries.decode(try JSONEncoder().encode(json), file: "q.json")

@@ -91,11 +91,11 @@ import Testing
         let whole = try Data(contentsOf: Repository.datasets.appendingPathComponent("specs/scale-100.json"))
         let half = directory.file("half.json")
         try whole.prefix(whole.count / 2).write(to: half)
-        expectInputError(file: half.path, field: "(document)") { try LayoutSpec.load(from: half) }
+        expectSyntaxErrorOnLastLine(of: whole.prefix(whole.count / 2), file: half.path) { try LayoutSpec.load(from: half) }
         let empty = try directory.write("", to: "empty.json")
         expectInputError(file: empty.path, field: "(document)", value: "empty") { try LayoutSpec.load(from: empty) }
         let missing = directory.file("missing.json")
-        expectInputError(file: missing.path, field: "(file)", value: "unreadable") { try LayoutSpec.load(from: missing) }
+        expectInputError(file: missing.path, field: "(file)", value: "missing") { try LayoutSpec.load(from: missing) }
     }
 }
 
@@ -163,7 +163,7 @@ import Testing
         let whole = try Data(contentsOf: Repository.plan().traceURL(dataset: "scale-100", trace: "tour-120hz"))
         let url = directory.file("cut.json")
         try whole.prefix(700).write(to: url)
-        expectInputError(file: url.path, field: "(document)") { try ScrollTrace.load(from: url) }
+        expectSyntaxErrorOnLastLine(of: whole.prefix(700), file: url.path) { try ScrollTrace.load(from: url) }
     }
 }
 
@@ -212,7 +212,7 @@ import Testing
         let whole = try Data(contentsOf: ReplayFixture.url(in: Repository.datasets, dataset: "scale-100", trace: "tour-120hz"))
         let url = directory.file("cut.json")
         try whole.prefix(whole.count - 40).write(to: url)
-        expectInputError(file: url.path, field: "(document)") { try ReplayFixture.load(from: url) }
+        expectSyntaxErrorOnLastLine(of: whole.prefix(whole.count - 40), file: url.path) { try ReplayFixture.load(from: url) }
     }
 
     /// A fixture of the wrong length or margin does not apply to a trace.
@@ -364,6 +364,23 @@ import Testing
         let whole = try Data(contentsOf: Repository.planURL)
         let url = directory.file("plan.json")
         try whole.prefix(whole.count / 3).write(to: url)
-        expectInputError(file: url.path, field: "(document)") { try BenchmarkPlan.load(from: url) }
+        expectSyntaxErrorOnLastLine(of: whole.prefix(whole.count / 3), file: url.path) { try BenchmarkPlan.load(from: url) }
+    }
+}
+
+/// A file cut short fails on its last line, which the error names (`line 11, column 6`):
+/// the line is counted here from the bytes, one more than their newlines.
+func expectSyntaxErrorOnLastLine(
+    of bytes: Data, file: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+) {
+    let lastLine = bytes.filter { $0 == UInt8(ascii: "\n") }.count + 1
+    do {
+        try body()
+        Issue.record("no error for a file cut short", sourceLocation: sourceLocation)
+    } catch let error as InputError {
+        #expect(error.file == file, sourceLocation: sourceLocation)
+        #expect(error.field.hasPrefix("line \(lastLine), column "), "\(error)", sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("not an InputError: \(error)", sourceLocation: sourceLocation)
     }
 }

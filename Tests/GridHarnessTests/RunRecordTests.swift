@@ -23,14 +23,10 @@ import Testing
         let p = record.frameNanos
         #expect(p.p50 > 0)
         #expect(p.p50 <= p.p90 && p.p90 <= p.p99 && p.p99 <= p.p999 && p.p999 <= p.max)
-        let frameBudget = 1e9 / 120
-        #expect(record.budgetShareP99 == p.p99 / frameBudget)
-        #expect(record.layoutBudgetNanos == frameBudget / 2)
-        #expect(record.hitchMillisPerSecond >= 0)
-        #expect(record.hitchesPerPass >= 0 && record.hitchesPerPass <= Double(record.frames))
+        // Half of the 120 Hz frame budget of 8,333,333⅓ ns.
+        #expect(record.layoutBudgetNanos == 1e9 / 240)
         #expect(record.prepareNanos > 0)
-        #expect(record.floorNanosP50 >= 0)
-        if record.floorNanosP50 > 0 { #expect(record.floorMultiple == p.p50 / record.floorNanosP50) }
+        // The figures themselves are worked by hand from known costs in figuresOfKnownCosts.
         // No probe, no memory figures.
         #expect(record.retainedBytes == nil && record.peakBytes == nil && record.allocationsPerFrame == nil)
         // The distribution runs from the 0th to the 100th percentile, never decreasing.
@@ -39,6 +35,35 @@ import Testing
         #expect(zip(distribution, distribution.dropFirst()).allSatisfy { $0.nanos <= $1.nanos })
         #expect(record.timeline?.count == 240)
         #expect(record.fixture == .pass)
+    }
+
+    /// Two passes of four frames at 120 Hz, costs (ns) 100, 200, 900, 1500 and 100, 300,
+    /// 800, 2000; a layout budget of 10⁻⁴ of the frame's 8,333,333⅓ ns, 833⅓ ns; a floor
+    /// of 150 ns. All costs are under 2048, which an HDR histogram of 3 significant digits
+    /// holds exactly. Sorted: 100 100 200 300 800 900 1500 2000.
+    /// - p50: the 4th of 8, 300; p99: the 8th, 2000; max 2000.
+    /// - budgetShareP99: 2000 / 8,333,333⅓ = 2.4e-4.
+    /// - hitches: 900, 1500 and 2000 exceed 833⅓: 3 in 2 passes, 1.5 a pass.
+    /// - over budget: 4400 − 3 × 833⅓ = 1900 ns in 2 passes of 4/120 s, 1/15 s:
+    ///   1900e-6 ms × 15 = 0.0285 ms a second.
+    /// - floorMultiple: 300 / 150 = 2.
+    @Test func figuresOfKnownCosts() {
+        let figures = MeasureVisitor.figures(
+            costs: [100, 200, 900, 1500, 100, 300, 800, 2000], passes: 2, frameBudget: 1e9 / 120,
+            layoutBudgetShare: 1e-4, passSeconds: 4.0 / 120, floor: 150)
+        #expect(figures.percentiles.p50 == 300)
+        #expect(figures.percentiles.p99 == 2000)
+        #expect(figures.percentiles.max == 2000)
+        #expect(abs(figures.budgetShareP99 - 2.4e-4) < 1e-15)
+        #expect(abs(figures.layoutBudget - 2500.0 / 3) < 1e-9)
+        #expect(figures.hitchesPerPass == 1.5)
+        #expect(abs(figures.hitchMillisPerSecond - 0.0285) < 1e-12)
+        #expect(figures.floorMultiple == 2)
+        // The 0th percentile is the least cost, the 100th the greatest.
+        #expect(figures.distribution.first?.nanos == 100 && figures.distribution.last?.nanos == 2000)
+        // Per-frame medians over the 2 passes (the lower of two): 100, 200, 800, 1500; in
+        // 2 buckets of 2 frames, the costliest of each: 200 and 1500.
+        #expect(MeasureVisitor.timeline(costs: [100, 200, 900, 1500, 100, 300, 800, 2000], frames: 4, passes: 2, points: 2) == [200, 1500])
     }
 
     @Test func passesStayWithinTheirBounds() throws {

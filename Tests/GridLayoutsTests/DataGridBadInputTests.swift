@@ -170,8 +170,11 @@ struct DataGridBadInputTests {
         let refused: [(records: Int, fields: Int, field: String)] = [
             (-1, 4, "records"), (Int.min, 4, "records"), (4, -1, "fields"), (0, Int.min, "fields"),
             ((1 << 28) + 1, 0, "records"), (Int.max, 1, "records"),
-            // 2²⁸ records × 8 fields = 2³¹ cells, one too many; 2 × 2³⁰ likewise.
-            (1 << 28, 8, "fields"), (2, 1 << 30, "fields"), (1, Int(Int32.max) + 1, "fields"),
+            // A spec's limit on records (SectionsField.maxSections, 2²²), far below the 2²⁸
+            // an ID could address: 2²² + 1 records of no fields.
+            ((1 << 22) + 1, 0, "records"),
+            // 2²² records × 512 fields = 2³¹ cells, one too many; 2 × 2³⁰ likewise.
+            (1 << 22, 512, "fields"), (2, 1 << 30, "fields"), (1, Int(Int32.max) + 1, "fields"),
             // records × fields overflows Int.
             (1 << 20, Int.max / 2, "fields"),
             // No cells, but fields that no record could hold, which a spec would carry into

@@ -213,13 +213,33 @@ extension ConformanceQueries {
     /// Writes the file atomically.
     public func write(to url: URL) throws { try JSONCoding.write(self, to: url) }
 
-    /// Checks what decoding cannot: unique case ids, rect indices in range, comparisons
-    /// that name an earlier case with the same data, container and queries.
+    /// The most items one case's data may hold: a case is answered by preparing a layout
+    /// over it and listing every element its rects meet, in memory and in the answer file.
+    public static let maxItemsPerCase = 100_000
+
+    /// The most items all cases' data may hold together.
+    public static let maxItemsInAll = 5_000_000
+
+    /// Checks what decoding cannot: the size limits, unique case ids, rect indices in
+    /// range, comparisons that name an earlier case with the same data, container and
+    /// queries.
     public func validate(file: String = "queries.json") throws(InputError) {
         var seen: [String: Int] = [:]
         var lastCaseOfInstance: [Int: Int] = [:]
+        var itemsInAll = 0
         for (index, item) in cases.enumerated() {
             let field = "cases[\(index)]"
+            guard item.data.totalItems <= Self.maxItemsPerCase else {
+                throw InputError(
+                    file: file, field: "\(field).data.itemCounts", value: "\(item.data.totalItems) items",
+                    expected: "at most \(Self.maxItemsPerCase) items in one case")
+            }
+            itemsInAll += item.data.totalItems
+            guard itemsInAll <= Self.maxItemsInAll else {
+                throw InputError(
+                    file: file, field: "\(field).data.itemCounts", value: "\(itemsInAll) items in cases[0...\(index)]",
+                    expected: "at most \(Self.maxItemsInAll) items in all cases together")
+            }
             if seen[item.id] != nil {
                 throw InputError(file: file, field: "\(field).id", value: "\"\(item.id)\"", expected: "an id no other case has")
             }

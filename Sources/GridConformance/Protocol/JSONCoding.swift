@@ -26,42 +26,21 @@ enum JSONCoding {
         try encoder.encode(value) + Data("\n".utf8)
     }
 
-    /// Writes `value` to `url` atomically (a temporary file, then a rename), creating the
+    /// Writes `value` to `url` atomically (see ``AtomicFileWriter``), creating the
     /// directory when it is missing.
     static func write(_ value: some Encodable, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try encode(value).write(to: url, options: .atomic)
+        try AtomicFileWriter.write(try encode(value), to: url)
     }
 
     /// Reads the file at `url`, naming it in errors by its path.
     static func read<T: Decodable>(_ type: T.Type, from url: URL) throws(InputError) -> T {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw InputError(file: url.path, field: "(file)", value: "unreadable", expected: "a readable file (\(error.localizedDescription))")
-        }
-        return try decode(type, from: data, file: url.path)
+        try decode(type, from: try InputFiles.read(url), file: url.path)
     }
 
-    /// Decodes `T` from `data`, turning every failure into an `InputError` that names
-    /// `file`, the field, and the value found there as JSON text.
+    /// Decodes `T` from `data` with ``StrictJSON``, turning every failure into an
+    /// `InputError` that names `file`, the field, and the value found there as JSON text.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws(InputError) -> T {
-        guard !data.isEmpty else {
-            throw InputError(file: file, field: "(document)", value: "empty", expected: "a JSON document")
-        }
-        do {
-            return try decoder.decode(type, from: data)
-        } catch let error as DecodingError {
-            throw inputError(error, in: data, file: file)
-        } catch let error as FieldError {
-            let prefix = error.codingPath.isEmpty ? "" : InputError.fieldPath(error.codingPath)
-            throw InputError(
-                file: file, field: [prefix, error.error.field].filter { !$0.isEmpty }.joined(separator: "."),
-                value: error.error.value, expected: error.error.expected)
-        } catch {
-            throw InputError(file: file, field: "(document)", value: "\(error)", expected: "well-formed JSON")
-        }
+        try StrictJSON.decode(type, from: data, file: file)
     }
 
     /// GridCore's reading of a decoding error, with the value found at the failing field

@@ -1,4 +1,5 @@
 import Foundation
+import GridConformance
 import GridCore
 import GridHarness
 import GridLayouts
@@ -56,7 +57,7 @@ public struct GateSpec: Sendable {
     ///
     /// - Throws: ``GridCore/InputError`` naming the file and the field.
     public func decode<T: Decodable>(_ type: T.Type) throws(InputError) -> T {
-        try JSONFiles.decode(type, from: json, file: path)
+        try JSONFiles.decode(type, from: json, file: path, ignoringUnknownKeys: true)
     }
 }
 
@@ -90,13 +91,8 @@ struct LoadedSpec: Sendable {
         guard FileManager.default.fileExists(atPath: path) else {
             throw InputError(file: path, field: "(file)", value: "missing", expected: "a layout spec (the gate plan's `spec` names it, relative to the plan)")
         }
-        let json: Data
-        do {
-            json = try Data(contentsOf: url)
-        } catch {
-            throw InputError(file: path, field: "(file)", value: "unreadable", expected: "a readable file (\(error.localizedDescription))")
-        }
-        let header = try JSONFiles.decode(Header.self, from: json, file: path)
+        let json = try InputFiles.read(url)
+        let header = try JSONFiles.decode(Header.self, from: json, file: path, ignoringUnknownKeys: true)
         // The tool's own layouts come first: a layout GridBench adds later under the same
         // name (its `waterfall`, say) must not take over a third party's specs.
         if !layouts.contains(where: { $0.name == header.layout }) && LayoutSpec.layoutNames.contains(header.layout) {
@@ -122,7 +118,7 @@ struct LoadedSpec: Sendable {
     /// The data of a spec whose layout is not GridBench's: its `sections` and `itemSizes`,
     /// in any form a GridBench spec allows, read and checked by the same code.
     private static func data(of json: Data, path: String) throws(InputError) -> DataShape {
-        let fields = try JSONFiles.decode(DataFields.self, from: json, file: path)
+        let fields = try JSONFiles.decode(DataFields.self, from: json, file: path, ignoringUnknownKeys: true)
         do {
             return try SectionsField.dataShape(sections: fields.sections, itemSizes: fields.itemSizes)
         } catch {

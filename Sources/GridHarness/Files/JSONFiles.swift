@@ -1,4 +1,5 @@
 import Foundation
+import GridConformance
 import GridCore
 
 /// Reading and writing the JSON files GridBench keeps: specs, traces, fixtures, results.
@@ -10,38 +11,32 @@ public enum JSONFiles {
     /// `"-Infinity"`, so that a validator can refuse them by field instead of the whole
     /// file failing to parse.
     public static func read<T: Decodable>(_ type: T.Type, from url: URL) throws(InputError) -> T {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw InputError(file: url.path, field: "(file)", value: "unreadable", expected: "a readable file (\(error.localizedDescription))")
-        }
-        return try decode(type, from: data, file: url.path)
+        try decode(type, from: try InputFiles.read(url), file: url.path)
     }
 
-    /// Decodes `T` from `data`, naming `file` in errors.
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws(InputError) -> T {
-        guard !data.isEmpty else {
-            throw InputError(file: file, field: "(document)", value: "empty", expected: "a JSON document")
-        }
-        do {
-            return try decoder.decode(type, from: data)
-        } catch let error as DecodingError {
-            throw InputError(file: file, error)
-        } catch let error as InputError {
-            throw error
-        } catch let error as GridError {
-            throw InputError(file: file, error)
-        } catch {
-            throw InputError(file: file, field: "(document)", value: "\(error)", expected: "well-formed JSON")
-        }
+    /// Decodes `T` from `data`, naming `file` in errors: ``GridConformance/StrictJSON``,
+    /// which refuses unknown and repeated keys and numbers that do not fit their field, and
+    /// names the line and column of a syntax error.
+    ///
+    /// `ignoringUnknownKeys` is for partial views of a file that is also read whole.
+    public static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, file: String, ignoringUnknownKeys: Bool = false
+    ) throws(InputError) -> T {
+        try StrictJSON.decode(type, from: data, file: file, ignoringUnknownKeys: ignoringUnknownKeys)
     }
 
-    /// Encodes `value` as pretty, key-sorted JSON and writes it to `url` atomically: the
-    /// bytes go to a temporary file in the same directory, which then replaces `url`, so a
-    /// reader never sees half a file and a failed write loses nothing.
+    /// Encodes `value` as pretty, key-sorted JSON and writes it to `url` atomically (see
+    /// ``GridConformance/AtomicFileWriter``): a reader never sees half a file and a failed
+    /// write loses nothing.
+    ///
+    /// - Throws: ``GridCore/OutputFailure`` when it cannot be written; an encoding error.
     public static func write<T: Encodable>(_ value: T, to url: URL) throws {
-        try AtomicFile.write(try encoder.encode(value) + Data("\n".utf8), to: url)
+        try AtomicFile.write(try encoded(value), to: url)
+    }
+
+    /// `value` as the files GridBench writes hold it: pretty, key-sorted JSON and a newline.
+    public static func encoded<T: Encodable>(_ value: T) throws -> Data {
+        try encoder.encode(value) + Data("\n".utf8)
     }
 
     static var decoder: JSONDecoder {
@@ -58,18 +53,17 @@ public enum JSONFiles {
     }
 }
 
-/// Writes files so that nothing is ever half-written.
+/// Writes files so that nothing is ever half-written (see
+/// ``GridConformance/AtomicFileWriter``).
 public enum AtomicFile {
     /// Writes `data` to `url` through a temporary file in the same directory and a rename,
     /// creating missing parent directories.
-    public static func write(_ data: Data, to url: URL) throws {
-        let directory = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
+    public static func write(_ data: Data, to url: URL) throws(OutputFailure) {
+        try AtomicFileWriter.write(data, to: url)
     }
 
     /// Writes `text` as UTF-8, atomically.
-    public static func write(_ text: String, to url: URL) throws {
+    public static func write(_ text: String, to url: URL) throws(OutputFailure) {
         try write(Data(text.utf8), to: url)
     }
 }

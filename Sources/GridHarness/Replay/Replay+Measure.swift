@@ -164,8 +164,19 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
         }
         let passNanos = max(FrameClock.now() &- warmStart, 1)
         let wanted = Int(min((options.targetSeconds * 1e9 / Double(passNanos)).rounded(.up), 1e6))
-        passesWanted = min(max(wanted, options.minimumPasses), options.maximumPasses)
-        costs.reserveCapacity(replay.trace.frameCount * passesWanted)
+        let passes = min(max(wanted, options.minimumPasses), options.maximumPasses)
+        // Every measured frame's cost is kept (8 bytes each): refused before, not by running
+        // out of memory.
+        let frames = replay.trace.frameCount
+        let (measured, overflow) = frames.multipliedReportingOverflow(by: passes)
+        guard !overflow, measured <= MeasureVisitor.maxMeasuredFrames else {
+            throw GridError.invalidParameter(
+                "minimumPasses", passes,
+                expected: "at most \(MeasureVisitor.maxMeasuredFrames / max(frames, 1)) passes of this trace's \(frames) frames "
+                    + "(\(MeasureVisitor.maxMeasuredFrames) measured frames in all)")
+        }
+        passesWanted = passes
+        costs.reserveCapacity(measured)
     }
 
     func measurePass() throws {
@@ -193,39 +204,70 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
         let frames = trace.frameCount, passes = passesDone
         // The floor: copying as many attributes as each frame loaded, from an array.
         let floor = measure.measureFloor(counts: counts, passes: passes, sample: viewport.loadedElements.map(\.attributes))
+        let figures = MeasureVisitor.figures(
+            costs: costs, passes: passes, frameBudget: trace.frameBudgetNanos, layoutBudgetShare: options.layoutBudgetShare,
+            passSeconds: trace.durationSeconds, floor: floor)
+        return RunRecord(
+            layout: spec.layoutName, strategy: label, adaptiveChoice: chosen,
+            dataset: spec.name, tiles: spec.tiles, sections: spec.data.sectionCount, trace: trace.name,
+            refreshHz: trace.refreshHz, frames: frames, passes: passes, frameNanos: figures.percentiles,
+            budgetShareP99: figures.budgetShareP99, layoutBudgetNanos: figures.layoutBudget,
+            hitchesPerPass: figures.hitchesPerPass, hitchMillisPerSecond: figures.hitchMillisPerSecond,
+            prepareNanos: Int(prepareNanos), retainedBytes: retained, peakBytes: peak,
+            allocationsPerFrame: allocationsPerFrame, floorNanosP50: floor,
+            floorMultiple: figures.floorMultiple,
+            fixture: mismatch == nil ? .pass : .fail, firstMismatchFrame: mismatch,
+            distribution: figures.distribution,
+            timeline: MeasureVisitor.timeline(costs: costs, frames: frames, passes: passes, points: options.timelinePoints),
+            eventFrames: trace.events.isEmpty ? nil : Array(Set(trace.events.map(\.frame))).sorted(),
+            adaptiveThreshold: adaptiveThreshold,
+            passMediansNanos: passMedians.isEmpty ? nil : passMedians,
+            frameNanosP50Interval: Bootstrap.medianInterval(passMedians))
+    }
+}
 
+extension MeasureVisitor {
+    /// The most frames one run measures, over all its passes: 50,000,000, whose costs take
+    /// 400 MB.
+    static let maxMeasuredFrames = 50_000_000
+
+    /// What a run's frame costs come to.
+    struct Figures {
+        var percentiles: Percentiles
+        var distribution: [PercentilePoint]
+        var budgetShareP99: Double
+        var layoutBudget: Double
+        var hitchesPerPass: Double
+        var hitchMillisPerSecond: Double
+        var floorMultiple: Double
+    }
+
+    /// The figures of `costs` (every frame of every pass, in nanoseconds): percentiles by
+    /// an HDR histogram of 3 significant digits, p99 as a share of `frameBudget`, the
+    /// frames over `layoutBudgetShare` of it per pass, the time over it per second of trace
+    /// (`passSeconds` a pass), and the median as a multiple of `floor`.
+    static func figures(
+        costs: [UInt64], passes: Int, frameBudget: Double, layoutBudgetShare: Double, passSeconds: Double, floor: Double
+    ) -> Figures {
         var histogram = Histogram<UInt64>(highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
         for cost in costs { _ = histogram.record(max(cost, 1)) }
         func at(_ percentile: Double) -> Double { Double(histogram.valueAtPercentile(percentile)) }
         let percentiles = Percentiles(p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), max: Double(histogram.maxRecorded))
-
-        let frameBudget = trace.frameBudgetNanos
-        let layoutBudget = frameBudget * options.layoutBudgetShare
+        let layoutBudget = frameBudget * layoutBudgetShare
         var hitches = 0
         var overBudget = 0.0
         for cost in costs where Double(cost) > layoutBudget {
             hitches += 1
             overBudget += Double(cost) - layoutBudget
         }
-        let seconds = trace.durationSeconds * Double(passes)
-
-        return RunRecord(
-            layout: spec.layoutName, strategy: label, adaptiveChoice: chosen,
-            dataset: spec.name, tiles: spec.tiles, sections: spec.data.sectionCount, trace: trace.name,
-            refreshHz: trace.refreshHz, frames: frames, passes: passes, frameNanos: percentiles,
-            budgetShareP99: percentiles.p99 / frameBudget, layoutBudgetNanos: layoutBudget,
+        let seconds = passSeconds * Double(passes)
+        return Figures(
+            percentiles: percentiles,
+            distribution: distributionPercentiles.map { PercentilePoint(percentile: $0, nanos: at($0)) },
+            budgetShareP99: percentiles.p99 / frameBudget, layoutBudget: layoutBudget,
             hitchesPerPass: passes > 0 ? Double(hitches) / Double(passes) : 0,
             hitchMillisPerSecond: seconds > 0 ? overBudget / 1e6 / seconds : 0,
-            prepareNanos: Int(prepareNanos), retainedBytes: retained, peakBytes: peak,
-            allocationsPerFrame: allocationsPerFrame, floorNanosP50: floor,
-            floorMultiple: floor > 0 ? percentiles.p50 / floor : 0,
-            fixture: mismatch == nil ? .pass : .fail, firstMismatchFrame: mismatch,
-            distribution: MeasureVisitor.distributionPercentiles.map { PercentilePoint(percentile: $0, nanos: at($0)) },
-            timeline: MeasureVisitor.timeline(costs: costs, frames: frames, passes: passes, points: options.timelinePoints),
-            eventFrames: trace.events.isEmpty ? nil : Array(Set(trace.events.map(\.frame))).sorted(),
-            adaptiveThreshold: adaptiveThreshold,
-            passMediansNanos: passMedians.isEmpty ? nil : passMedians,
-            frameNanosP50Interval: Bootstrap.medianInterval(passMedians))
+            floorMultiple: floor > 0 ? percentiles.p50 / floor : 0)
     }
 }
 

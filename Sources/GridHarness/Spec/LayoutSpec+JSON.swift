@@ -49,7 +49,7 @@ struct LayoutSpecFile: Codable {
         for key in try decoder.container(keyedBy: FieldKey.self).allKeys where !known.contains(key.stringValue) {
             let nearest = Self.nearest(to: key.stringValue, in: known)
             throw GridError.invalidParameter(
-                key.stringValue, "(a field of \(layout) specs?)",
+                key.stringValue, "(an unknown field)",
                 expected: "no such field in a \(layout) spec" + (nearest.map { "; did you mean \($0)?" } ?? "")
                     + " (fields: " + known.joined(separator: ", ") + ")")
         }

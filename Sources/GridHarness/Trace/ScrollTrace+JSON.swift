@@ -104,6 +104,7 @@ extension ScrollTrace {
         }
         guard file.refreshHz > 0, file.refreshHz <= 1000 else { throw fail("refreshHz", file.refreshHz, "frames per second in 1...1000, such as 60 or 120") }
         try Self.checkViewport(file.viewport, field: "viewport", fail)
+        guard !file.offsets.isEmpty else { throw fail("offsets", "[]", "at least one frame's offset") }
         for (index, offset) in file.offsets.enumerated() where !offset.isFinite {
             throw fail("offsets[\(index)]", offset, "a finite number")
         }
@@ -119,7 +120,7 @@ extension ScrollTrace {
         var lastFrame = 0
         for (index, event) in (file.events ?? []).enumerated() {
             let field = "events[\(index)]"
-            guard event.frame >= 0, event.frame < max(offsets.count, 1) else {
+            guard event.frame >= 0, event.frame < offsets.count else {
                 throw fail("\(field).frame", event.frame, "a frame index in 0..<\(offsets.count)")
             }
             guard event.frame >= lastFrame else { throw fail("\(field).frame", event.frame, "frames in order: ≥ \(lastFrame), the previous event's") }
@@ -213,7 +214,12 @@ extension ScrollTrace {
     }
 
     /// Writes the trace as JSON to `url`, atomically.
+    ///
+    /// - Throws: ``GridCore/InputError`` naming `url` when the trace is one its reader
+    ///   would refuse (no frames, a NaN offset): nothing is written that cannot be read back.
     public func write(to url: URL) throws {
+        let file = self.file
+        _ = try ScrollTrace(file: file, path: url.path, defaultName: name)
         try JSONFiles.write(file, to: url)
     }
 }

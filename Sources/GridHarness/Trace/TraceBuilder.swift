@@ -21,6 +21,11 @@ struct TraceBuilder {
     var direction: (x: Double, y: Double) = (0, 1)
     let dt: Double
     let minimumVelocity = 5.0
+    /// The most frames kept; frames past it are counted (so that gestures still end) but
+    /// not stored, and ``isOverLimit`` says so.
+    var frameLimit = Int.max
+    /// Frames emitted, kept or not.
+    private(set) var emitted = 0
 
     init(layout: any GridLayout, data: DataShape, viewport: Size, refreshHz: Int) throws(GridError) {
         self.layout = layout
@@ -39,8 +44,10 @@ struct TraceBuilder {
     var isAtEnd: Bool { (direction.y == 0 || y >= maxOffset) && (direction.x == 0 || x >= maxOffsetX) }
     /// Whether every axis the direction moves along is at its near edge.
     var isAtStart: Bool { (direction.y == 0 || y <= 0) && (direction.x == 0 || x <= 0) }
-    var frameCount: Int { offsets.count }
-    var seconds: Double { Double(offsets.count) * dt }
+    var frameCount: Int { emitted }
+    var seconds: Double { Double(emitted) * dt }
+    /// Whether more frames were emitted than ``frameLimit``.
+    var isOverLimit: Bool { emitted > frameLimit }
     var preparedLayout: any GridLayout { layout }
 
     private mutating func prepareLayout() throws(GridError) {
@@ -60,6 +67,8 @@ struct TraceBuilder {
     private mutating func emit(x newX: Double, y newY: Double) {
         y = newY
         x = newX
+        emitted += 1
+        guard emitted <= frameLimit else { return }
         offsets.append(Point(x: (newX * 1000).rounded() / 1000, y: (newY * 1000).rounded() / 1000))
     }
 

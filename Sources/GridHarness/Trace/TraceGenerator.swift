@@ -39,6 +39,15 @@ public struct TraceGenerator: Sendable {
         /// are merged and split and rows and columns inserted and deleted.
         case gridEdits = "grid-edits"
 
+        /// Whether the trace ends when the gesture does (the flings), rather than after
+        /// ``Options/seconds``.
+        public var hasNaturalEnd: Bool {
+            switch self {
+            case .fling, .fastFling, .horizontalFling, .diagonalFling: true
+            default: false
+            }
+        }
+
         /// The refresh rate a trace of this kind uses unless told otherwise.
         public var defaultRefreshHz: Int { self == .drag || self == .diagonalDrag || self == .gridEdits ? 60 : 120 }
 
@@ -71,6 +80,9 @@ public struct TraceGenerator: Sendable {
         public var deceleration: ScrollPhysics.Deceleration
         /// The trace's name; `nil` gives `<kind>-<hz>hz`.
         public var name: String?
+        /// The most frames the trace may have (``TraceGenerator/defaultMaxFrames`` unless
+        /// raised): a fling through millions of tiles would otherwise run for hours of trace.
+        public var maxFrames: Int = TraceGenerator.defaultMaxFrames
 
         public init(
             kind: Kind, seed: UInt64 = 1, refreshHz: Int? = nil, seconds: Double = 20,
@@ -88,6 +100,10 @@ public struct TraceGenerator: Sendable {
     /// The data set the trace scrolls through; its container is the starting viewport.
     public var spec: LayoutSpec
 
+    /// The most frames a generated trace may have unless raised: 1,000,000, over two hours
+    /// at 120 Hz.
+    public static let defaultMaxFrames = 1_000_000
+
     public init(spec: LayoutSpec) {
         self.spec = spec
     }
@@ -102,8 +118,14 @@ public struct TraceGenerator: Sendable {
         guard options.seconds.isFinite, options.seconds > 0, options.seconds <= 3600 else {
             throw .invalidParameter("seconds", options.seconds, expected: "a duration in seconds, > 0 and ≤ 3600")
         }
+        guard options.maxFrames >= 1 else { throw .invalidParameter("maxFrames", options.maxFrames, expected: "a frame count ≥ 1") }
+        let tooMany = "at most \(options.maxFrames) frames (raise the limit with --max-frames)"
+        if !options.kind.hasNaturalEnd, options.seconds * Double(hz) > Double(options.maxFrames) {
+            throw .invalidParameter("frames", "\(options.seconds) s × \(hz) Hz = \(Int(options.seconds * Double(hz)))", expected: tooMany)
+        }
         var random = SeededRandom(seed: options.seed)
         var builder = try TraceBuilder(layout: spec.makeLayout(), data: spec.data, viewport: spec.container, refreshHz: hz)
+        builder.frameLimit = options.maxFrames
         switch options.kind {
         case .fling:
             flingThrough(&builder, &random, speeds: 1500...5000, deceleration: options.deceleration)
@@ -137,6 +159,10 @@ public struct TraceGenerator: Sendable {
         // An event applies before the next frame: one that came last gets a frame to
         // apply before.
         if let last = builder.events.last, last.frame >= builder.frameCount { builder.hold(0) }
+        guard !builder.isOverLimit else {
+            throw .invalidParameter(
+                "frames", "more than \(options.maxFrames) (a \(options.kind.rawValue) through \(spec.tiles) tiles)", expected: tooMany)
+        }
         return ScrollTrace(
             name: options.name ?? "\(options.kind.rawValue)-\(hz)hz", refreshHz: hz, viewport: spec.container,
             offsets: builder.offsets, events: builder.events)
@@ -157,7 +183,7 @@ public struct TraceGenerator: Sendable {
         for direction in [1.0, -1.0] {
             // Enough flicks to cross any content; a flick covers at least a few hundred points.
             var flicks = 0
-            while flicks < 100_000 {
+            while flicks < 100_000 && !builder.isOverLimit {
                 flicks += 1
                 let speed = random.uniform(speeds) * direction
                 builder.drag(velocity: speed, seconds: 0.08)
@@ -173,7 +199,7 @@ public struct TraceGenerator: Sendable {
     /// with pauses and reversals.
     private func slowDrag(_ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double) {
         var direction = 1.0
-        while builder.seconds < seconds {
+        while builder.seconds < seconds && !builder.isOverLimit {
             let roll = random.uniform(0...1)
             if roll < 0.15 {
                 builder.hold(random.uniform(0.2...0.8))
@@ -188,7 +214,7 @@ public struct TraceGenerator: Sendable {
     private func jumps(_ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double) {
         let sections = builder.data.sectionCount
         builder.hold(0.1)
-        while builder.seconds < seconds {
+        while builder.seconds < seconds && !builder.isOverLimit {
             if sections > 0, let top = builder.top(ofSection: random.integer(0...(sections - 1))) {
                 builder.jump(to: top)
             }
@@ -205,7 +231,7 @@ public struct TraceGenerator: Sendable {
         var rotation = ThereAndBack(upright: builder.viewport)
         var direction = 1.0
         builder.hold(0.1)
-        while builder.seconds < seconds {
+        while builder.seconds < seconds && !builder.isOverLimit {
             try rotation.rotateIfDue(&builder, seconds: seconds)
             if (direction > 0 && builder.isAtEnd) || (direction < 0 && builder.isAtStart) { direction = -direction }
             let speed = random.uniform(1000...4000) * direction
@@ -225,7 +251,7 @@ public struct TraceGenerator: Sendable {
     ) throws(GridError) {
         var rotation = ThereAndBack(upright: builder.viewport)
         builder.hold(0.05)
-        while builder.seconds < seconds {
+        while builder.seconds < seconds && !builder.isOverLimit {
             try rotation.rotateIfDue(&builder, seconds: seconds)
             let y = random.uniform(0...1) * builder.maxOffset
             if builder.maxOffsetX > 0 {
@@ -256,7 +282,7 @@ public struct TraceGenerator: Sendable {
             }
         }
         builder.hold(0.1)
-        while builder.seconds < seconds {
+        while builder.seconds < seconds && !builder.isOverLimit {
             if (direction > 0 && builder.isAtEnd) || (direction < 0 && builder.isAtStart) { direction = -direction }
             builder.drag(velocity: direction * random.uniform(150...350), seconds: 0.5)
             let data = builder.data

@@ -13,8 +13,12 @@ public enum TraceImport {
     /// - Throws: ``InputError`` naming the line and column: a row without two fields (or
     ///   three, with `offset_x`; every row as many as the first), a field that is not a
     ///   finite number, timestamps that do not increase, no rows at all.
+    /// The most frames an import may produce unless raised: 1,000,000, over two hours at
+    /// 120 Hz.
+    public static let defaultMaxFrames = 1_000_000
+
     public static func csv(
-        _ text: String, path: String, refreshHz: Int, viewport: Size, name: String
+        _ text: String, path: String, refreshHz: Int, viewport: Size, name: String, maxFrames: Int = defaultMaxFrames
     ) throws(InputError) -> ScrollTrace {
         guard refreshHz >= 1, refreshHz <= 1000 else {
             throw InputError(file: path, field: "refreshHz", value: "\(refreshHz)", expected: "frames per second in 1...1000")
@@ -67,24 +71,39 @@ public enum TraceImport {
         guard let start = times.first, let end = times.last else {
             throw InputError(file: path, field: "(document)", value: "no rows", expected: "rows of timestamp_ms,offset")
         }
+        // The frame count is known before any frame is made: the time span, not the number
+        // of rows, decides it, and a span of 1e9 ms at 1000 Hz would be a billion frames.
         let step = 1000 / Double(refreshHz)
+        let span = end - start
+        let count = span.isFinite ? (span / step + 1e-9).rounded(.down) + 1 : .infinity
+        guard count <= Double(maxFrames) else {
+            throw InputError(
+                file: path, field: "timestamp_ms", value: "a span of \(span) ms (\(start) to \(end))",
+                expected: "at most \(maxFrames) frames at \(refreshHz) Hz, a span of at most \(Double(maxFrames - 1) * step) ms (raise the limit with --max-frames)")
+        }
         var frames: [Point] = []
+        frames.reserveCapacity(Int(count))
         var row = 0
-        var k = 0
-        while true {
-            let t = start + Double(k) * step
-            if t > end + 1e-9 { break }
+        for k in 0..<Int(count) {
+            let t = min(start + Double(k) * step, end)
             while row + 1 < times.count && times[row + 1] <= t { row += 1 }
             var y = offsets[row], x = offsetsX.isEmpty ? 0 : offsetsX[row]
             if row + 1 < times.count {
                 let fraction = (t - times[row]) / (times[row + 1] - times[row])
-                y = offsets[row] + (offsets[row + 1] - offsets[row]) * fraction
-                if !offsetsX.isEmpty { x = offsetsX[row] + (offsetsX[row + 1] - offsetsX[row]) * fraction }
+                y = interpolate(offsets[row], offsets[row + 1], fraction)
+                if !offsetsX.isEmpty { x = interpolate(offsetsX[row], offsetsX[row + 1], fraction) }
             }
             frames.append(Point(x: x, y: y))
-            k += 1
         }
         return ScrollTrace(name: name, refreshHz: refreshHz, viewport: viewport, offsets: frames)
+    }
+
+    /// `a` + (`b` − `a`)·`fraction`, finite for any finite `a` and `b` (1e308 and −1e308,
+    /// whose difference overflows, included) and `fraction` in 0...1.
+    static func interpolate(_ a: Double, _ b: Double, _ fraction: Double) -> Double {
+        let difference = b - a
+        if difference.isFinite { return a + difference * fraction }
+        return a * (1 - fraction) + b * fraction
     }
 }
 

@@ -156,8 +156,8 @@ extension DataGrid {
         guard fields <= DataShape.maxTotalItems else {
             throw .invalidData("fields", fields, expected: "at most \(DataShape.maxTotalItems) fields")
         }
-        guard records <= ElementID.maxSection + 1 else {
-            throw .invalidData("records", records, expected: "at most \(ElementID.maxSection + 1) records")
+        guard records <= SectionsField.maxSections else {
+            throw .invalidData("records", records, expected: "at most \(SectionsField.maxSections) records")
         }
         let (cells, overflow) = records.multipliedReportingOverflow(by: fields)
         guard !overflow, cells <= DataShape.maxTotalItems else {

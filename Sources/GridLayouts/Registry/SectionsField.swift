@@ -15,9 +15,16 @@ public enum SectionsField: Codable, Hashable, Sendable {
 
     private enum Keys: String, CodingKey { case count, items, total, itemsPerSection }
 
+    /// The most sections (or a data grid's records) a spec may give: 4,194,304 (2²²).
+    /// ``GridCore/ElementID`` could address 2²⁸, but at that count the per-section arrays
+    /// of the data and of a prepared layout alone take several gigabytes; the bundled data
+    /// sets use at most 322,580.
+    public static let maxSections = 1 << 22
+
     public init(from decoder: any Decoder) throws {
-        if let counts = try? decoder.singleValueContainer().decode([Int].self) {
-            self = .counts(counts)
+        if (try? decoder.unkeyedContainer()) != nil {
+            // An array: its elements' errors name the element (`sections[3]`).
+            self = .counts(try decoder.singleValueContainer().decode([Int].self))
             return
         }
         let keyed: KeyedDecodingContainer<Keys>
@@ -71,10 +78,13 @@ public enum SectionsField: Codable, Hashable, Sendable {
     public func itemCounts() throws(GridError) -> [Int] {
         switch self {
         case .counts(let list):
+            guard list.count <= Self.maxSections else {
+                throw .invalidData("sections", "\(list.count) sections", expected: "at most \(Self.maxSections) sections")
+            }
             return list
         case .uniform(let count, let items):
-            guard count >= 0, count <= ElementID.maxSection + 1 else {
-                throw .invalidData("sections.count", count, expected: "a section count in 0...\(ElementID.maxSection + 1)")
+            guard count >= 0, count <= Self.maxSections else {
+                throw .invalidData("sections.count", count, expected: "a section count in 0...\(Self.maxSections)")
             }
             guard items >= 0 else { throw .invalidData("sections.items", items, expected: "an item count ≥ 0") }
             let (total, overflow) = count.multipliedReportingOverflow(by: items)
@@ -88,10 +98,10 @@ public enum SectionsField: Codable, Hashable, Sendable {
             }
             guard perSection >= 1 else { throw .invalidData("sections.itemsPerSection", perSection, expected: "an integer ≥ 1") }
             let sections = total / perSection + (total % perSection == 0 ? 0 : 1)
-            guard sections <= ElementID.maxSection + 1 else {
+            guard sections <= Self.maxSections else {
                 throw .invalidData(
                     "sections.itemsPerSection", perSection,
-                    expected: "sections of enough items that \(total) items make at most \(ElementID.maxSection + 1) sections")
+                    expected: "sections of enough items that \(total) items make at most \(Self.maxSections) sections")
             }
             var list = Array(repeating: perSection, count: total / perSection)
             if total % perSection != 0 { list.append(total % perSection) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GridConformance
 import GridCore
+import GridHarness
 import GridLayouts
 import GridStrategies
 
@@ -10,18 +11,15 @@ struct Conform: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a layout written in any language against the laws of GridLayout, through JSON files.",
         discussion: """
-            1. gridbench conform --write-queries round1.json
-               Your runner prepares your layout for each case and writes its answers (see the
-               README, "Check your own layout", for both schemas and what the runner must do).
-            2. gridbench conform --queries round1.json --answers answers1.json
-               checks every law the answers can show. Then, for the strips along your layout's
-               own row boundaries:
-            3. gridbench conform --write-queries round2.json --queries round1.json --answers answers1.json
-               and check round 2's answers the same way.
-            To see what valid answers look like, let the reference tile grid answer a query file:
-               gridbench conform --queries round1.json --write-answers reference.json
-            Exits 0 when every law holds, 1 when a law is violated or nothing could be checked,
-            2 when a file is malformed or the answers do not fit the queries.
+            1. Write round 1's query file: gridbench conform --write-queries round1.json. Your runner prepares your layout for each case and writes its answers (see the README, "Check your own layout", for both schemas and what the runner must do).
+
+            2. Check them: gridbench conform --queries round1.json --answers answers1.json checks every law the answers can show.
+
+            3. For the strips along your layout's own row boundaries, write round 2 from round 1: gridbench conform --write-queries round2.json --queries round1.json --answers answers1.json, and check round 2's answers the same way.
+
+            To see what valid answers look like, let the reference tile grid answer a query file: gridbench conform --queries round1.json --write-answers reference.json.
+
+            Exits 0 when every law holds, 1 when a law is violated or nothing could be checked, 2 when a file is malformed or the answers do not fit the queries.
             """)
 
     @Option(help: "A query file (what the layout was asked).")
@@ -67,6 +65,9 @@ struct Conform: ParsableCommand {
 
     func run() throws {
         let outcome = try guarded { () throws -> ExitCode in
+            let inputs = [queries, answers].compactMap { $0 }
+            if let writeAnswers { try OutputPath.refuseOverwritingInput(out: writeAnswers, option: "--write-answers", inputs: inputs) }
+            if let writeQueries { try OutputPath.refuseOverwritingInput(out: writeQueries, option: "--write-queries", inputs: inputs) }
             if let writeAnswers, let queries {
                 let kind = try StrategyKind(named: strategy)
                 let asked = try ConformanceQueries.load(from: URL(fileURLWithPath: queries))
@@ -96,7 +97,7 @@ struct Conform: ParsableCommand {
             guard let queries, let answers else { return Outcome.badInput }
             let report = try GridConformance.check(
                 queriesAt: URL(fileURLWithPath: queries), answersAt: URL(fileURLWithPath: answers), maxViolations: maxViolations)
-            print(report.description)
+            try Console.print(report.description)
             return report.isPassing ? Outcome.success : Outcome.fixtureMismatch
         }
         if outcome != Outcome.success { throw outcome }

@@ -20,10 +20,10 @@ struct DatasetsCommand: ParsableCommand {
                 let plan = try planOption.load()
                 for entry in plan.runs {
                     let spec = try LayoutSpec.load(from: plan.specURL(entry.dataset))
-                    print("\(entry.dataset): \(spec.layoutName), \(spec.tiles) tiles in \(spec.data.sectionCount) sections, \(Int(spec.container.width))×\(Int(spec.container.height))")
+                    try Console.print("\(entry.dataset): \(spec.layoutName), \(spec.tiles) tiles in \(spec.data.sectionCount) sections, \(Int(spec.container.width))×\(Int(spec.container.height))")
                     for trace in entry.traces {
                         guard let recipe = plan.recipe(named: trace) else { continue }
-                        print("  \(trace): \(recipe.kind.rawValue), seed \(recipe.seed), \(recipe.refreshHz) Hz")
+                        try Console.print("  \(trace): \(recipe.kind.rawValue), seed \(recipe.seed), \(recipe.refreshHz) Hz")
                     }
                 }
             }
@@ -34,9 +34,7 @@ struct DatasetsCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write the bundled specs and generate every trace of the plan, deterministically.",
             discussion: """
-                Specs come from code (BundledDatasets); traces from the plan's recipes (kind, seed,
-                refresh rate, seconds). Running it again gives the same files, byte for byte. Record
-                the fixtures afterwards: gridbench fixtures record.
+                Specs come from code (BundledDatasets); traces from the plan's recipes (kind, seed, refresh rate, seconds). Running it again gives the same files, byte for byte. Record the fixtures afterwards: gridbench fixtures record.
                 """)
         @OptionGroup var planOption: PlanOption
 

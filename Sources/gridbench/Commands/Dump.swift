@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GridConformance
 import GridCore
 import GridHarness
 import GridLayouts
@@ -37,20 +38,38 @@ struct Dump: ParsableCommand {
 
     func run() throws {
         try guarded {
+            if let out { try OutputPath.refuseOverwritingInput(out: out, option: "--out", inputs: [spec]) }
             let loaded = try LayoutSpec.load(from: URL(fileURLWithPath: spec))
             let kind = try StrategyKind(named: strategy)
-            let elements = if let scrolledTo {
-                try loaded.dump(scrolledTo: scrolledTo.point, strategy: kind)
-            } else {
-                try loaded.dump(strategy: kind, in: rect?.rect)
-            }
             if let out {
-                try JSONFiles.write(elements, to: URL(fileURLWithPath: out))
+                try AtomicFileWriter.write(to: URL(fileURLWithPath: out)) { sink in
+                    try writeElements(of: loaded, strategy: kind) { try sink.write($0) }
+                }
             } else {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                FileHandle.standardOutput.write(try encoder.encode(elements) + Data("\n".utf8))
+                try writeElements(of: loaded, strategy: kind) { try Console.output($0) }
             }
         }
+    }
+
+    /// Writes the JSON array of elements through `write`, a batch at a time: a data set of
+    /// millions of elements is never held in memory whole, as elements or as text.
+    private func writeElements(of loaded: LayoutSpec, strategy kind: StrategyKind, _ write: (Data) throws -> Void) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        var first = true
+        func batch(_ elements: [DumpedElement]) throws {
+            guard !elements.isEmpty else { return }
+            // A batch encoded as an array, without its brackets, is the array's middle.
+            let text = try encoder.encode(elements)
+            try write(Data((first ? "[\n" : ",\n").utf8))
+            try write(text.dropFirst(2).dropLast(2))
+            first = false
+        }
+        if let scrolledTo {
+            try batch(try loaded.dump(scrolledTo: scrolledTo.point, strategy: kind))
+        } else {
+            try loaded.dump(strategy: kind, in: rect?.rect) { try batch($0) }
+        }
+        try write(Data((first ? "[]\n" : "\n]\n").utf8))
     }
 }

@@ -9,10 +9,7 @@ struct FixturesCommand: ParsableCommand {
         commandName: "fixtures",
         abstract: "Record or verify the reference's answers: per-frame loaded sets and full layout attribute sets.",
         discussion: """
-            Two kinds of fixture live under datasets/fixtures/: replay/<data set>/<trace>.json, the
-            reference's loaded-set digest after every frame of a bundled trace, and layouts/*.json,
-            the full attribute set of each reference layout's canonical configurations (golden
-            files a third party's answers can also be checked against).
+            Two kinds of fixture live under datasets/fixtures/: replay/<data set>/<trace>.json, the reference's loaded-set digest after every frame of a bundled trace, and layouts/*.json, the full attribute set of each reference layout's canonical configurations (golden files a third party's answers can also be checked against).
             """,
         subcommands: [Record.self, Verify.self])
 

@@ -11,12 +11,7 @@ struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay the whole bundled matrix against every strategy and write the strategy comparison report.",
         discussion: """
-            Every data set of the plan with each of its traces, every strategy: a warm-up pass,
-            then measured passes; every frame checked against the fixture. Writes
-            <out>/results.json (versioned, see README "Results schema"),
-            <out>/strategy-comparison.md with charts in <out>/charts/, and the self-contained
-            <out>/strategy-comparison.html; prints a summary table. Exits 1 if any run's loaded
-            set differed from the reference's in any frame. Build with -c release: a debug build's figures are not representative.
+            Every data set of the plan with each of its traces, every strategy: a warm-up pass, then measured passes; every frame checked against the fixture. Writes <out>/results.json (versioned, see README "Results schema"), <out>/strategy-comparison.md with charts in <out>/charts/, and the self-contained <out>/strategy-comparison.html; prints a summary table. Exits 1 if any run's loaded set differed from the reference's in any frame. Build with -c release: a debug build's figures are not representative.
 
             The strategies of each data set and trace are measured together, their passes interleaved. Where cached and on demand are equivalent within the noise (README "How the recommendation is decided"), the tie is settled by instructions per frame, counted with valgrind (callgrind) for just those sizes; without valgrind, or with --no-instructions, by retained memory. --repeat N runs the whole plan N times and reports how often each recommendation came out; the results and charts are the last run's.
             """)
@@ -55,7 +50,12 @@ struct Report: ParsableCommand {
                 guard document.schemaVersion == ResultsDocument.currentSchemaVersion else {
                     throw InputError(file: fromResults, field: "schemaVersion", value: "\(document.schemaVersion)", expected: "\(ResultsDocument.currentSchemaVersion)")
                 }
-                return try render(document, plan: plan, writeResults: false)
+                do {
+                    return try render(document, plan: plan, writeResults: false)
+                } catch let error as GridError {
+                    // What the report refuses in the document is the results file's fault.
+                    throw InputError(file: fromResults, error)
+                }
             }
             let chosen = strategies.isEmpty ? nil : try strategies.map { name throws(GridError) in try StrategyKind(named: name) }
             let runner = try PlanRunner(
@@ -118,16 +118,18 @@ struct Report: ParsableCommand {
     ) throws -> ExitCode {
         let records = document.runs
         let directory = URL(fileURLWithPath: out)
+        var set = AtomicFileSet(directory: directory)
         if writeResults {
-            try JSONFiles.write(document, to: directory.appendingPathComponent("results.json"))
+            set.add("results.json", try JSONFiles.encoded(document))
         }
         let report = try layoutReports(document, plan: plan, repeated: repeated)
-        let written = try report.write(to: directory)
+        // The results and the reports as one set: all old or all new, even when killed.
+        report.add(to: &set)
+        let written = try set.commit().filter { $0.lastPathComponent != "results.json" }
 
-        print(SummaryTable.render(records))
-        print("")
-        for line in report.verdict { print(line) }
-        fflush(nil)  // the table out before the notes that follow on standard error
+        try Console.print(SummaryTable.render(records))
+        try Console.print("")
+        for line in report.verdict { try Console.print(line) }
         Console.note((writeResults ? "Wrote \(directory.appendingPathComponent("results.json").path) and " : "Wrote ")
                      + "\(written.count) report files in \(directory.path).")
         let failed = records.filter { $0.fixture == .fail }

@@ -11,11 +11,7 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay one trace over one data set with chosen strategies.",
         discussion: """
-            The data set is a bundled one (--dataset photos-2976) or a spec file (--spec FILE);
-            the trace is a bundled trace of that data set (--trace fling-120hz) or a trace file
-            (--trace FILE.json). Every frame is checked against the reference's loaded set: the
-            bundled fixture, the fixture given with --fixture, or else a reference replay made
-            on the spot. Exits 1 when a strategy's loaded set differs in any frame.
+            The data set is a bundled one (--dataset photos-2976) or a spec file (--spec FILE); the trace is a bundled trace of that data set (--trace fling-120hz) or a trace file (--trace FILE.json). Every frame is checked against the reference's loaded set: the bundled fixture, the fixture given with --fixture, or else a reference replay made on the spot. Exits 1 when a strategy's loaded set differs in any frame.
             """)
 
     @OptionGroup var planOption: PlanOption
@@ -65,7 +61,7 @@ struct Run: ParsableCommand {
                 Console.note(ProgressLine.finished(record))
                 records.append(record)
             }
-            print(SummaryTable.render(records))
+            try Console.print(SummaryTable.render(records))
             if let json {
                 let probe: (any MemoryProbe)? = measure.noMemory ? nil : JemallocProbe()
                 let document = ResultsDocument(environment: MeasurementEnvironment.describe(probe: probe), runs: records)

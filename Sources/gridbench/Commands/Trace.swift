@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GridConformance
 import GridCore
 import GridHarness
 
@@ -14,9 +15,7 @@ struct TraceCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Generate a trace over a layout spec from gestures; the same seed gives the same trace.",
             discussion: """
-                Kinds: \(TraceGenerator.Kind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")).
-                Flings decelerate as UIScrollView does, v(t) = v0·d^(1000t) with d = 0.998 (normal)
-                or 0.99 (fast), and rubber-band past the edges.
+                Kinds: \(TraceGenerator.Kind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")). Flings decelerate as UIScrollView does, v(t) = v0·d^(1000t) with d = 0.998 (normal) or 0.99 (fast), and rubber-band past the edges.
                 """)
 
         @Option(help: "The layout spec the trace scrolls through; its container is the starting viewport.")
@@ -40,11 +39,15 @@ struct TraceCommand: ParsableCommand {
         @Option(help: "The trace's name (default: <kind>-<hz>hz).")
         var name: String?
 
+        @Option(help: "The most frames the trace may have; a fling through a large data set may need more.")
+        var maxFrames: Int = TraceGenerator.defaultMaxFrames
+
         @Option(help: "The trace file to write.")
         var out: String
 
         func run() throws {
             try guarded {
+                try OutputPath.refuseOverwritingInput(out: out, option: "--out", inputs: [spec])
                 guard let kind = TraceGenerator.Kind(rawValue: kind) else {
                     throw GridError.invalidParameter("--kind", kind, expected: "one of " + TraceGenerator.Kind.allCases.map(\.rawValue).joined(separator: ", "))
                 }
@@ -52,11 +55,25 @@ struct TraceCommand: ParsableCommand {
                     throw GridError.invalidParameter("--deceleration", deceleration, expected: "normal or fast")
                 }
                 let loaded = try LayoutSpec.load(from: URL(fileURLWithPath: spec))
-                let trace = try TraceGenerator(spec: loaded).generate(
-                    .init(kind: kind, seed: seed, refreshHz: hz, seconds: seconds, deceleration: deceleration, name: name))
+                var options = TraceGenerator.Options(kind: kind, seed: seed, refreshHz: hz, seconds: seconds, deceleration: deceleration, name: name)
+                options.maxFrames = maxFrames
+                let trace: ScrollTrace
+                do {
+                    trace = try TraceGenerator(spec: loaded).generate(options)
+                } catch let error as GridError {
+                    throw InputError(file: spec, Self.optionNamed(error))
+                }
                 try trace.write(to: URL(fileURLWithPath: out))
                 Console.note("\(trace.name): \(trace.frameCount) frames at \(trace.refreshHz) Hz, \(trace.events.count) events → \(out)")
             }
+        }
+
+        /// The generator's error with its field named by the option that sets it.
+        static func optionNamed(_ error: GridError) -> GridError {
+            var renamed = error
+            let options = ["refreshHz": "--hz", "seconds": "--seconds", "maxFrames": "--max-frames"]
+            if let option = options[error.field] { renamed.field = option }
+            return renamed
         }
     }
 
@@ -77,21 +94,24 @@ struct TraceCommand: ParsableCommand {
         @Option(help: "The trace's name (default: the CSV file's name).")
         var name: String?
 
+        @Option(help: "The most frames the trace may have: the CSV's time span times --hz.")
+        var maxFrames: Int = TraceImport.defaultMaxFrames
+
         @Option(help: "The trace file to write.")
         var out: String
 
+        func validate() throws {
+            guard maxFrames >= 1 else { throw ValidationError("--max-frames \(maxFrames): expected a frame count ≥ 1") }
+        }
+
         func run() throws {
             try guarded {
+                try OutputPath.refuseOverwritingInput(out: out, option: "--out", inputs: [csv])
                 let url = URL(fileURLWithPath: csv)
-                let text: String
-                do {
-                    text = try String(contentsOf: url, encoding: .utf8)
-                } catch {
-                    throw InputError(file: csv, field: "(file)", value: "unreadable", expected: "a readable UTF-8 CSV file (\(error.localizedDescription))")
-                }
+                let text = try InputFiles.text(url)
                 let trace = try TraceImport.csv(
                     text, path: csv, refreshHz: hz, viewport: viewport.size,
-                    name: name ?? url.deletingPathExtension().lastPathComponent)
+                    name: name ?? url.deletingPathExtension().lastPathComponent, maxFrames: maxFrames)
                 try trace.write(to: URL(fileURLWithPath: out))
                 Console.note("\(trace.name): \(trace.frameCount) frames at \(trace.refreshHz) Hz → \(out)")
             }

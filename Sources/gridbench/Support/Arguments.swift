@@ -94,6 +94,26 @@ struct MeasureOptions: ParsableArguments {
     @Flag(help: "Leave memory figures out (they need jemalloc as the process's allocator).")
     var noMemory = false
 
+    /// The option each of ``GridHarness/ReplayOptions``'s fields comes from.
+    static let optionNames = [
+        "threshold": "--threshold", "minimumPasses": "--min-passes", "maximumPasses": "--max-passes",
+        "targetSeconds": "--target-seconds", "layoutBudgetShare": "--layout-budget-share",
+        "margin.lines": "--margin-lines", "margin.columns": "--margin-columns",
+    ]
+
+    /// Refuses values the replay would refuse, naming the option (`--min-passes`), as a
+    /// usage error.
+    func validate() throws {
+        do {
+            try replayOptions(strategy: .onDemand).validate()
+        } catch {
+            let option = Self.optionNames[error.field] ?? error.field
+            var expected = error.expected
+            for (field, name) in Self.optionNames { expected = expected.replacingOccurrences(of: field, with: name) }
+            throw ValidationError("\(option) \(error.value): expected \(expected)")
+        }
+    }
+
     func replayOptions(strategy: StrategyKind) -> ReplayOptions {
         ReplayOptions(
             strategy: strategy, threshold: threshold, margin: margin, minimumPasses: minPasses,

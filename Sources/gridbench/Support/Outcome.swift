@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GridCore
+import GridHarness
 
 /// The exit codes `gridbench` documents in its help.
 enum Outcome {
@@ -8,11 +9,14 @@ enum Outcome {
     static let fixtureMismatch = ExitCode(1)
     static let badInput = ExitCode(2)
     static let internalFailure = ExitCode(70)
+    /// `EX_IOERR`: standard output, standard error or an output file could not be written.
+    static let outputFailure = ExitCode(74)
 }
 
 /// Runs `body`, turning GridBench's typed errors into a message on standard error and the
-/// exit code of their kind: bad input (2) for ``InputError`` and ``GridError``, internal
-/// failure (70) for anything else but an explicit `ExitCode`.
+/// exit code of their kind: bad input (2) for ``InputError`` and ``GridError``, output
+/// failure (74) for ``OutputFailure``, internal failure (70) for anything else but an
+/// explicit `ExitCode`.
 func guarded<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
@@ -21,9 +25,14 @@ func guarded<T>(_ body: () throws -> T) throws -> T {
     } catch let error as InputError {
         Console.error(error.description)
         throw Outcome.badInput
-    } catch let error as GridError {
+    } catch var error as GridError {
+        // A replay option refused while running is named by its option, as on the command line.
+        if let option = MeasureOptions.optionNames[error.field] { error.field = option }
         Console.error(error.description)
         throw Outcome.badInput
+    } catch let error as OutputFailure {
+        Console.error(error.description)
+        throw Outcome.outputFailure
     } catch let error as CleanExit {
         throw error
     } catch let error as ValidationError {
@@ -34,8 +43,21 @@ func guarded<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
-/// Writing to the terminal.
+/// Writing to the terminal: the one way `gridbench` writes to standard output and error
+/// (see ``GridHarness/StandardStreams``).
 enum Console {
+    /// Writes `text` and a newline on standard output.
+    ///
+    /// - Throws: ``OutputFailure`` when it cannot be written; the command exits 74.
+    static func print(_ text: String) throws(OutputFailure) {
+        try StandardStreams.write(text + "\n", to: .output)
+    }
+
+    /// Writes `data` on standard output.
+    static func output(_ data: Data) throws(OutputFailure) {
+        try StandardStreams.write(data, to: .output)
+    }
+
     /// Prints `gridbench: error: <message>` on standard error.
     static func error(_ message: String) {
         standardError("gridbench: error: " + message + "\n")
@@ -46,8 +68,9 @@ enum Console {
         standardError(message + "\n")
     }
 
+    /// Writes on standard error; a failure is remembered, and turns an exit 0 into 74.
     static func standardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.note(text)
     }
 
     /// Whether standard error is a terminal, where progress redraws one line.

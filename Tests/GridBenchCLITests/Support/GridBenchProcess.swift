@@ -57,10 +57,11 @@ enum GridBench {
     /// `datasets/plan.json` is) and waits for it. Output goes through files, so that
     /// neither pipe can fill up and stall the child.
     static func run(
-        _ arguments: [String], in directory: URL? = nil, executable: String = "gridbench", sourceLocation: SourceLocation = #_sourceLocation
+        _ arguments: [String], in directory: URL? = nil, executable: String = "gridbench", binaryURL: URL? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> CommandResult {
         let process = Process()
-        process.executableURL = try binary(executable, sourceLocation: sourceLocation)
+        process.executableURL = try binaryURL ?? binary(executable, sourceLocation: sourceLocation)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? root
         let scratch = try Scratch()

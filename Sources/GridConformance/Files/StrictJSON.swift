@@ -1,0 +1,723 @@
+import Foundation
+import GridCore
+
+/// The one JSON reader of GridBench's files: specs, traces, plans, fixtures, results, query
+/// and answer files.
+///
+/// Stricter than `JSONDecoder`, and its refusals say where:
+///
+/// - a syntax error names the line and column (`line 3, column 14`);
+/// - a key given twice in one object is refused (`JSONDecoder` keeps one silently);
+/// - a key the type never asks for is refused, naming the nearest known key
+///   (`"rowheight"`: did you mean `rowHeight`?), so that a misspelt field is not ignored;
+/// - a number that does not fit its field (`1.5` or 2⁶³ for an integer, `1e400` for a
+///   number) is named as such, with its field, not called malformed JSON;
+/// - nesting deeper than ``maxDepth`` is refused rather than recursed into.
+///
+/// Non-finite numbers may be written as the strings `"NaN"`, `"Infinity"` and
+/// `"-Infinity"`, so that a validator can refuse them by field.
+public enum StrictJSON {
+    /// The deepest nesting of arrays and objects a document may have.
+    public static let maxDepth = 128
+
+    /// The most values (numbers, strings, arrays, objects…) a document may hold: a trace of
+    /// a million frames holds a million, and each value takes tens of bytes once parsed.
+    public static let maxValues = 20_000_000
+
+    /// Decodes `T` from `data`, naming `file` in every error.
+    ///
+    /// - Throws: ``GridCore/InputError`` naming the file, the field path (or line and
+    ///   column) and the value found there.
+    /// - Parameter ignoringUnknownKeys: for a partial view of a file that other code reads
+    ///   whole (a spec's common fields, read before its layout's), keys `T` does not ask
+    ///   for are let through.
+    public static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, file: String, ignoringUnknownKeys: Bool = false
+    ) throws(InputError) -> T {
+        guard !data.isEmpty else {
+            throw InputError(file: file, field: "(document)", value: "empty", expected: "a JSON document")
+        }
+        let root: Node
+        do {
+            var parser = Parser(bytes: [UInt8](data))
+            root = try parser.document()
+        } catch {
+            throw InputError(file: file, field: "line \(error.line), column \(error.column)", value: error.found, expected: error.expected)
+        }
+        let value: T
+        do {
+            value = try T(from: NodeDecoder(node: root, codingPath: []))
+        } catch let error as StrictJSONError {
+            throw InputError(file: file, field: InputError.fieldPath(error.codingPath), value: error.value, expected: error.expected)
+        } catch let error as DecodingError {
+            // A required key missing beside a key nobody asked for is most likely that key
+            // misspelt ("hieght"): say so.
+            if case .keyNotFound(let key, let context) = error, let object = root.object(at: context.codingPath),
+               let stray = object.keys.first(where: {
+                   !object.used.contains($0) && !object.asked.contains($0) && nearest(to: $0, in: [key.stringValue]) != nil
+               }) {
+                throw InputError(
+                    file: file, field: InputError.fieldPath(context.codingPath + [StrictKey(stray)]), value: "(an unknown field)",
+                    expected: "no such field here; did you mean \(key.stringValue)?")
+            }
+            var result = InputError(file: file, error)
+            if case .typeMismatch(_, let context) = error, let found = root.text(at: context.codingPath) {
+                result.value = found
+            }
+            if case .dataCorrupted(let context) = error, !context.codingPath.isEmpty {
+                if let found = root.text(at: context.codingPath) { result.value = found }
+                let description = context.debugDescription
+                result.expected = description.ranges(of: "expected ").last.map { String(description[$0.upperBound...]) } ?? description
+            }
+            throw result
+        } catch let error as InputError {
+            throw error
+        } catch let error as GridError {
+            throw InputError(file: file, error)
+        } catch let error as FieldError {
+            let prefix = error.codingPath.isEmpty ? "" : InputError.fieldPath(error.codingPath)
+            throw InputError(
+                file: file, field: [prefix, error.error.field].filter { !$0.isEmpty }.joined(separator: "."),
+                value: error.error.value, expected: error.error.expected)
+        } catch {
+            throw InputError(file: file, field: "(document)", value: "\(error)", expected: "a readable document")
+        }
+        if !ignoringUnknownKeys, let unknown = root.firstUnknownKey(path: []) {
+            let known = unknown.known.sorted()
+            let nearest = Self.nearest(to: unknown.key, in: known)
+            throw InputError(
+                file: file, field: InputError.fieldPath(unknown.path), value: "(an unknown field)",
+                expected: "no such field here" + (nearest.map { "; did you mean \($0)?" } ?? "")
+                    + (known.isEmpty ? "" : " (fields: " + known.joined(separator: ", ") + ")"))
+        }
+        return value
+    }
+
+    /// The known name closest to `name` by edit distance (case ignored), when it is close.
+    public static func nearest(to name: String, in known: [String]) -> String? {
+        let target = Array(name.lowercased())
+        var best: (String, Int)?
+        for candidate in known {
+            let d = distance(target, Array(candidate.lowercased()))
+            if d <= max(2, target.count / 3), best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
+        }
+        return best?.0
+    }
+
+    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+/// A value that does not fit the field it is decoded into.
+struct StrictJSONError: Error {
+    var codingPath: [any CodingKey]
+    var value: String
+    var expected: String
+}
+
+// MARK: - The tree
+
+/// One parsed value.
+final class Node {
+    enum Value {
+        case null
+        case bool(Bool)
+        /// The number's text as written, so that integers are read exactly.
+        case number(String)
+        case string(String)
+        case array([Node])
+        case object(Object)
+    }
+
+    /// An object's members in order, and which keys the decoder asked for and used.
+    final class Object {
+        var keys: [String] = []
+        var members: [String: Node] = [:]
+        var asked: Set<String> = []
+        var used: Set<String> = []
+        var opened = false
+    }
+
+    let value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    var kindName: String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// The value as short JSON text, for messages.
+    var text: String {
+        let full: String
+        switch value {
+        case .null: full = "null"
+        case .bool(let b): full = b ? "true" : "false"
+        case .number(let n): full = n
+        case .string(let s): full = "\"" + s + "\""
+        case .array(let a): full = "[" + a.prefix(8).map(\.text).joined(separator: ", ") + (a.count > 8 ? ", …" : "") + "]"
+        case .object(let o): full = "{" + o.keys.prefix(6).map { "\"\($0)\": …" }.joined(separator: ", ") + (o.keys.count > 6 ? ", …" : "") + "}"
+        }
+        return full.count > 80 ? String(full.prefix(80)) + "…" : full
+    }
+
+    /// The text of the value at `path`, or `nil` when the path leads nowhere.
+    func text(at path: [any CodingKey]) -> String? {
+        var current = self
+        for key in path {
+            switch current.value {
+            case .object(let object):
+                guard let next = object.members[key.stringValue] else { return nil }
+                current = next
+            case .array(let array):
+                guard let index = key.intValue, array.indices.contains(index) else { return nil }
+                current = array[index]
+            default:
+                return nil
+            }
+        }
+        return current.text
+    }
+
+    /// The object at `path`, or `nil`.
+    func object(at path: [any CodingKey]) -> Object? {
+        var current = self
+        for key in path {
+            switch current.value {
+            case .object(let object):
+                guard let next = object.members[key.stringValue] else { return nil }
+                current = next
+            case .array(let array):
+                guard let index = key.intValue, array.indices.contains(index) else { return nil }
+                current = array[index]
+            default:
+                return nil
+            }
+        }
+        if case .object(let object) = current.value { return object }
+        return nil
+    }
+
+    /// The first key, depth first in document order, of an object the decoder read that it
+    /// never asked for.
+    func firstUnknownKey(path: [any CodingKey]) -> (path: [any CodingKey], key: String, known: Set<String>)? {
+        switch value {
+        case .object(let object):
+            for key in object.keys {
+                if object.opened && !object.used.contains(key) {
+                    return (path + [StrictKey(key)], key, object.asked)
+                }
+                if let found = object.members[key]!.firstUnknownKey(path: path + [StrictKey(key)]) { return found }
+            }
+        case .array(let array):
+            for (index, element) in array.enumerated() {
+                if let found = element.firstUnknownKey(path: path + [StrictKey(index)]) { return found }
+            }
+        default:
+            break
+        }
+        return nil
+    }
+}
+
+/// A coding key by name or index.
+struct StrictKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(_ string: String) { stringValue = string; intValue = nil }
+    init(_ index: Int) { stringValue = "\(index)"; intValue = index }
+    init?(stringValue: String) { self.init(stringValue) }
+    init?(intValue: Int) { self.init(intValue) }
+}
+
+// MARK: - Parsing
+
+struct ParseError: Error {
+    var line: Int
+    var column: Int
+    var found: String
+    var expected: String
+}
+
+/// A recursive-descent JSON parser (RFC 8259) over UTF-8 bytes that knows where it is.
+struct Parser {
+    let bytes: [UInt8]
+    var index = 0
+    var line = 1
+    var lineStart = 0
+    var path: [String] = []
+    var values = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    var column: Int {
+        // Characters, not bytes: UTF-8 continuation bytes do not start one.
+        var count = 1
+        var i = lineStart
+        while i < index {
+            if bytes[i] & 0xC0 != 0x80 { count += 1 }
+            i += 1
+        }
+        return count
+    }
+
+    func fail(_ expected: String, found: String? = nil) -> ParseError {
+        let what: String
+        if let found {
+            what = found
+        } else if index >= bytes.count {
+            what = "the end of the file"
+        } else {
+            let byte = bytes[index]
+            what = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : String(format: "byte 0x%02X", byte)
+        }
+        let place = path.isEmpty ? "" : " (in \(path.joined()))"
+        return ParseError(line: line, column: column, found: what, expected: expected + place)
+    }
+
+    mutating func document() throws(ParseError) -> Node {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipSpace()
+        let node = try value(depth: 0)
+        skipSpace()
+        guard index == bytes.count else { throw fail("the end of the document after its one value") }
+        return node
+    }
+
+    mutating func skipSpace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            default: return
+            }
+        }
+    }
+
+    mutating func value(depth: Int) throws(ParseError) -> Node {
+        guard index < bytes.count else { throw fail("a value") }
+        values += 1
+        guard values <= StrictJSON.maxValues else {
+            throw fail("at most \(StrictJSON.maxValues) values in a document", found: "value number \(values)")
+        }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return Node(.string(try string()))
+        case UInt8(ascii: "t"): try literal("true"); return Node(.bool(true))
+        case UInt8(ascii: "f"): try literal("false"); return Node(.bool(false))
+        case UInt8(ascii: "n"): try literal("null"); return Node(.null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return Node(.number(try number()))
+        default: throw fail("a value: an object, array, string, number, true, false or null")
+        }
+    }
+
+    mutating func literal(_ word: String) throws(ParseError) {
+        let expected = Array(word.utf8)
+        guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
+            throw fail("a value (\(word)?)")
+        }
+        index += expected.count
+    }
+
+    mutating func object(depth: Int) throws(ParseError) -> Node {
+        guard depth <= StrictJSON.maxDepth else { throw fail("nesting at most \(StrictJSON.maxDepth) deep", found: "an object nested \(depth) deep") }
+        index += 1
+        let object = Node.Object()
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return Node(.object(object))
+        }
+        while true {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("a key in double quotes") }
+            let keyLine = line, keyColumn = column
+            let key = try string()
+            if object.members[key] != nil {
+                throw ParseError(
+                    line: keyLine, column: keyColumn, found: "\"\(key)\" a second time",
+                    expected: "each key once in an object" + (path.isEmpty ? "" : " (in \(path.joined()))"))
+            }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("':' after the key \"\(key)\"") }
+            index += 1
+            skipSpace()
+            path.append(path.isEmpty ? key : "." + key)
+            let member = try value(depth: depth)
+            path.removeLast()
+            object.keys.append(key)
+            object.members[key] = member
+            skipSpace()
+            guard index < bytes.count else { throw fail("',' or '}'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "}") else { throw fail("',' or '}' after the value of \"\(key)\"") }
+            index += 1
+            return Node(.object(object))
+        }
+    }
+
+    mutating func array(depth: Int) throws(ParseError) -> Node {
+        guard depth <= StrictJSON.maxDepth else { throw fail("nesting at most \(StrictJSON.maxDepth) deep", found: "an array nested \(depth) deep") }
+        index += 1
+        var elements: [Node] = []
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return Node(.array(elements))
+        }
+        while true {
+            skipSpace()
+            path.append("[\(elements.count)]")
+            elements.append(try value(depth: depth))
+            path.removeLast()
+            skipSpace()
+            guard index < bytes.count else { throw fail("',' or ']'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "]") else { throw fail("',' or ']' after an element") }
+            index += 1
+            return Node(.array(elements))
+        }
+    }
+
+    mutating func number() throws(ParseError) -> String {
+        let start = index
+        func digits(_ parser: inout Parser) -> Int {
+            let from = parser.index
+            while parser.index < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index]) { parser.index += 1 }
+            return parser.index - from
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        let integerDigits = digits(&self)
+        guard integerDigits > 0 else { throw fail("a digit") }
+        if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
+            index = integerStart + 1
+            throw fail("no leading zero in a number")
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&self) > 0 else { throw fail("a digit after the decimal point") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits(&self) > 0 else { throw fail("a digit in the exponent") }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    mutating func string() throws(ParseError) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flush(_ parser: Parser, upTo end: Int, into scalars: inout String.UnicodeScalarView) {
+            if end > runStart { scalars.append(contentsOf: String(decoding: parser.bytes[runStart..<end], as: UTF8.self).unicodeScalars) }
+        }
+        while true {
+            guard index < bytes.count else { throw fail("the closing '\"' of a string") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                flush(self, upTo: index, into: &scalars)
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 {
+                throw fail("no control character inside a string (write \\n, \\t…)")
+            }
+            if byte == UInt8(ascii: "\\") {
+                flush(self, upTo: index, into: &scalars)
+                index += 1
+                guard index < bytes.count else { throw fail("an escape after '\\'") }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800..<0xDC00).contains(code), bytes.count - index >= 6,
+                       bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                        index += 2
+                        let low = try hex4()
+                        if (0xDC00..<0xE000).contains(low) {
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            code = 0xFFFD
+                        }
+                    }
+                    scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                default:
+                    index -= 1
+                    throw fail("an escape: \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX")
+                }
+                runStart = index
+                continue
+            }
+            index += 1
+        }
+    }
+
+    mutating func hex4() throws(ParseError) -> UInt32 {
+        guard bytes.count - index >= 4 else { throw fail("four hexadecimal digits after \\u") }
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw fail("four hexadecimal digits after \\u")
+            }
+            code = code << 4 | UInt32(digit)
+            index += 1
+        }
+        return code
+    }
+}
+
+// MARK: - Decoding
+
+struct NodeDecoder: Decoder {
+    let node: Node
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let object) = node.value else {
+            throw StrictJSONError(codingPath: codingPath, value: node.text, expected: "an object")
+        }
+        object.opened = true
+        return KeyedDecodingContainer(KeyedNodeContainer<Key>(object: object, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let elements) = node.value else {
+            throw StrictJSONError(codingPath: codingPath, value: node.text, expected: "an array")
+        }
+        return UnkeyedNodeContainer(elements: elements, codingPath: codingPath)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        SingleNodeContainer(node: node, codingPath: codingPath)
+    }
+}
+
+/// Reading one value as a Swift type, with the refusals ``StrictJSON`` promises.
+enum NodeReading {
+    static func decode<T: Decodable>(_ type: T.Type, from node: Node, at path: [any CodingKey]) throws -> T {
+        func fail(_ expected: String) -> StrictJSONError { StrictJSONError(codingPath: path, value: node.text, expected: expected) }
+        switch type {
+        case is Bool.Type:
+            guard case .bool(let value) = node.value else { throw fail("true or false") }
+            return value as! T
+        case is String.Type:
+            guard case .string(let value) = node.value else { throw fail("a string") }
+            return value as! T
+        case is Double.Type:
+            return try double(node, fail) as! T
+        case is Float.Type:
+            let value = try double(node, fail)
+            guard !value.isFinite || abs(value) <= Double(Float.greatestFiniteMagnitude) else { throw fail("a number that fits a 32-bit float") }
+            return Float(value) as! T
+        case is Int.Type: return try integer(Int.self, node, fail) as! T
+        case is Int8.Type: return try integer(Int8.self, node, fail) as! T
+        case is Int16.Type: return try integer(Int16.self, node, fail) as! T
+        case is Int32.Type: return try integer(Int32.self, node, fail) as! T
+        case is Int64.Type: return try integer(Int64.self, node, fail) as! T
+        case is UInt.Type: return try integer(UInt.self, node, fail) as! T
+        case is UInt8.Type: return try integer(UInt8.self, node, fail) as! T
+        case is UInt16.Type: return try integer(UInt16.self, node, fail) as! T
+        case is UInt32.Type: return try integer(UInt32.self, node, fail) as! T
+        case is UInt64.Type: return try integer(UInt64.self, node, fail) as! T
+        default:
+            return try T(from: NodeDecoder(node: node, codingPath: path))
+        }
+    }
+
+    static func double(_ node: Node, _ fail: (String) -> StrictJSONError) throws -> Double {
+        switch node.value {
+        case .number(let text):
+            guard let value = Double(text), value.isFinite else {
+                throw fail("a number within ±1.8e308 (a 64-bit float)")
+            }
+            return value
+        case .string("NaN"): return .nan
+        case .string("Infinity"): return .infinity
+        case .string("-Infinity"): return -.infinity
+        default:
+            throw fail("a number")
+        }
+    }
+
+    static func integer<I: FixedWidthInteger>(_ type: I.Type, _ node: Node, _ fail: (String) -> StrictJSONError) throws -> I {
+        let range = I.bitWidth == 64 && I.isSigned ? "an integer (a whole number within ±9.2e18)" : "an integer in \(I.min)...\(I.max)"
+        guard case .number(let text) = node.value else { throw fail(range) }
+        if let exact = I(text) { return exact }
+        // Written with a fraction or an exponent (5.0, 1e3): fine when it is whole and exact.
+        if let value = Double(text), value.isFinite, value == value.rounded(), abs(value) <= 9_007_199_254_740_992,
+           let exact = I(exactly: value) {
+            return exact
+        }
+        throw fail(range)
+    }
+}
+
+struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let object: Node.Object
+    let codingPath: [any CodingKey]
+
+    var allKeys: [Key] {
+        object.used.formUnion(object.keys)
+        object.asked.formUnion(object.keys)
+        return object.keys.compactMap { Key(stringValue: $0) }
+    }
+
+    func contains(_ key: Key) -> Bool {
+        object.asked.insert(key.stringValue)
+        return object.members[key.stringValue] != nil
+    }
+
+    private func member(_ key: Key) throws -> Node {
+        object.asked.insert(key.stringValue)
+        object.used.insert(key.stringValue)
+        guard let node = object.members[key.stringValue] else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value for key \(key.stringValue)."))
+        }
+        return node
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        let node = try member(key)
+        if case .null = node.value { return true }
+        return false
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try NodeReading.decode(type, from: try member(key), at: codingPath + [key])
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        object.asked.insert(key.stringValue)
+        guard let node = object.members[key.stringValue] else { return nil }
+        object.used.insert(key.stringValue)
+        if case .null = node.value { return nil }
+        return try NodeReading.decode(type, from: node, at: codingPath + [key])
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try NodeDecoder(node: try member(key), codingPath: codingPath + [key]).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try NodeDecoder(node: try member(key), codingPath: codingPath + [key]).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        let key = StrictKey("super")
+        object.asked.insert(key.stringValue)
+        object.used.insert(key.stringValue)
+        return NodeDecoder(node: object.members[key.stringValue] ?? Node(.null), codingPath: codingPath + [key])
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        NodeDecoder(node: try member(key), codingPath: codingPath + [key])
+    }
+}
+
+struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
+    let elements: [Node]
+    let codingPath: [any CodingKey]
+    var currentIndex = 0
+
+    init(elements: [Node], codingPath: [any CodingKey]) {
+        self.elements = elements
+        self.codingPath = codingPath
+    }
+
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    private mutating func next<T>(_ type: T.Type) throws -> (Node, [any CodingKey]) {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(
+                type, .init(codingPath: codingPath + [StrictKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+        }
+        defer { currentIndex += 1 }
+        return (elements[currentIndex], codingPath + [StrictKey(currentIndex)])
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd else { return false }
+        if case .null = elements[currentIndex].value {
+            currentIndex += 1
+            return true
+        }
+        return false
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let (node, path) = try next(type)
+        return try NodeReading.decode(type, from: node, at: path)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let (node, path) = try next(Node.self)
+        return try NodeDecoder(node: node, codingPath: path).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let (node, path) = try next(Node.self)
+        return try NodeDecoder(node: node, codingPath: path).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let (node, path) = try next(Node.self)
+        return NodeDecoder(node: node, codingPath: path)
+    }
+}
+
+struct SingleNodeContainer: SingleValueDecodingContainer {
+    let node: Node
+    let codingPath: [any CodingKey]
+
+    func decodeNil() -> Bool {
+        if case .null = node.value { return true }
+        return false
+    }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try NodeReading.decode(type, from: node, at: codingPath)
+    }
+}
