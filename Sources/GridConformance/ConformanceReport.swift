@@ -17,8 +17,8 @@ public struct ConformanceReport: Hashable, Sendable {
     /// Configurations the layout refused (its `prepare` threw): not violations, but
     /// listed so that a reader sees what was not checked.
     public var skipped: [Skipped]
-    /// The laws that were checked: all eight when the layout declares non-overlap,
-    /// otherwise all but law 8; fewer when the input could not exercise some (a query
+    /// The laws that were checked: law 8 only when the layout declares non-overlap, law 9
+    /// only when it declares tightness (in at least one configuration); fewer when the input could not exercise some (a query
     /// file without repeated cases cannot check law 5).
     public var lawsChecked: [ConformanceLaw]
 
@@ -55,6 +55,9 @@ public struct ConformanceReport: Hashable, Sendable {
         /// Cells whose display row and column were checked (laws 2 and 3), for layouts that
         /// place cells in rows and columns.
         public var cellsPlaced = 0
+        /// Configurations whose content size was checked for law 9 (the layout declared
+        /// ``GridCore/LayoutTraits/tightness`` for them).
+        public var tightnessChecks = 0
 
         public init() {}
 
@@ -69,6 +72,7 @@ public struct ConformanceReport: Hashable, Sendable {
             sum.freshnessComparisons += rhs.freshnessComparisons
             sum.cellsCheckedForOverlap += rhs.cellsCheckedForOverlap
             sum.cellsPlaced += rhs.cellsPlaced
+            sum.tightnessChecks += rhs.tightnessChecks
             return sum
         }
     }
@@ -130,9 +134,17 @@ extension ConformanceReport: CustomStringConvertible {
         }
         let c = checked
         lines.append("checked: \(c.configurations) configurations, \(c.rectQueries) rect queries, \(c.itemQueries) item queries, \(c.supplementaryQueries) supplementary queries, \(c.additivitySplits) additivity splits, \(c.determinismComparisons) determinism comparisons, \(c.freshnessComparisons) freshness comparisons, \(c.cellsCheckedForOverlap) cells checked for overlap"
-            + (c.cellsPlaced > 0 ? ", \(c.cellsPlaced) display positions checked" : ""))
+            + (c.cellsPlaced > 0 ? ", \(c.cellsPlaced) display positions checked" : "")
+            + (c.tightnessChecks > 0 ? ", \(c.tightnessChecks) content sizes checked for tightness" : ""))
         if !lawsChecked.contains(.nonOverlap) && !nothingChecked {
             lines.append("law 8 (non-overlap) not checked: the layout does not declare traits.cellsDoNotOverlap")
+        }
+        if !nothingChecked {
+            if c.tightnessChecks == 0 {
+                lines.append("law 9 (tightness) not checked: the layout does not declare traits.tightness")
+            } else if c.tightnessChecks < c.configurations {
+                lines.append("law 9 (tightness) checked in \(c.tightnessChecks) of \(c.configurations) configurations: in the others the layout did not declare traits.tightness, or law 3 found a frame invalid")
+            }
         }
         if !skipped.isEmpty {
             lines.append("skipped \(skipped.count) configuration\(skipped.count == 1 ? "" : "s") the layout refused (prepare threw):")

@@ -111,6 +111,11 @@ public struct ConformanceViolation: Hashable, Sendable {
         // Law 8.
         /// Two cells' frames intersect although the layout declares they never do.
         case cellsOverlap = "cells-overlap"
+        // Law 9.
+        /// The content reaches farther than its farthest frame plus the declared inset.
+        case contentTooLarge = "content-too-large"
+        /// The content ends before its farthest frame plus the declared inset.
+        case contentTooSmall = "content-too-small"
     }
 
     /// What a failure was seen on.

@@ -15,8 +15,10 @@ import Testing
         (.answersBeyondData, [.validity], .pathOutsideData),
         (.negativeSizeFrame, [.validity], .invalidFrame),
         (.nanFrame, [.validity], .invalidFrame),
-        (.frameOutsideContent, [.containment], .frameOutsideContent),
-        (.contentHalfTooShort, [.containment], .frameOutsideContent),
+        (.frameOutsideContent, [.containment, .tightness], .frameOutsideContent),
+        (.contentHalfTooShort, [.containment, .tightness], .frameOutsideContent),
+        (.contentOneRowTooLong, [.tightness], .contentTooLarge),
+        (.contentOneRowTooShort, [.containment, .tightness], .contentTooSmall),
         (.nondeterministic, [.determinism, .freshness], .answersDiffer),
         (.staleAfterDataChange, [.freshness], .answersDiffer),
         (.staleAfterRotation, [.freshness], .answersDiffer),
@@ -37,5 +39,27 @@ import Testing
         #expect(Set(report.violatedLaws) == laws, "\(report)")
         #expect(report.violations.contains { $0.code == code }, "\(report)")
 
+    }
+}
+
+/// A masonry of lanes, right and with one bug at a time: the bugs need varied item sizes.
+@Suite struct MasonryConformanceTests {
+    @Test func theLaneMasonryObeysEveryLawItDeclares() {
+        let report = GridConformance.check("LaneMasonry", options: .quick) { LaneMasonry() }
+        #expect(report.isPassing, "\(report)")
+        #expect(report.lawsChecked.contains(.tightness))
+        #expect(report.lawsChecked.contains(.nonOverlap))
+    }
+
+    @Test(arguments: [
+        (LaneMasonry.Bug.contentFromLastItem, ConformanceLaw.tightness, ConformanceViolation.Code.contentTooSmall),
+        (.averageLaneHeight, .tightness, .contentTooSmall),
+        (.searchAssumesSortedBottoms, .completeness, .missingElements),
+        (.cacheKeyedOnCounts, .freshness, .answersDiffer),
+    ])
+    func eachMasonryBugIsCaughtUnderItsLaw(bug: LaneMasonry.Bug, law: ConformanceLaw, code: ConformanceViolation.Code) {
+        let report = GridConformance.check("LaneMasonry(\(bug))", options: .quick) { LaneMasonry(bug: bug) }
+        #expect(report.violatedLaws.contains(law), "\(report)")
+        #expect(report.violations.contains { $0.law == law && $0.code == code }, "\(report)")
     }
 }

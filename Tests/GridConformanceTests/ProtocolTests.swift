@@ -50,6 +50,8 @@ import Testing
         (.staleAfterRotation, .freshness),
         (.containedOnly, .additivity),
         (.overlappingCells, .nonOverlap),
+        (.contentOneRowTooLong, .tightness),
+        (.contentOneRowTooShort, .tightness),
     ])
     func brokenLayoutsAreCaughtFromTheirAnswers(bug: BrokenTileGrid.Bug, law: ConformanceLaw) throws {
         // JSON is exercised elsewhere: answer in process, in one container.
@@ -230,5 +232,30 @@ extension JSONValue {
         default:
             Issue.record("no value at \(path) in \(self)")
         }
+    }
+}
+
+/// Law 9 through answer files: the `tightness` field of a case.
+@Suite struct ProtocolTightnessTests {
+    @Test func theTightnessFieldReadsBackAndABadInsetIsRefusedByName() throws {
+        let json = #"{"schemaVersion": 1, "cases": [{"id": "a", "contentSize": {"width": 10, "height": 12}, "rects": [], "items": [], "supplementary": [], "tightness": {"axes": ["vertical"], "insets": {"bottom": 2}}}]}"#
+        let answers = try ConformanceAnswers.decode(Data(json.utf8))
+        #expect(answers.cases[0].tightness == ContentTightness(axes: .vertical, insets: ContentInsets(bottom: 2)))
+        let bad = json.replacingOccurrences(of: #""bottom": 2"#, with: #""bottom": -1"#)
+        let error = try #require(throws: InputError.self) { try ConformanceAnswers.decode(Data(bad.utf8), file: "a.json") }
+        #expect(error.file == "a.json")
+        #expect("\(error)".contains("bottom"))
+        #expect("\(error)".contains("-1"))
+    }
+
+    @Test func withoutTheFieldLaw9IsNotCheckedAndTheReportSaysSo() throws {
+        let options = ConformanceOptions(dataShapes: [try DataShape(itemCounts: [3])], containers: [Size(width: 320, height: 480)])
+        let queries = ConformanceQueries.make(options: options)
+        var answers = ConformanceAnswers.answer(queries) { TileGrid() }
+        for index in answers.cases.indices { answers.cases[index].tightness = nil }
+        let report = try GridConformance.check(queries: queries, answers: answers)
+        #expect(report.isPassing, "\(report)")
+        #expect(!report.lawsChecked.contains(.tightness))
+        #expect(report.description.contains("law 9 (tightness) not checked"))
     }
 }

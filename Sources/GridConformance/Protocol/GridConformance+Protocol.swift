@@ -21,7 +21,7 @@ extension GridConformance {
         try queries.validate(file: queriesFile)
         let matched = try queries.match(answers, queriesFile: queriesFile, answersFile: answersFile)
         let name = answers.layout ?? "the layout that wrote \(answersFile)"
-        var laws = Set<ConformanceLaw>([.completeness, .agreement, .validity, .containment, .additivity])
+        var laws = Set<ConformanceLaw>([.completeness, .agreement, .validity, .containment, .additivity, .tightness])
         if answers.traits.cellsDoNotOverlap { laws.insert(.nonOverlap) }
 
         var found: [ConformanceViolation] = []
@@ -71,6 +71,7 @@ extension GridConformance {
             }
             found += sink.firstPerLaw
         }
+        if counts.tightnessChecks == 0 { laws.remove(.tightness) }
         let (kept, omitted) = ConformanceReport.capped(found, at: maxViolations)
         return ConformanceReport(
             layout: name, violations: kept, omittedViolations: omitted,
@@ -152,7 +153,7 @@ extension ConformanceQueries {
             }
             result.append(Matched(answered: CaseAnswers(
                 contentSize: contentSize, rects: rects, items: items, supplementary: supplementary,
-                declared: answer.declaredSupplementaries)))
+                declared: answer.declaredSupplementaries, tightness: answer.tightness)))
         }
         return result
     }
@@ -164,7 +165,7 @@ extension CaseAnswers {
     /// section when the answer declares none).
     init(
         contentSize: Size, rects: [[ConformanceAnswers.Element]], items: [ConformanceAnswers.Element?],
-        supplementary: [ConformanceAnswers.Element?], declared: [SupplementaryPaths]?
+        supplementary: [ConformanceAnswers.Element?], declared: [SupplementaryPaths]?, tightness: ContentTightness? = nil
     ) {
         let itemPlacements = items.map { $0?.placement }
         let placesInRects = rects.contains { $0.contains { $0.placement != nil } }
@@ -175,6 +176,7 @@ extension CaseAnswers {
             supplementary: supplementary.map { $0?.attributes },
             supplementaries: declared ?? SupplementaryPaths.sectionHeadersAndFooters,
             itemPlacements: itemPlacements.contains { $0 != nil } ? itemPlacements : [],
-            rectPlacements: placesInRects ? rects.map { $0.map(\.placement) } : nil)
+            rectPlacements: placesInRects ? rects.map { $0.map(\.placement) } : nil,
+            tightness: tightness)
     }
 }
