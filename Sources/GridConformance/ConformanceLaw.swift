@@ -70,6 +70,16 @@ public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, C
         }
     }
 
+    /// What the law requires of an answer file, which cannot show a caller's buffer.
+    public var answerStatement: String {
+        switch self {
+        case .completeness:
+            "each rect's answer holds exactly the elements whose frames intersect the rect (closed-open), each once; an empty rect answers nothing"
+        default:
+            statement
+        }
+    }
+
     @inlinable
     public static func < (lhs: ConformanceLaw, rhs: ConformanceLaw) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -28,8 +28,12 @@ import Testing
         (.overlappingCells, [.nonOverlap], .cellsOverlap),
     ]
 
-    /// Every standard data shape in two containers, one of them with a width that is not whole.
-    static let options = ConformanceOptions(containers: [Size(width: 320, height: 480), Size(width: 333.5, height: 500.25)])
+    /// The uniform standard shapes in two containers, one of them with a width that is not
+    /// whole, and a short width sweep: each bug here shows without skewed sizes, and shrinking
+    /// re-checks every configuration a violation started in.
+    static let options = ConformanceOptions(
+        dataShapes: ConformanceOptions.uniformShapes, containers: [Size(width: 320, height: 480), Size(width: 333.5, height: 500.25)],
+        widthSweep: [321, 322, 600])
 
     @Test(arguments: expectations)
     func isCaughtUnderTheRightLaw(bug: BrokenTileGrid.Bug, laws: Set<ConformanceLaw>, code: ConformanceViolation.Code) {

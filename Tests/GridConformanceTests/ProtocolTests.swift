@@ -9,7 +9,8 @@ import Testing
     static func options() throws -> ConformanceOptions {
         ConformanceOptions(
             dataShapes: [.empty, try DataShape(itemCounts: [0, 3, 0, 5]), try DataShape(itemCounts: [10]), try DataShape(itemCounts: [31, 31, 31])],
-            containers: [Size(width: 320, height: 480), Size(width: 333.5, height: 500.25)])
+            containers: [Size(width: 320, height: 480), Size(width: 333.5, height: 500.25)],
+            widthSweep: [321, 600])
     }
 
     /// What an external runner does, through JSON both ways.
@@ -257,5 +258,40 @@ extension JSONValue {
         #expect(report.isPassing, "\(report)")
         #expect(!report.lawsChecked.contains(.tightness))
         #expect(report.description.contains("law 9 (tightness) not checked"))
+    }
+}
+
+/// What a runner's author reads: the case and query index, each failure once, the
+/// command-line option rather than Swift API, only what answers can show.
+@Suite struct ProtocolReportWordingTests {
+    @Test func violationsNameTheCaseAndRectIndexOnceAndSpeakOfOptions() throws {
+        let options = ConformanceOptions(dataShapes: [try DataShape(itemCounts: [5]), try DataShape(itemCounts: [6])],
+                                         containers: [Size(width: 320, height: 480)], changes: [])
+        let queries = ConformanceQueries.make(options: options)
+        // c0 and c2 are new instances; c1 and c3 repeat them for law 5.
+        #expect(queries.cases.map { $0.check.sameAnswersAs?.case } == [nil, "c0", nil, "c2"])
+        let answers = ConformanceAnswers.answer(queries, makeLayout: BrokenTileGrid.factory(.returnsFirstTwice))
+        let report = try GridConformance.check(queries: queries, answers: answers, maxViolations: 1)
+        let violation = try #require(report.violations.first { $0.code == .duplicateElements })
+        let location = try #require(violation.location)
+        #expect(location.hasPrefix("case \"c0\", rects["))
+        // The index names the very rect of the violation in the query file.
+        let index = try #require(Int(location.split(separator: "[").last?.dropLast() ?? ""))
+        guard case .rect(let rect, _) = violation.subject else {
+            Issue.record("expected a rect: \(violation)")
+            return
+        }
+        #expect(queries.cases[0].rects[index].isIdentical(to: rect))
+        #expect(violation.description.contains("  in: case \"c0\", rects[\(index)]"))
+        #expect(!violation.description.contains("caller's buffer"))
+        #expect(!violation.description.contains("shrank"))
+        // Law 5's repeats are compared, not checked again: nothing is reported for c1 or c3.
+        #expect(report.checked.configurations == 2)
+        #expect(report.checked.determinismComparisons == 2)
+        // One law-1 violation per case (c0, c2): one shown, the other omitted, named by option.
+        #expect(report.omittedViolations == 1)
+        #expect(report.description.contains("(--max-violations)"))
+        #expect(!report.description.contains("ConformanceOptions"))
+        #expect(report.description.contains("checked: 2 cases"))
     }
 }
