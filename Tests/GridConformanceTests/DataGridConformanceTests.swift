@@ -53,8 +53,11 @@ import Testing
         (.dropsPartlyCoveredCellInOneRow, false, [.completeness, .additivity], .missingElements),
     ]
 
-    /// Every standard data shape in one container: a data grid's frames do not depend on it.
-    static let options = ConformanceOptions(containers: [Size(width: 320, height: 480)])
+    /// The uniform standard shapes in one container (a data grid's frames do not depend on
+    /// it), and a short width sweep: shrinking re-checks every configuration a violation
+    /// started in.
+    static let options = ConformanceOptions(
+        dataShapes: ConformanceOptions.uniformShapes, containers: [Size(width: 320, height: 480)], widthSweep: [321, 600])
 
     @Test(arguments: expectations)
     func twoAxisBugsAreCaughtAndShrinkToAFewRecordsAndFields(
