@@ -94,6 +94,14 @@ public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable
     case resizeItems = "resize-items"
     /// The container rotated: width and height swapped.
     case rotate = "rotate"
+    /// The container one point wider (the width sweep of ``ConformanceOptions/widthSweep``
+    /// changes it by other amounts, and says so with this change too).
+    case resizeWidth = "resize-width"
+    /// The container 100 points taller, its width kept.
+    case resizeHeight = "resize-height"
+
+    /// Whether the change is to the container, made in every container.
+    public var changesContainer: Bool { self == .rotate || self == .resizeWidth || self == .resizeHeight }
 
     /// The changes to data, not to the container.
     public static let dataChanges: [ConformanceChange] = [.insertItems, .deleteItems, .insertSections, .deleteSections, .resizeItems]
@@ -107,6 +115,8 @@ public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable
         case .deleteSections: "prepared again after deleting the middle section"
         case .resizeItems: "prepared again after every item's content size changed"
         case .rotate: "prepared again in the rotated container"
+        case .resizeWidth: "prepared again in a container of another width"
+        case .resizeHeight: "prepared again in a container of another height, the width kept"
         }
     }
 
@@ -144,6 +154,10 @@ public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable
         case .rotate:
             guard container.width != container.height else { return nil }
             return (data, Size(width: container.height, height: container.width))
+        case .resizeWidth:
+            return (data, Size(width: container.width + 1, height: container.height))
+        case .resizeHeight:
+            return (data, Size(width: container.width, height: container.height + 100))
         }
     }
 

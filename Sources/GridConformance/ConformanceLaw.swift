@@ -1,6 +1,6 @@
 import GridCore
 
-/// The eight laws of ``GridCore/GridLayout``, as DESIGN.md numbers and names them.
+/// The nine laws of ``GridCore/GridLayout``, as DESIGN.md numbers and names them.
 ///
 /// Every violation the suite reports names one of these.
 public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, Codable {
@@ -24,8 +24,11 @@ public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, C
     case additivity = 7
     /// No two cells' frames intersect, for layouts that declare it.
     case nonOverlap = 8
+    /// The content size is the smallest that holds every frame plus the declared insets,
+    /// along the axes the layout declares.
+    case tightness = 9
 
-    /// The law's number, 1…8.
+    /// The law's number, 1…9.
     @inlinable public var number: Int { rawValue }
 
     /// The law's name as DESIGN.md gives it.
@@ -39,6 +42,7 @@ public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, C
         case .freshness: "freshness"
         case .additivity: "additivity"
         case .nonOverlap: "non-overlap"
+        case .tightness: "tightness"
         }
     }
 
@@ -61,6 +65,18 @@ public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, C
             "elements(in: A ∪ B) = elements(in: A) ∪ elements(in: B) for adjacent rects"
         case .nonOverlap:
             "no two cells' frames overlap (declared by traits.cellsDoNotOverlap)"
+        case .tightness:
+            "along each axis the layout declares (traits.tightness), the content size is the smallest that holds every frame plus the declared insets: max(leading inset, farthest frame edge) + trailing inset"
+        }
+    }
+
+    /// What the law requires of an answer file, which cannot show a caller's buffer.
+    public var answerStatement: String {
+        switch self {
+        case .completeness:
+            "each rect's answer holds exactly the elements whose frames intersect the rect (closed-open), each once; an empty rect answers nothing"
+        default:
+            statement
         }
     }
 

@@ -9,10 +9,10 @@ import GridCore
 public struct ConformanceOptions: Hashable, Sendable {
     /// The data shapes; every one is tried in every container.
     public var dataShapes: [DataShape]
-    /// The containers. Each is also rotated for law 6.
+    /// The containers. Each is also rotated, widened and made taller for law 6.
     public var containers: [Size]
-    /// The changes between two preparations of one instance checked for law 6. Data
-    /// changes are made in the first container; `.rotate` in every container.
+    /// The changes between two preparations of one instance checked for law 6 (see
+    /// ``freshnessConfigurations``).
     public var changes: [ConformanceChange]
     /// The seed of every random probe rect. The same seed gives the same probes.
     public var seed: UInt64
@@ -24,6 +24,12 @@ public struct ConformanceOptions: Hashable, Sendable {
     public var maxViolations: Int
     /// At most this many re-checks are spent shrinking one violation.
     public var maxShrinkSteps: Int
+    /// Container widths one instance is prepared at in turn, for law 6: each consecutive
+    /// pair both ways, at the first container's height (``standardWidthSweep``).
+    public var widthSweep: [Double]
+    /// The data shapes of the width sweep and of `.resizeWidth` and `.resizeHeight`;
+    /// `nil` chooses up to three of ``dataShapes`` (see ``shapesForContainerChanges``).
+    public var sweepShapes: [DataShape]?
 
     public init(
         dataShapes: [DataShape] = ConformanceOptions.standardDataShapes,
@@ -33,7 +39,9 @@ public struct ConformanceOptions: Hashable, Sendable {
         randomRects: Int = 24,
         shrinks: Bool = true,
         maxViolations: Int = 20,
-        maxShrinkSteps: Int = 400
+        maxShrinkSteps: Int = 400,
+        widthSweep: [Double] = ConformanceOptions.standardWidthSweep,
+        sweepShapes: [DataShape]? = nil
     ) {
         self.dataShapes = dataShapes
         self.containers = containers
@@ -43,6 +51,8 @@ public struct ConformanceOptions: Hashable, Sendable {
         self.shrinks = shrinks
         self.maxViolations = maxViolations
         self.maxShrinkSteps = maxShrinkSteps
+        self.widthSweep = widthSweep
+        self.sweepShapes = sweepShapes
     }
 
     /// No sections; empty sections; single sections of 1, 2, 3, 5, 10 and 31 items;
@@ -51,7 +61,16 @@ public struct ConformanceOptions: Hashable, Sendable {
     /// records × fields of a two-axis layout (a section per record, an item per field): with
     /// the shapes above that are 0 × 0, 1 × 1, 1 × 5, 3 × 0, 96 × 31 and ragged ones, also
     /// 5 × 1, 3 × 4 and 10 × 12.
-    public static let standardDataShapes: [DataShape] = [
+    ///
+    /// Then every one of those shapes that holds items (up to 400) again, with item sizes of one
+    /// ``SizePattern`` each, the patterns in turn (one item a hundred times the others,
+    /// alternating short and tall, extreme aspect ratios, seeded varied sizes), and big items
+    /// with empty sections between them: the shapes on which a content size taken from the
+    /// last items, or a search over frames not sorted the way it assumes, shows.
+    public static let standardDataShapes: [DataShape] = uniformShapes + skewedShapes
+
+    /// The standard shapes without item sizes (and the one with varied sizes).
+    public static let uniformShapes: [DataShape] = [
         .empty,
         shape([0]),
         shape([0, 0, 0]),
@@ -65,6 +84,15 @@ public struct ConformanceOptions: Hashable, Sendable {
         shape(Array(repeating: 12, count: 10)),
     ]
 
+    /// Every uniform shape that holds items, with the size patterns in turn, and big items
+    /// between empty sections.
+    public static let skewedShapes: [DataShape] = {
+        let patterns: [SizePattern] = [.hundredfold, .alternating, .extremeAspect, .varied]
+        let sizable = uniformShapes.filter { $0.totalItems > 0 && $0.totalItems <= 400 && $0.itemSizes == nil }
+        return sizable.enumerated().map { sized($0.element.itemCounts, patterns[$0.offset % patterns.count]) }
+            + [sized([1, 0, 0, 2, 0, 0, 1], .huge)]
+    }()
+
     /// CHGridView's 320 × 480; 375 × 667, where `(375 − 20) / 4` is not whole; a width
     /// that is not a whole number; a wide 1024 × 768; and a narrow 50 × 90. Each is narrower
     /// than a grid of a few columns of ordinary width, so a two-axis layout scrolls sideways
@@ -77,21 +105,111 @@ public struct ConformanceOptions: Hashable, Sendable {
         Size(width: 50, height: 90),
     ]
 
-    /// A smaller, faster set for quick checks: a few shapes in two containers.
+    /// Small; consecutive widths where `floor((W − pad·(n+1)) / n)` steps for every column
+    /// count n ≤ 4 (320 to 324); either side of the common breakpoints 600 and 900; large.
+    public static let standardWidthSweep: [Double] = [50, 320, 321, 322, 323, 324, 599, 600, 601, 899, 900, 901, 1366, 2732]
+
+    /// A smaller, faster set for quick checks: a few shapes, one skewed, in two containers,
+    /// and a short width sweep.
     public static let quick = ConformanceOptions(
-        dataShapes: [.empty, shape([0, 0]), shape([1]), shape([5]), shape([0, 3, 0, 5, 1]), shape([7, 0, 12, 1], sized: true)],
+        dataShapes: [.empty, shape([0, 0]), shape([1]), shape([5]), shape([0, 3, 0, 5, 1]), shape([7, 0, 12, 1], sized: true),
+                     sized([3, 0, 4], .hundredfold)],
         containers: [Size(width: 320, height: 480), Size(width: 333.5, height: 500.25)],
-        randomRects: 12)
+        randomRects: 12,
+        widthSweep: [321, 322, 599, 600, 901])
+
+    /// The shapes the container changes are made on: ``sweepShapes`` when given, else up to
+    /// three of ``dataShapes`` with items (at most 200) in several sections, evenly chosen,
+    /// or with items at all when none has several sections.
+    public var shapesForContainerChanges: [DataShape] {
+        if let sweepShapes { return sweepShapes }
+        let small = dataShapes.filter { $0.totalItems > 0 && $0.totalItems <= 200 }
+        let several = small.filter { $0.sectionCount >= 2 }
+        return ProbePlan.evenlyChosen(several.isEmpty ? small : several, count: 3)
+    }
+
+    /// Every configuration that prepares one instance twice, for law 6 (and every other law
+    /// but 5 on what it then answers), in order: each data change, and rotation, on every
+    /// shape in the first container; rotation in the other containers, `.resizeWidth` and
+    /// `.resizeHeight` in every container, and the width sweep, on
+    /// ``shapesForContainerChanges``.
+    public var freshnessConfigurations: [ConformanceConfiguration] {
+        var result: [ConformanceConfiguration] = []
+        let sweepShapes = shapesForContainerChanges
+        func add(_ change: ConformanceChange, _ shapes: [DataShape], in containers: ArraySlice<Size>) {
+            for container in containers {
+                for data in shapes {
+                    if let configuration = ConformanceConfiguration.changed(change, from: data, container: container) {
+                        result.append(configuration)
+                    }
+                }
+            }
+        }
+        for change in changes {
+            switch change {
+            case .rotate:
+                add(change, dataShapes, in: containers.prefix(1))
+                add(change, sweepShapes, in: containers.dropFirst())
+            case .resizeWidth, .resizeHeight:
+                add(change, sweepShapes, in: containers[...])
+            default:
+                add(change, dataShapes, in: containers.prefix(1))
+            }
+        }
+        if changes.contains(.resizeWidth), let height = containers.first?.height {
+            for (a, b) in zip(widthSweep, widthSweep.dropFirst()) where a != b {
+                for (from, to) in [(a, b), (b, a)] {
+                    for data in sweepShapes {
+                        result.append(ConformanceConfiguration(
+                            data: data, container: Size(width: to, height: height),
+                            previous: .init(data: data, container: Size(width: from, height: height), change: .resizeWidth)))
+                    }
+                }
+            }
+        }
+        return result
+    }
 
     /// A data shape from constant counts; the counts here are all valid.
     static func shape(_ counts: [Int], sized: Bool = false) -> DataShape {
-        var sizes: [Size]?
-        if sized {
-            var random = SeededRandom(seed: UInt64(counts.reduce(0, +)))
-            sizes = (0 ..< counts.reduce(0, +)).map { _ in
-                Size(width: random.uniform(6 ... 300).rounded(), height: random.uniform(6 ... 300).rounded())
-            }
+        sized ? Self.sized(counts, .varied) : (try? DataShape(itemCounts: counts)) ?? .empty
+    }
+
+    /// A data shape of `counts` whose items carry sizes of `pattern`.
+    public static func sized(_ counts: [Int], _ pattern: SizePattern) -> DataShape {
+        let total = counts.reduce(0, +)
+        return (try? DataShape(itemCounts: counts, itemSizes: pattern.sizes(total))) ?? .empty
+    }
+}
+
+/// Item sizes that make bugs show which equal items hide.
+public enum SizePattern: String, CaseIterable, Hashable, Sendable {
+    /// Every item 40 × 40 but the middle one, 40 × 4000: a hundred times taller.
+    case hundredfold
+    /// 40 × 10 and 40 × 300 in turn: rows or lanes of mixed heights.
+    case alternating
+    /// 4000 × 4, 4 × 4000 and 40 × 40 in turn: far wider than tall, far taller than wide.
+    case extremeAspect = "extreme-aspect"
+    /// Seeded random sizes from 6 to 300 points each way.
+    case varied
+    /// Every item 400 × 4000.
+    case huge
+
+    /// The sizes of `count` items.
+    public func sizes(_ count: Int) -> [Size] {
+        switch self {
+        case .hundredfold:
+            return (0 ..< count).map { $0 == count / 2 ? Size(width: 40, height: 4000) : Size(width: 40, height: 40) }
+        case .alternating:
+            return (0 ..< count).map { $0 % 2 == 0 ? Size(width: 40, height: 10) : Size(width: 40, height: 300) }
+        case .extremeAspect:
+            let cycle = [Size(width: 4000, height: 4), Size(width: 4, height: 4000), Size(width: 40, height: 40)]
+            return (0 ..< count).map { cycle[$0 % 3] }
+        case .varied:
+            var random = SeededRandom(seed: UInt64(count))
+            return (0 ..< count).map { _ in Size(width: random.uniform(6 ... 300).rounded(), height: random.uniform(6 ... 300).rounded()) }
+        case .huge:
+            return Array(repeating: Size(width: 400, height: 4000), count: count)
         }
-        return (try? DataShape(itemCounts: counts, itemSizes: sizes)) ?? .empty
     }
 }

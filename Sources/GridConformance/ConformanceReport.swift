@@ -17,10 +17,13 @@ public struct ConformanceReport: Hashable, Sendable {
     /// Configurations the layout refused (its `prepare` threw): not violations, but
     /// listed so that a reader sees what was not checked.
     public var skipped: [Skipped]
-    /// The laws that were checked: all eight when the layout declares non-overlap,
-    /// otherwise all but law 8; fewer when the input could not exercise some (a query
+    /// The laws that were checked: law 8 only when the layout declares non-overlap, law 9
+    /// only when it declares tightness (in at least one configuration); fewer when the input could not exercise some (a query
     /// file without repeated cases cannot check law 5).
     public var lawsChecked: [ConformanceLaw]
+    /// Whether the report comes from answer files (`gridbench conform`): it then speaks of
+    /// cases and command-line options, not configurations and Swift API.
+    public var fromAnswers = false
 
     public init(
         layout: String, violations: [ConformanceViolation] = [], omittedViolations: Int = 0,
@@ -55,6 +58,9 @@ public struct ConformanceReport: Hashable, Sendable {
         /// Cells whose display row and column were checked (laws 2 and 3), for layouts that
         /// place cells in rows and columns.
         public var cellsPlaced = 0
+        /// Configurations whose content size was checked for law 9 (the layout declared
+        /// ``GridCore/LayoutTraits/tightness`` for them).
+        public var tightnessChecks = 0
 
         public init() {}
 
@@ -69,6 +75,7 @@ public struct ConformanceReport: Hashable, Sendable {
             sum.freshnessComparisons += rhs.freshnessComparisons
             sum.cellsCheckedForOverlap += rhs.cellsCheckedForOverlap
             sum.cellsPlaced += rhs.cellsPlaced
+            sum.tightnessChecks += rhs.tightnessChecks
             return sum
         }
     }
@@ -120,6 +127,8 @@ extension ConformanceReport: CustomStringConvertible {
         var lines: [String] = []
         if nothingChecked && skipped.isEmpty {
             lines.append("ERROR: GridConformance checked NOTHING on \(layout): there was no configuration to check (no data shapes or no containers given).")
+        } else if nothingChecked && fromAnswers {
+            lines.append("ERROR: GridConformance checked NOTHING on \(layout): every one of the \(skipped.count) cases was answered \"skipped\". A layout that refuses every case proves no law.")
         } else if nothingChecked {
             lines.append("ERROR: GridConformance checked NOTHING on \(layout): prepare threw for every one of the \(skipped.count) configurations. A layout that refuses every configuration proves no law; give it data shapes and containers it accepts (ConformanceOptions.dataShapes, .containers).")
         } else if isPassing {
@@ -129,13 +138,27 @@ extension ConformanceReport: CustomStringConvertible {
             lines.append("GridConformance: \(layout) breaks \(Self.lawList(violatedLaws)) (\(count) violation\(count == 1 ? "" : "s") reported).")
         }
         let c = checked
-        lines.append("checked: \(c.configurations) configurations, \(c.rectQueries) rect queries, \(c.itemQueries) item queries, \(c.supplementaryQueries) supplementary queries, \(c.additivitySplits) additivity splits, \(c.determinismComparisons) determinism comparisons, \(c.freshnessComparisons) freshness comparisons, \(c.cellsCheckedForOverlap) cells checked for overlap"
-            + (c.cellsPlaced > 0 ? ", \(c.cellsPlaced) display positions checked" : ""))
+        lines.append("checked: \(c.configurations) \(fromAnswers ? "cases" : "configurations"), \(c.rectQueries) rect queries, \(c.itemQueries) item queries, \(c.supplementaryQueries) supplementary queries, \(c.additivitySplits) additivity splits, \(c.determinismComparisons) determinism comparisons, \(c.freshnessComparisons) freshness comparisons, \(c.cellsCheckedForOverlap) cells checked for overlap"
+            + (c.cellsPlaced > 0 ? ", \(c.cellsPlaced) display positions checked" : "")
+            + (c.tightnessChecks > 0 ? ", \(c.tightnessChecks) content sizes checked for tightness" : ""))
         if !lawsChecked.contains(.nonOverlap) && !nothingChecked {
             lines.append("law 8 (non-overlap) not checked: the layout does not declare traits.cellsDoNotOverlap")
         }
+        if !nothingChecked {
+            if c.tightnessChecks == 0 {
+                lines.append(fromAnswers
+                    ? "law 9 (tightness) not checked: no case declares \"tightness\""
+                    : "law 9 (tightness) not checked: the layout does not declare traits.tightness")
+            } else if c.tightnessChecks < c.configurations {
+                lines.append(fromAnswers
+                    ? "law 9 (tightness) checked in \(c.tightnessChecks) of \(c.configurations) cases: the others declare no \"tightness\", or law 3 found a frame invalid"
+                    : "law 9 (tightness) checked in \(c.tightnessChecks) of \(c.configurations) configurations: in the others the layout did not declare traits.tightness, or law 3 found a frame invalid")
+            }
+        }
         if !skipped.isEmpty {
-            lines.append("skipped \(skipped.count) configuration\(skipped.count == 1 ? "" : "s") the layout refused (prepare threw):")
+            lines.append(fromAnswers
+                ? "skipped \(skipped.count) case\(skipped.count == 1 ? "" : "s") the layout refused (answered \"skipped\"):"
+                : "skipped \(skipped.count) configuration\(skipped.count == 1 ? "" : "s") the layout refused (prepare threw):")
             for skip in skipped.prefix(10) { lines.append("  - \(skip.configuration): \(skip.reason)") }
             if skipped.count > 10 { lines.append("  - … and \(skipped.count - 10) more") }
         }
@@ -145,7 +168,7 @@ extension ConformanceReport: CustomStringConvertible {
         }
         if omittedViolations > 0 {
             lines.append("")
-            lines.append("… and \(omittedViolations) more violations not shown (ConformanceOptions.maxViolations)")
+            lines.append("… and \(omittedViolations) more violations not shown (\(fromAnswers ? "--max-violations" : "ConformanceOptions.maxViolations"))")
         }
         return lines.joined(separator: "\n")
     }

@@ -29,6 +29,9 @@ public struct ConformanceViolation: Hashable, Sendable {
     /// How many failures of this law this one stands for in this configuration (and, after
     /// shrinking, in other configurations that shrank to the same counterexample); ≥ 1.
     public var occurrences: Int
+    /// Where in a query file the failure was seen, for violations found in answer files:
+    /// `case "c12", rects[37]`; `nil` for the in-process suite.
+    public var location: String?
 
     public init(
         law: ConformanceLaw, code: Code, layout: String, configuration: ConformanceConfiguration,
@@ -111,6 +114,11 @@ public struct ConformanceViolation: Hashable, Sendable {
         // Law 8.
         /// Two cells' frames intersect although the layout declares they never do.
         case cellsOverlap = "cells-overlap"
+        // Law 9.
+        /// The content reaches farther than its farthest frame plus the declared inset.
+        case contentTooLarge = "content-too-large"
+        /// The content ends before its farthest frame plus the declared inset.
+        case contentTooSmall = "content-too-small"
     }
 
     /// What a failure was seen on.
@@ -190,13 +198,18 @@ extension ConformanceViolation: CustomStringConvertible {
         lines.append("  \(subject)")
         lines.append("  expected: \(expected)")
         lines.append("  actual:   \(actual)")
+        if let location {
+            lines.insert("  in: \(location)", at: 1)
+        }
         if let shrunkFrom {
             lines.append("  shrunk from: \(shrunkFrom.configuration); \(shrunkFrom.subject)")
         }
         if occurrences > 1 {
-            lines.append("  (stands for \(occurrences) failures of this law in this configuration and the ones that shrank to it)")
+            lines.append(location == nil
+                ? "  (stands for \(occurrences) failures of this law in this configuration and the ones that shrank to it)"
+                : "  (stands for \(occurrences) failures of this law in this case)")
         }
-        lines.append("  law \(law.number) requires: \(law.statement)")
+        lines.append("  law \(law.number) requires: \(location == nil ? law.statement : law.answerStatement)")
         return lines.joined(separator: "\n")
     }
 }

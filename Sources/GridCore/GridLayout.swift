@@ -32,6 +32,9 @@
 ///    `elements(in: A ∪ B)` is the union of `elements(in: A)` and `elements(in: B)`.
 /// 8. **Non-overlap**, where ``LayoutTraits/cellsDoNotOverlap`` is declared: no two cells'
 ///    frames intersect.
+/// 9. **Tightness**, where ``LayoutTraits/tightness`` is declared: along each declared axis
+///    the content size is the smallest that holds every frame plus the declared insets
+///    (``ContentTightness/requiredExtent(along:farthestEdge:)``).
 ///
 /// Before the first successful `prepare`, a layout has a zero content size and answers
 /// every query with nothing. When `prepare` throws, the layout keeps its previous state.

@@ -21,6 +21,10 @@ public struct LayoutTraits: Hashable, Sendable {
     /// axis. Pinning depends on the scroll offset, so a viewport applies it by these rules;
     /// the layout's frames are the unpinned ones.
     public var pinning: [PinRule]
+    /// Declares law 9, tightness: along the axes it names, the content size is the smallest
+    /// that holds every frame plus the declared insets. `nil` (the default) declares nothing,
+    /// and law 9 is not checked.
+    public var tightness: ContentTightness?
 
     /// Traits as declared.
     ///
@@ -34,7 +38,8 @@ public struct LayoutTraits: Hashable, Sendable {
         scrollAxes: ScrollAxes = .vertical,
         supplementaries: [SupplementaryPaths] = SupplementaryPaths.sectionHeadersAndFooters,
         pinning: [PinRule] = [],
-        pinsSectionHeaders: Bool = false
+        pinsSectionHeaders: Bool = false,
+        tightness: ContentTightness? = nil
     ) {
         self.cellsDoNotOverlap = cellsDoNotOverlap
         self.lineHeight = lineHeight
@@ -42,6 +47,7 @@ public struct LayoutTraits: Hashable, Sendable {
         self.scrollAxes = scrollAxes
         self.supplementaries = supplementaries
         self.pinning = pinning
+        self.tightness = tightness
         if pinsSectionHeaders && !pinning.contains(.sectionHeaders) { self.pinning.append(.sectionHeaders) }
     }
 
@@ -65,6 +71,51 @@ public struct LayoutTraits: Hashable, Sendable {
     /// - Complexity: O(K) for K declared kinds.
     public func places(_ kind: ElementKind, at path: ItemPath, data: DataShape) -> Bool {
         supplementaryPaths(of: kind)?.contains(path, data: data) ?? false
+    }
+}
+
+/// What a layout declares for law 9: along each of `axes`, its content ends where its
+/// farthest frame ends plus the trailing inset, and no farther.
+///
+/// Along y, the content height must be `max(insets.top, m) + insets.bottom`, where `m` is
+/// the largest `maxY` of every frame the layout answers (cells and supplementary views, of
+/// any area); with no frame at all, `insets.top + insets.bottom`. Likewise along x with
+/// `left` and `right`. A content one line too long, or taken from the last items rather
+/// than the farthest, breaks it.
+public struct ContentTightness: Hashable, Sendable {
+    /// The axes along which the content is tight.
+    public var axes: ScrollAxes
+    /// Space the layout keeps around its frames: the leading insets bound an empty
+    /// content from below, the trailing ones follow the farthest frame.
+    public var insets: ContentInsets
+
+    public init(axes: ScrollAxes, insets: ContentInsets = ContentInsets()) {
+        self.axes = axes
+        self.insets = insets
+    }
+
+    /// The extent `axis` of the content must have, given the farthest frame edge along it
+    /// (`nil` when there is no frame).
+    /// - Complexity: O(1).
+    @inlinable
+    public func requiredExtent(along axis: Axis, farthestEdge: Double?) -> Double {
+        let (leading, trailing) = axis == .vertical ? (insets.top, insets.bottom) : (insets.left, insets.right)
+        return max(leading, farthestEdge ?? leading) + trailing
+    }
+}
+
+/// Space around a layout's frames, edge by edge, in points.
+public struct ContentInsets: Hashable, Sendable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
     }
 }
 

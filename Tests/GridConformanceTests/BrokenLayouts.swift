@@ -30,6 +30,10 @@ struct BrokenTileGrid: GridLayout {
         case frameOutsideContent
         /// Law 4: the content size is half as tall as the content: frames lie far outside it.
         case contentHalfTooShort
+        /// Law 9: the content runs one row past the last row (a trailing line counted twice).
+        case contentOneRowTooLong
+        /// Laws 9 and 4: the content stops one row short (the last line not counted).
+        case contentOneRowTooShort
         /// Law 5 (and 6): a shared counter, bumped by every prepare, jitters a frame.
         case nondeterministic
         /// Law 6: a second prepare keeps the first data.
@@ -94,6 +98,8 @@ struct BrokenTileGrid: GridLayout {
             size.height = max(0, size.height - base.configuration.padding.height - 1)
         }
         if bug == .contentHalfTooShort { size.height /= 2 }
+        if bug == .contentOneRowTooLong { size.height += base.configuration.rowHeight }
+        if bug == .contentOneRowTooShort && data.totalItems > 0 { size.height -= base.configuration.rowHeight }
         return size
     }
 
@@ -161,6 +167,7 @@ struct BrokenTileGrid: GridLayout {
                 if changed.frame.intersects(rect) { buffer.append(changed) }
             }
         case .itemAnswerDisagrees, .answersBeyondData, .frameOutsideContent, .contentHalfTooShort,
+             .contentOneRowTooLong, .contentOneRowTooShort,
              .staleAfterDataChange, .staleAfterRotation, .staleWhenCountsUnchanged:
             base.elements(in: rect, into: &buffer)
         }

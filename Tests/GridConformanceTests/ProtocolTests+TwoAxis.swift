@@ -10,7 +10,8 @@ extension ProtocolTests {
     static func dataGridOptions() throws -> ConformanceOptions {
         ConformanceOptions(
             dataShapes: [.empty, try DataShape(sections: 3, itemsPerSection: 4), try DataShape(itemCounts: [0, 3, 0, 5, 1]), try DataShape(sections: 5, itemsPerSection: 1)],
-            containers: [Size(width: 320, height: 480)])
+            containers: [Size(width: 320, height: 480)],
+            widthSweep: [321, 600])
     }
 
     static let dataGridModes = [DataGrid.Configuration(rowHeaderWidth: 60), DataGrid.Configuration(transposed: true, rowHeaderWidth: 60)]

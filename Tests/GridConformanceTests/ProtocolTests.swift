@@ -9,7 +9,8 @@ import Testing
     static func options() throws -> ConformanceOptions {
         ConformanceOptions(
             dataShapes: [.empty, try DataShape(itemCounts: [0, 3, 0, 5]), try DataShape(itemCounts: [10]), try DataShape(itemCounts: [31, 31, 31])],
-            containers: [Size(width: 320, height: 480), Size(width: 333.5, height: 500.25)])
+            containers: [Size(width: 320, height: 480), Size(width: 333.5, height: 500.25)],
+            widthSweep: [321, 600])
     }
 
     /// What an external runner does, through JSON both ways.
@@ -50,6 +51,8 @@ import Testing
         (.staleAfterRotation, .freshness),
         (.containedOnly, .additivity),
         (.overlappingCells, .nonOverlap),
+        (.contentOneRowTooLong, .tightness),
+        (.contentOneRowTooShort, .tightness),
     ])
     func brokenLayoutsAreCaughtFromTheirAnswers(bug: BrokenTileGrid.Bug, law: ConformanceLaw) throws {
         // JSON is exercised elsewhere: answer in process, in one container.
@@ -234,5 +237,65 @@ extension JSONValue {
         default:
             Issue.record("no value at \(path) in \(self)")
         }
+    }
+}
+
+/// Law 9 through answer files: the `tightness` field of a case.
+@Suite struct ProtocolTightnessTests {
+    @Test func theTightnessFieldReadsBackAndABadInsetIsRefusedByName() throws {
+        let json = #"{"schemaVersion": 1, "cases": [{"id": "a", "contentSize": {"width": 10, "height": 12}, "rects": [], "items": [], "supplementary": [], "tightness": {"axes": ["vertical"], "insets": {"bottom": 2}}}]}"#
+        let answers = try ConformanceAnswers.decode(Data(json.utf8))
+        #expect(answers.cases[0].tightness == ContentTightness(axes: .vertical, insets: ContentInsets(bottom: 2)))
+        let bad = json.replacingOccurrences(of: #""bottom": 2"#, with: #""bottom": -1"#)
+        let error = try #require(throws: InputError.self) { try ConformanceAnswers.decode(Data(bad.utf8), file: "a.json") }
+        #expect(error.file == "a.json")
+        #expect("\(error)".contains("bottom"))
+        #expect("\(error)".contains("-1"))
+    }
+
+    @Test func withoutTheFieldLaw9IsNotCheckedAndTheReportSaysSo() throws {
+        let options = ConformanceOptions(dataShapes: [try DataShape(itemCounts: [3])], containers: [Size(width: 320, height: 480)])
+        let queries = ConformanceQueries.make(options: options)
+        var answers = ConformanceAnswers.answer(queries) { TileGrid() }
+        for index in answers.cases.indices { answers.cases[index].tightness = nil }
+        let report = try GridConformance.check(queries: queries, answers: answers)
+        #expect(report.isPassing, "\(report)")
+        #expect(!report.lawsChecked.contains(.tightness))
+        #expect(report.description.contains("law 9 (tightness) not checked"))
+    }
+}
+
+/// What a runner's author reads: the case and query index, each failure once, the
+/// command-line option rather than Swift API, only what answers can show.
+@Suite struct ProtocolReportWordingTests {
+    @Test func violationsNameTheCaseAndRectIndexOnceAndSpeakOfOptions() throws {
+        let options = ConformanceOptions(dataShapes: [try DataShape(itemCounts: [5]), try DataShape(itemCounts: [6])],
+                                         containers: [Size(width: 320, height: 480)], changes: [])
+        let queries = ConformanceQueries.make(options: options)
+        // c0 and c2 are new instances; c1 and c3 repeat them for law 5.
+        #expect(queries.cases.map { $0.check.sameAnswersAs?.case } == [nil, "c0", nil, "c2"])
+        let answers = ConformanceAnswers.answer(queries, makeLayout: BrokenTileGrid.factory(.returnsFirstTwice))
+        let report = try GridConformance.check(queries: queries, answers: answers, maxViolations: 1)
+        let violation = try #require(report.violations.first { $0.code == .duplicateElements })
+        let location = try #require(violation.location)
+        #expect(location.hasPrefix("case \"c0\", rects["))
+        // The index names the very rect of the violation in the query file.
+        let index = try #require(Int(location.split(separator: "[").last?.dropLast() ?? ""))
+        guard case .rect(let rect, _) = violation.subject else {
+            Issue.record("expected a rect: \(violation)")
+            return
+        }
+        #expect(queries.cases[0].rects[index].isIdentical(to: rect))
+        #expect(violation.description.contains("  in: case \"c0\", rects[\(index)]"))
+        #expect(!violation.description.contains("caller's buffer"))
+        #expect(!violation.description.contains("shrank"))
+        // Law 5's repeats are compared, not checked again: nothing is reported for c1 or c3.
+        #expect(report.checked.configurations == 2)
+        #expect(report.checked.determinismComparisons == 2)
+        // One law-1 violation per case (c0, c2): one shown, the other omitted, named by option.
+        #expect(report.omittedViolations == 1)
+        #expect(report.description.contains("(--max-violations)"))
+        #expect(!report.description.contains("ConformanceOptions"))
+        #expect(report.description.contains("checked: 2 cases"))
     }
 }

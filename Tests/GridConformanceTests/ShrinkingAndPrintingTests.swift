@@ -67,10 +67,10 @@ import Testing
     }
 
     @Test func theLawsAreNumberedAndNamedAsDESIGNmd() {
-        #expect(ConformanceLaw.allCases.map(\.number) == Array(1 ... 8))
+        #expect(ConformanceLaw.allCases.map(\.number) == Array(1 ... 9))
         #expect(ConformanceLaw.allCases.map(\.name) == [
             "completeness and soundness", "agreement", "validity", "containment",
-            "determinism", "freshness", "additivity", "non-overlap",
+            "determinism", "freshness", "additivity", "non-overlap", "tightness",
         ])
         #expect("\(ConformanceLaw.freshness)" == "law 6 (freshness)")
     }
@@ -89,4 +89,63 @@ import Testing
         #expect(ConformanceChange.resizeItems.apply(to: try DataShape(itemCounts: [2]), container: container) == nil)
         #expect(ConformanceChange.rotate.apply(to: data, container: Size(width: 10, height: 10)) == nil)
     }
+}
+
+/// Law 9's arithmetic and its wording, apart from any layout.
+@Suite struct TightnessLawTests {
+    @Test func theRequiredExtentIsTheFarthestEdgePlusTheTrailingInsetAndNeverLessThanTheInsets() {
+        let tight = ContentTightness(axes: .both, insets: ContentInsets(top: 30, left: 5, bottom: 4, right: 2))
+        #expect(tight.requiredExtent(along: .vertical, farthestEdge: 100) == 104)
+        #expect(tight.requiredExtent(along: .horizontal, farthestEdge: 100) == 102)
+        // Frames ending above the header band: the band still counts.
+        #expect(tight.requiredExtent(along: .vertical, farthestEdge: 10) == 34)
+        #expect(tight.requiredExtent(along: .vertical, farthestEdge: nil) == 34)
+        #expect(tight.requiredExtent(along: .horizontal, farthestEdge: nil) == 7)
+    }
+
+    @Test func aLayoutThatDeclaresNoTightnessPassesAndTheReportSaysLaw9WasNotChecked() {
+        let report = GridConformance.check("UntightTileGrid", options: .quick) { UntightTileGrid() }
+        #expect(report.isPassing, "\(report)")
+        #expect(!report.lawsChecked.contains(.tightness))
+        #expect(report.checked.tightnessChecks == 0)
+        #expect(report.description.contains("law 9 (tightness) not checked: the layout does not declare traits.tightness"))
+    }
+
+    @Test func theCentredTileGridDeclaresTightnessOnlyWhereItsFramesFillTheirTiles() {
+        let report = GridConformance.check(options: .quick) { TileGrid(TileGrid.Configuration(centersItems: true)) }
+        #expect(report.isPassing, "\(report)")
+        // One shape of the quick set carries item sizes; it and the changes made from it are not tight.
+        #expect(report.checked.tightnessChecks > 0 && report.checked.tightnessChecks < report.checked.configurations)
+        #expect(report.description.contains("law 9 (tightness) checked in \(report.checked.tightnessChecks) of \(report.checked.configurations) configurations"))
+    }
+
+    @Test func aContentOneRowTooLongIsNamedWithItsNumbers() throws {
+        var options = ConformanceOptions(dataShapes: [try DataShape(itemCounts: [5])], containers: [Size(width: 320, height: 480)], changes: [])
+        options.shrinks = false
+        let report = GridConformance.check(options: options, makeLayout: BrokenTileGrid.factory(.contentOneRowTooLong))
+        let violation = try #require(report.violations.first { $0.law == .tightness })
+        let c = TileGrid.Configuration.chGridView
+        // Two rows of 4 tiles: the last tile ends at t + 2h; the grid keeps ph below it.
+        let required = c.sectionTitleHeight + 2 * c.rowHeight + c.padding.height
+        #expect(violation.code == .contentTooLarge)
+        #expect(violation.problem.contains("the content height is \(required + c.rowHeight), more than the \(required)"))
+        #expect(violation.subject == .contentSize)
+
+        // Shrunk, it is the grid of no sections, whose content should have no height at all.
+        options.shrinks = true
+        let shrunk = try #require(GridConformance.check(options: options, makeLayout: BrokenTileGrid.factory(.contentOneRowTooLong)).violations.first)
+        #expect(shrunk.configuration.data.sectionCount == 0)
+        #expect(shrunk.problem.contains("the content height is \(c.rowHeight), more than the 0.0"))
+    }
+}
+
+/// The tile grid with no traits of its own: it declares neither law 8 nor law 9.
+struct UntightTileGrid: GridLayout {
+    var base = TileGrid()
+    mutating func prepare(data: DataShape, container: Size) throws { try base.prepare(data: data, container: container) }
+    var contentSize: Size { base.contentSize }
+    func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) { base.elements(in: rect, into: &buffer) }
+    func attributes(at path: ItemPath) -> LayoutAttributes? { base.attributes(at: path) }
+    func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { base.supplementary(kind, at: path) }
+    var traits: LayoutTraits { LayoutTraits(supplementaries: base.traits.supplementaries) }
 }

@@ -22,6 +22,8 @@ struct CaseAnswers: Hashable, Sendable {
     /// `nil` unless an answer file gave some (the in-process suite asks
     /// ``GridCore/GridLayout/gridPlacement(of:)``, one function of the path, per item).
     var rectPlacements: [[GridPlacement?]]?
+    /// What the layout declared for law 9 in this configuration; `nil` when nothing.
+    var tightness: ContentTightness? = nil
 
     /// These answers with only the rect answers at `indices`, in that order.
     func keepingRects(_ indices: [Int]) -> CaseAnswers {
@@ -51,7 +53,8 @@ extension GridLayout {
             items: plan.items.map { attributes(at: $0) },
             supplementary: plan.supplementary.map { supplementary($0.kind, at: $0.path) },
             supplementaries: traits.supplementaries,
-            itemPlacements: placements.contains { $0 != nil } ? placements : [])
+            itemPlacements: placements.contains { $0 != nil } ? placements : [],
+            tightness: traits.tightness)
     }
 }
 

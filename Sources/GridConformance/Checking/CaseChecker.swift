@@ -1,6 +1,6 @@
 import GridCore
 
-/// Checks laws 1, 2, 3, 4, 7 and 8 on one configuration's answers to a probe plan.
+/// Checks laws 1, 2, 3, 4, 7, 8 and 9 on one configuration's answers to a probe plan.
 ///
 /// The full set of elements is the answer to the whole-content rect. It is cross-checked
 /// against the per-item answer for every path of the data and the supplementary answer for
@@ -49,6 +49,7 @@ struct CaseChecker {
         checkSplits()
         checkPlacements()
         if declaresNonOverlap { checkOverlap() }
+        if let tightness = answers.tightness { checkTightness(tightness) }
         counts.configurations = 1
         counts.rectQueries = plan.rects.count
         counts.itemQueries = plan.items.count
@@ -296,6 +297,57 @@ struct CaseChecker {
             while j < rects.count, rects[j].minY < rects[i].maxY {
                 if rects[i].intersects(rects[j]) { body(i, j) }
                 j += 1
+            }
+        }
+    }
+
+    // MARK: Law 9
+
+    /// How far the content may differ from what law 9 requires, relative to the extent: a
+    /// millionth, so that a layout summing its lines in another order (or an engine in
+    /// 32-bit floats computing its content size with its frames) passes, and a content one
+    /// line too long or too short does not.
+    static let tightnessTolerance = 1e-6
+
+    private mutating func checkTightness(_ tightness: ContentTightness) {
+        guard contentBoundsValid, sink.wants(.tightness) else { return }  // law 4 has said so
+        // Every frame of the whole-content answer, and per-item and supplementary answers of
+        // elements it left out (frames of zero area). An element at a path that does not
+        // exist or with an invalid frame leaves the farthest edge unknown: law 3 says so.
+        var farthest: (x: Double, y: Double)?
+        var unknown = false
+        func hold(_ element: LayoutAttributes?, always: Bool) {
+            guard let element, always || expected.byID[element.id] == nil else { return }
+            guard space.contains(element.kind, element.path), Self.frameIsValid(element.frame) else {
+                unknown = true
+                return
+            }
+            let f = element.frame
+            farthest = (max(farthest?.x ?? f.maxX, f.maxX), max(farthest?.y ?? f.maxY, f.maxY))
+        }
+        for element in answers.rects[plan.wholeIndex] { hold(element, always: true) }
+        for (index, answer) in answers.items.enumerated() where data.contains(plan.items[index]) { hold(answer, always: false) }
+        for (index, answer) in answers.supplementary.enumerated() where space.contains(plan.supplementary[index].kind, plan.supplementary[index].path) {
+            hold(answer, always: false)
+        }
+        guard !unknown else { return }
+        counts.tightnessChecks = 1
+        let size = answers.contentSize
+        for axis in [Axis.vertical, .horizontal] where tightness.axes.contains(ScrollAxes(axis)) {
+            let actual = axis == .vertical ? size.height : size.width
+            let edge = farthest.map { axis == .vertical ? $0.y : $0.x }
+            let required = tightness.requiredExtent(along: axis, farthestEdge: edge)
+            guard abs(actual - required) > Self.tightnessTolerance * max(abs(required), 1) else { continue }
+            let (name, leading, trailing) = axis == .vertical
+                ? ("height", tightness.insets.top, tightness.insets.bottom)
+                : ("width", tightness.insets.left, tightness.insets.right)
+            let side = axis == .vertical ? "bottom" : "right"
+            let reason = edge.map { "the farthest frame ends at \($0) and the declared \(side) inset is \(trailing)" }
+                ?? "there is no frame, and the declared insets are \(leading) and \(trailing)"
+            sink.report(.tightness, actual > required ? .contentTooLarge : .contentTooSmall) {
+                (.contentSize,
+                 "the content \(name) is \(actual), \(actual > required ? "more" : "less") than the \(required) that holds every frame plus the declared insets: \(reason)",
+                 .text("content \(name) \(required)"), .size(size))
             }
         }
     }

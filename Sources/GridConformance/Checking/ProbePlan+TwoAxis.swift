@@ -28,23 +28,26 @@ extension ProbePlan {
     /// `dx` and `dy` are at most half the smallest gap between boundaries, so every rect
     /// reaches only the cells beside its boundary. Rects whose edges floating point cannot
     /// place exactly are left out.
-    mutating func addCrossings(xs: [Double], ys: [Double], dx: Double, dy: Double) {
+    mutating func addCrossings(
+        xs: [Double], ys: [Double], dx: Double, dy: Double,
+        lines: Int = ProbePlan.maxCrossingLines, shortStrips: Int = ProbePlan.maxShortStrips
+    ) {
         if ys.count >= 2 {
-            for (k, x) in Self.evenlyChosen(xs, count: Self.maxShortStrips).enumerated() {
+            for (k, x) in Self.evenlyChosen(xs, count: shortStrips).enumerated() {
                 let row = k % (ys.count - 1)
                 addExact(minX: x - dx, maxX: x, minY: ys[row], maxY: ys[row + 1], .strip(edge: .left, at: x))
                 addExact(minX: x, maxX: x + dx, minY: ys[row], maxY: ys[row + 1], .strip(edge: .right, at: x))
             }
         }
         if xs.count >= 2 {
-            for (k, y) in Self.evenlyChosen(ys, count: Self.maxShortStrips).enumerated() {
+            for (k, y) in Self.evenlyChosen(ys, count: shortStrips).enumerated() {
                 let column = k % (xs.count - 1)
                 addExact(minX: xs[column], maxX: xs[column + 1], minY: y - dy, maxY: y, .strip(edge: .above, at: y))
                 addExact(minX: xs[column], maxX: xs[column + 1], minY: y, maxY: y + dy, .strip(edge: .below, at: y))
             }
         }
-        for x in Self.evenlyChosen(xs, count: Self.maxCrossingLines) {
-            for y in Self.evenlyChosen(ys, count: Self.maxCrossingLines) {
+        for x in Self.evenlyChosen(xs, count: lines) {
+            for y in Self.evenlyChosen(ys, count: lines) {
                 let role = Role.corner(x: x, y: y)
                 let index = rects.count
                 if addExact(minX: x - dx, maxX: x + dx, minY: y - dy, maxY: y + dy, role) {

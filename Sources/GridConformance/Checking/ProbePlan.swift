@@ -31,7 +31,14 @@ struct ProbePlan: Hashable, Sendable {
     /// two-axis layout; a layout that scrolls only vertically gets strips at no more than
     /// ``maxColumnBoundaries`` x values.
     static let maxRowBoundaries = 8192
+    /// As many, for a layout prepared a second time (law 6 and the laws on what it
+    /// answers): its first preparation's configuration had every boundary probed.
+    static let maxRowBoundariesAfterChange = 1024
     static let maxColumnBoundaries = 64
+    /// For a layout that scrolls one way: crossings of this many column and row boundaries,
+    /// and short strips at this many of each.
+    static let oneAxisCrossingLines = 4
+    static let oneAxisShortStrips = 16
 
     /// The plan laws 5 and 6 compare two layouts on: every query but the boundary strips and
     /// the rects at crossings, and at most `strips` of each, evenly chosen (the whole-content
@@ -117,7 +124,7 @@ struct ProbePlan: Hashable, Sendable {
     /// known: the whole rect first, the huge rect, outside rects, zero-area rects, strips
     /// along every line where frames start or end, seeded random rects and their halves;
     /// for a two-axis layout, also short strips across every column boundary and small rects
-    /// at crossings of row and column boundaries (see ``addCrossings(xs:ys:dx:dy:)``).
+    /// at crossings of row and column boundaries (see ``addCrossings(xs:ys:dx:dy:lines:shortStrips:)``).
     ///
     /// - Parameters:
     ///   - wholeRect: the rect whose answer, `whole`, is the full set of elements.
@@ -125,10 +132,13 @@ struct ProbePlan: Hashable, Sendable {
     ///   - twoAxis: whether the layout scrolls sideways too (see ``isTwoAxis(scrollAxes:contentSize:container:)``).
     ///   - finiteOnly: leave out rects with NaN coordinates (for JSON files).
     ///   - extra: rects and splits to probe besides (a counterexample being shrunk).
+    ///   - boundaries: at most this many distinct row boundaries (and column boundaries,
+    ///     for a two-axis layout) get strips, evenly chosen.
     static func full(
         data: DataShape, container: Size, contentSize: Size, wholeRect: Rect, whole: [LayoutAttributes],
         seed: UInt64, randomRects: Int, supplementaries: [SupplementaryPaths] = SupplementaryPaths.sectionHeadersAndFooters,
-        twoAxis: Bool = false, finiteOnly: Bool = false, extra: [ConformanceViolation.Subject] = []
+        twoAxis: Bool = false, finiteOnly: Bool = false, extra: [ConformanceViolation.Subject] = [],
+        boundaries: Int = ProbePlan.maxRowBoundaries
     ) -> ProbePlan {
         var plan = ProbePlan()
         plan.add(wholeRect, .wholeContent)
@@ -163,8 +173,8 @@ struct ProbePlan: Hashable, Sendable {
         plan.add(Rect(x: w + 0x1p20, y: h + 0x1p20, width: 100, height: 100), .outside)
         plan.add(Rect(x: -0x1p20, y: -0x1p20, width: 100, height: 100), .outside)
 
-        let ys = distinctEdges(valid, vertical: true, limit: maxRowBoundaries)
-        let xs = distinctEdges(valid, vertical: false, limit: twoAxis ? maxRowBoundaries : maxColumnBoundaries)
+        let ys = distinctEdges(valid, vertical: true, limit: boundaries)
+        let xs = distinctEdges(valid, vertical: false, limit: twoAxis ? boundaries : maxColumnBoundaries)
 
         // Zero area: lines along boundaries, points inside frames, degenerate rects.
         plan.add(Rect(x: 0, y: 0, width: 0, height: 0), .zeroArea)
@@ -190,7 +200,14 @@ struct ProbePlan: Hashable, Sendable {
             plan.add(strip(endingAt: x, thickness: dx, vertical: false, from: -m, length: h + 2 * m), .strip(edge: .left, at: x))
             plan.add(Rect(x: x, y: -m, width: dx, height: h + 2 * m), .strip(edge: .right, at: x))
         }
-        if twoAxis { plan.addCrossings(xs: xs, ys: ys, dx: dx, dy: dy) }
+        // Rects at the crossings of the layout's own row and column boundaries: all of them
+        // for a two-axis layout, a few for one that scrolls one way (lanes of a masonry,
+        // columns of a tile grid).
+        if twoAxis {
+            plan.addCrossings(xs: xs, ys: ys, dx: dx, dy: dy)
+        } else {
+            plan.addCrossings(xs: xs, ys: ys, dx: dx, dy: dy, lines: oneAxisCrossingLines, shortStrips: oneAxisShortStrips)
+        }
 
         // Seeded random rects, each split in two across and down.
         var random = SeededRandom(seed: seed)

@@ -46,6 +46,12 @@ extension LayoutSuite {
             return ConformanceConfiguration(data: data, container: configuration.container)
         }
         guard let change = previous.change else { return nil }
+        // A container change keeps its two containers (the width sweep's are not `apply`'s).
+        if change.changesContainer {
+            return ConformanceConfiguration(
+                data: data, container: configuration.container,
+                previous: .init(data: data, container: previous.container, change: change))
+        }
         return ConformanceConfiguration.changed(change, from: data, container: previous.container)
     }
 

@@ -56,11 +56,15 @@ public struct ConformanceAnswers: Hashable, Sendable {
         /// answer does not say: then a header and a footer per section, what a layout that
         /// declares nothing may place.
         public var declaredSupplementaries: [SupplementaryPaths]?
+        /// Law 9 for this case: the axes along which the content is tight and the insets
+        /// (``GridCore/LayoutTraits/tightness``); `nil` when the layout declares nothing, and
+        /// law 9 is not checked on the case.
+        public var tightness: ContentTightness?
 
         /// An answered case.
         public init(
             id: String, contentSize: Size, rects: [[Element]], items: [Element?], supplementary: [Element?],
-            declaredSupplementaries: [SupplementaryPaths]? = nil
+            declaredSupplementaries: [SupplementaryPaths]? = nil, tightness: ContentTightness? = nil
         ) {
             self.id = id
             self.contentSize = contentSize
@@ -68,16 +72,18 @@ public struct ConformanceAnswers: Hashable, Sendable {
             self.items = items
             self.supplementary = supplementary
             self.declaredSupplementaries = declaredSupplementaries
+            self.tightness = tightness
         }
 
         /// An answered case whose elements carry no display positions.
         public init(
             id: String, contentSize: Size, rects: [[LayoutAttributes]], items: [LayoutAttributes?], supplementary: [LayoutAttributes?],
-            declaredSupplementaries: [SupplementaryPaths]? = nil
+            declaredSupplementaries: [SupplementaryPaths]? = nil, tightness: ContentTightness? = nil
         ) {
             self.init(
                 id: id, contentSize: contentSize, rects: rects.map { $0.map { Element($0) } }, items: items.map { $0.map { Element($0) } },
-                supplementary: supplementary.map { $0.map { Element($0) } }, declaredSupplementaries: declaredSupplementaries)
+                supplementary: supplementary.map { $0.map { Element($0) } }, declaredSupplementaries: declaredSupplementaries,
+                tightness: tightness)
         }
 
         /// A case the layout refused: its `prepare` failed with `reason`.
@@ -145,7 +151,7 @@ extension ConformanceAnswers.Traits: Codable {
 }
 
 extension ConformanceAnswers.Case: Codable {
-    private enum CodingKeys: String, CodingKey { case id, skipped, contentSize, rects, items, supplementary, declaredSupplementaries }
+    private enum CodingKeys: String, CodingKey { case id, skipped, contentSize, rects, items, supplementary, declaredSupplementaries, tightness }
 
     /// A rect query's answer: `{"elements": [...]}`.
     private struct RectAnswer: Codable {
@@ -162,6 +168,7 @@ extension ConformanceAnswers.Case: Codable {
         items = try c.decode([ConformanceAnswers.Element?].self, forKey: .items)
         supplementary = try c.decode([ConformanceAnswers.Element?].self, forKey: .supplementary)
         declaredSupplementaries = try c.decodeIfPresent([SupplementaryPathsJSON].self, forKey: .declaredSupplementaries)?.map(\.paths)
+        tightness = try c.decodeIfPresent(TightnessJSON.self, forKey: .tightness)?.tightness
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -176,6 +183,60 @@ extension ConformanceAnswers.Case: Codable {
         try c.encodeIfPresent(items, forKey: .items)
         try c.encodeIfPresent(supplementary, forKey: .supplementary)
         try c.encodeIfPresent(declaredSupplementaries?.map(SupplementaryPathsJSON.init), forKey: .declaredSupplementaries)
+        try c.encodeIfPresent(tightness.map(TightnessJSON.init), forKey: .tightness)
+    }
+}
+
+/// `{"axes": ["vertical"], "insets": {"top": 0, "left": 0, "bottom": 8, "right": 0}}`:
+/// law 9 as an answer declares it; `insets` and each of its edges default to 0.
+struct TightnessJSON: Codable {
+    var tightness: ContentTightness
+
+    init(_ tightness: ContentTightness) { self.tightness = tightness }
+
+    private enum CodingKeys: String, CodingKey { case axes, insets }
+    private enum EdgeKeys: String, CodingKey, CaseIterable { case top, left, bottom, right }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let names = try c.decode([String].self, forKey: .axes)
+        var axes: ScrollAxes = []
+        for (index, name) in names.enumerated() {
+            guard let axis = Axis.allCases.first(where: { ConformanceAnswers.Traits.name(of: $0) == name }) else {
+                throw FieldError(codingPath: c.codingPath, error: .invalidData(
+                    "axes[\(index)]", "\"\(name)\"", expected: "\"vertical\" or \"horizontal\""))
+            }
+            axes.insert(ScrollAxes(axis))
+        }
+        var insets = ContentInsets()
+        if c.contains(.insets) {
+            let e = try c.nestedContainer(keyedBy: EdgeKeys.self, forKey: .insets)
+            for key in EdgeKeys.allCases {
+                let value = try e.decodeIfPresent(Double.self, forKey: key) ?? 0
+                guard value.isFinite, value >= 0 else {
+                    throw FieldError(codingPath: e.codingPath, error: .invalidData(
+                        key.rawValue, value, expected: "a finite inset ≥ 0 (points)"))
+                }
+                switch key {
+                case .top: insets.top = value
+                case .left: insets.left = value
+                case .bottom: insets.bottom = value
+                case .right: insets.right = value
+                }
+            }
+        }
+        tightness = ContentTightness(axes: axes, insets: insets)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(Axis.allCases.filter { tightness.axes.contains(ScrollAxes($0)) }.map(ConformanceAnswers.Traits.name), forKey: .axes)
+        var e = c.nestedContainer(keyedBy: EdgeKeys.self, forKey: .insets)
+        let i = tightness.insets
+        try e.encode(i.top, forKey: .top)
+        try e.encode(i.left, forKey: .left)
+        try e.encode(i.bottom, forKey: .bottom)
+        try e.encode(i.right, forKey: .right)
     }
 }
 
@@ -241,7 +302,7 @@ extension ConformanceAnswers {
                 id: query.id, contentSize: layout.contentSize, rects: rects,
                 items: query.items.map { layout.attributes(at: $0).map(placed) },
                 supplementary: query.supplementary.map { layout.supplementary($0.kind, at: $0.path).map(placed) },
-                declaredSupplementaries: layout.traits.supplementaries))
+                declaredSupplementaries: layout.traits.supplementaries, tightness: layout.traits.tightness))
         }
         let traits = makeLayout().traits
         return ConformanceAnswers(

@@ -18,17 +18,12 @@ extension ConformanceQueries {
                 builder.addRepeat(of: first, law: 5, instance: builder.newInstance(), change: nil)
             }
         }
-        for change in options.changes {
-            let containers = change == .rotate ? options.containers : Array(options.containers.prefix(1))
-            for container in containers {
-                for data in options.dataShapes {
-                    guard let (newData, newContainer) = change.apply(to: data, container: container) else { continue }
-                    let fresh = builder.addFresh(data: newData, container: newContainer)
-                    let instance = builder.newInstance()
-                    builder.addPrepareOnly(data: data, container: container, instance: instance)
-                    builder.addRepeat(of: fresh, law: 6, instance: instance, change: change)
-                }
-            }
+        for configuration in options.freshnessConfigurations {
+            guard let previous = configuration.previous else { continue }
+            let fresh = builder.addFresh(data: configuration.data, container: configuration.container)
+            let instance = builder.newInstance()
+            builder.addPrepareOnly(data: previous.data, container: previous.container, instance: instance)
+            builder.addRepeat(of: fresh, law: 6, instance: instance, change: previous.change)
         }
         return ConformanceQueries(round: 1, seed: options.seed, cases: builder.cases)
     }

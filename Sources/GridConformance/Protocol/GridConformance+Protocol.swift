@@ -21,7 +21,7 @@ extension GridConformance {
         try queries.validate(file: queriesFile)
         let matched = try queries.match(answers, queriesFile: queriesFile, answersFile: answersFile)
         let name = answers.layout ?? "the layout that wrote \(answersFile)"
-        var laws = Set<ConformanceLaw>([.completeness, .agreement, .validity, .containment, .additivity])
+        var laws = Set<ConformanceLaw>([.completeness, .agreement, .validity, .containment, .additivity, .tightness])
         if answers.traits.cellsDoNotOverlap { laws.insert(.nonOverlap) }
 
         var found: [ConformanceViolation] = []
@@ -35,46 +35,85 @@ extension GridConformance {
                 indexByID[query.id] = index
             }
             var configuration = ConformanceConfiguration(data: query.data, container: query.container)
-            if let previous = lastCaseOfInstance[query.instance] {
+            let previousCase = lastCaseOfInstance[query.instance]
+            if let previous = previousCase {
                 let earlier = queries.cases[previous]
                 configuration.previous = .init(data: earlier.data, container: earlier.container, change: query.check.change)
             }
             let plan = query.plan
-            if let answer = matched[index].answered {
+            let repeatsForLaw5 = query.check.sameAnswersAs.map { $0.law != 6 } ?? false
+            if let answer = matched[index].answered, !repeatsForLaw5 {
+                // A law-5 repeat is compared with its first case below; checked again on its own,
+                // its answers (the same, if law 5 holds) would report every violation twice.
                 var checker = CaseChecker(
                     data: query.data, plan: plan, answers: answer, declaresNonOverlap: answers.traits.cellsDoNotOverlap,
                     sink: ViolationSink(laws: laws, layout: name, configuration: configuration))
                 checker.run()
                 counts = counts + checker.counts
-                found += checker.sink.firstPerLaw
+                found += checker.sink.firstPerLaw.map { Self.located($0, in: query) }
             } else if let reason = matched[index].skipped {
                 skipped.append(.init(configuration: configuration, reason: reason))
             }
             guard let same = query.check.sameAnswersAs, let target = indexByID[same.case] else { continue }
             let law: ConformanceLaw = same.law == 6 ? .freshness : .determinism
+            // Law 6 compares nothing when the instance's earlier preparation was refused: the
+            // instance is then as good as new.
+            if law == .freshness, let earlier = previousCase, matched[earlier].answered == nil, matched[earlier].skipped != nil {
+                continue
+            }
             laws.insert(law)
             var sink = ViolationSink(laws: [law], layout: name, configuration: configuration)
-            if law == .freshness { counts.freshnessComparisons += 1 } else { counts.determinismComparisons += 1 }
             let who = law == .freshness ? "the layout prepared again" : "a second layout made and prepared alike"
             switch (matched[index].answered, matched[target].answered) {
             case (let actual?, let reference?):
+                if law == .freshness { counts.freshnessComparisons += 1 } else { counts.determinismComparisons += 1 }
                 AnswerComparison.compare(actual, with: reference, plan: plan, law: law, who: who, sink: &sink)
             case (nil, nil):
                 break
             case (let actual, _):
                 let refused = actual == nil ? "this case" : "case \"\(same.case)\""
                 sink.report(law, .prepareDiffers) {
-                    (.preparation, "prepare was refused for \(refused) but not for the other, which must answer alike",
-                     .text("both prepared, or both refused"),
-                     .text("case \"\(query.id)\": \(matched[index].skipped ?? "prepared"); case \"\(same.case)\": \(matched[target].skipped ?? "prepared")"))
+                    (.preparation, "the layout refused \(refused) (answered \"skipped\") but not the other, which must answer alike",
+                     .text("both answered, or both skipped"),
+                     .text("case \"\(query.id)\": \(matched[index].skipped ?? "answered"); case \"\(same.case)\": \(matched[target].skipped ?? "answered")"))
                 }
             }
-            found += sink.firstPerLaw
+            found += sink.firstPerLaw.map { Self.located($0, in: query) }
         }
+        if counts.tightnessChecks == 0 { laws.remove(.tightness) }
         let (kept, omitted) = ConformanceReport.capped(found, at: maxViolations)
-        return ConformanceReport(
+        var report = ConformanceReport(
             layout: name, violations: kept, omittedViolations: omitted,
             checked: counts, skipped: skipped, lawsChecked: laws.sorted())
+        report.fromAnswers = true
+        return report
+    }
+
+    /// `violation` with where it was seen in the query file: the case id and, for a rect,
+    /// an item, a supplementary view or a split, its index in the case's lists.
+    static func located(_ violation: ConformanceViolation, in query: ConformanceQueries.Case) -> ConformanceViolation {
+        var located = violation
+        var place = "case \"\(query.id)\""
+        switch violation.subject {
+        case .rect(let rect, _):
+            if let index = query.rects.firstIndex(where: { $0.isIdentical(to: rect) }) { place += ", rects[\(index)]" }
+        case .split(let whole, let first, let second):
+            if let index = query.check.splits.firstIndex(where: { split in
+                split.count == 3 && [whole, first, second].indices.allSatisfy { query.rects.indices.contains(split[$0]) && query.rects[split[$0]].isIdentical(to: [whole, first, second][$0]) }
+            }) {
+                place += ", check.splits[\(index)] (rects \(query.check.splits[index].map(String.init).joined(separator: ", ")))"
+            }
+        case .element(let id):
+            if id.kind == .cell, let index = query.items.firstIndex(of: id.path) {
+                place += ", items[\(index)]"
+            } else if let kind = id.kind, let index = query.supplementary.firstIndex(of: SupplementaryRequest(kind: kind, path: id.path)) {
+                place += ", supplementary[\(index)]"
+            }
+        case .elementPair, .contentSize, .declaredSupplementaries, .preparation:
+            break
+        }
+        located.location = place
+        return located
     }
 
     /// Reads a query file and an answer file and checks the answers; what
@@ -152,7 +191,7 @@ extension ConformanceQueries {
             }
             result.append(Matched(answered: CaseAnswers(
                 contentSize: contentSize, rects: rects, items: items, supplementary: supplementary,
-                declared: answer.declaredSupplementaries)))
+                declared: answer.declaredSupplementaries, tightness: answer.tightness)))
         }
         return result
     }
@@ -164,7 +203,7 @@ extension CaseAnswers {
     /// section when the answer declares none).
     init(
         contentSize: Size, rects: [[ConformanceAnswers.Element]], items: [ConformanceAnswers.Element?],
-        supplementary: [ConformanceAnswers.Element?], declared: [SupplementaryPaths]?
+        supplementary: [ConformanceAnswers.Element?], declared: [SupplementaryPaths]?, tightness: ContentTightness? = nil
     ) {
         let itemPlacements = items.map { $0?.placement }
         let placesInRects = rects.contains { $0.contains { $0.placement != nil } }
@@ -175,6 +214,7 @@ extension CaseAnswers {
             supplementary: supplementary.map { $0?.attributes },
             supplementaries: declared ?? SupplementaryPaths.sectionHeadersAndFooters,
             itemPlacements: itemPlacements.contains { $0 != nil } ? itemPlacements : [],
-            rectPlacements: placesInRects ? rects.map { $0.map(\.placement) } : nil)
+            rectPlacements: placesInRects ? rects.map { $0.map(\.placement) } : nil,
+            tightness: tightness)
     }
 }

@@ -42,6 +42,8 @@ public struct DataGrid: GridLayout, Sendable {
     private var data = DataShape.empty
     /// Whether every record holds exactly F fields (no per-record check needed).
     private var uniform = true
+    /// The number of fields of the largest record (F may be more, when declared).
+    private var widest = 0
     /// Whether a prepare has succeeded. Rows and columns are counted from the data, so a
     /// fresh grid has none; the corner, which needs neither, must wait for it too (before
     /// it, every query answers nothing).
@@ -147,6 +149,7 @@ public struct DataGrid: GridLayout, Sendable {
         }
         self.data = data
         self.fields = fields
+        self.widest = widest
         self.uniform = uniform
         self.rowTrack = rowTrack
         self.columnTrack = columnTrack
@@ -174,7 +177,27 @@ public struct DataGrid: GridLayout, Sendable {
         }
         return LayoutTraits(
             cellsDoNotOverlap: true, lineHeight: prepared.rowHeight, lineWidth: prepared.columnWidth,
-            scrollAxes: .both, supplementaries: supplementaries, pinning: pinning)
+            scrollAxes: .both, supplementaries: supplementaries, pinning: pinning, tightness: tightness)
+    }
+
+    /// Law 9 on both axes: the content ends with the last row and column that hold a frame,
+    /// plus the rows and columns after them that hold none (a record with no fields and no
+    /// header column; fields no record has and no header row). The header row and column
+    /// are the leading insets, so a grid of no rows is still `hh` tall.
+    /// - Complexity: O(t) for t trailing empty records.
+    private var tightness: ContentTightness {
+        let hh = prepared.headerHeight, hw = prepared.rowHeaderWidth
+        var emptyRecords = 0
+        for count in data.itemCounts.reversed() {
+            guard count == 0 else { break }
+            emptyRecords += 1
+        }
+        let emptyFields = fields - widest
+        let (emptyRows, emptyColumns) = prepared.transposed ? (emptyFields, emptyRecords) : (emptyRecords, emptyFields)
+        return ContentTightness(axes: .both, insets: ContentInsets(
+            top: hh, left: hw,
+            bottom: hw > 0 ? 0 : Double(emptyRows) * prepared.rowHeight,
+            right: hh > 0 ? 0 : Double(emptyColumns) * prepared.columnWidth))
     }
 }
 

@@ -130,7 +130,32 @@ public struct TileGrid: GridLayout, Sendable {
             lineHeight: prepared.rowHeight,
             scrollAxes: .vertical,
             supplementaries: supplementaries,
-            pinning: titled ? [.sectionHeaders] : [])
+            pinning: titled ? [.sectionHeaders] : [],
+            tightness: tightness)
+    }
+
+    /// Law 9 along y: the content ends `ph` below the last row or title, or with the last
+    /// footer. Untitled, unfooted empty sections still add their `ph` each: after the last
+    /// non-empty section those are part of the bottom inset. Centred items with content
+    /// sizes leave their tiles' slack, so the centred style declares nothing then.
+    /// - Complexity: O(t) for t trailing empty sections.
+    private var tightness: ContentTightness? {
+        if prepared.centersItems && data.itemSizes != nil { return nil }
+        let ph = prepared.padding.height
+        let bottom: Double
+        if data.sectionCount == 0 || prepared.sectionFooterHeight > 0 {
+            bottom = 0
+        } else if prepared.sectionTitleHeight > 0 {
+            bottom = ph
+        } else {
+            var empty = 0
+            for count in data.itemCounts.reversed() {
+                guard count == 0 else { break }
+                empty += 1
+            }
+            bottom = empty == data.sectionCount ? Double(empty) * ph : Double(empty + 1) * ph
+        }
+        return ContentTightness(axes: .vertical, insets: ContentInsets(bottom: bottom))
     }
 
     /// `ceil(count / n)` without overflow.
