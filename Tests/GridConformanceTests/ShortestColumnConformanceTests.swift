@@ -15,8 +15,12 @@ import Testing
     func columnarGroupedObeysEveryLawOnTheStandardSet(configuration: ColumnarGrouped.Configuration) {
         let report = GridConformance.check { ColumnarGrouped(configuration) }
         #expect(report.isPassing, "\(report)")
-        #expect(report.lawsChecked == ConformanceLaw.allCases)
-        #expect(report.checked.configurations == 80)
+        // Law 9 (tightness) is opt-in, and the shortest-column layouts do not declare it yet:
+        // their trailing space depends on which sections end the content.
+        #expect(report.lawsChecked == ConformanceLaw.allCases.filter { $0 != .tightness })
+        #expect(report.checked.tightnessChecks == 0)
+        // 28 standard shapes (16 uniform, 12 skewed) in 5 containers, each made twice.
+        #expect(report.checked.determinismComparisons == 28 * 5)
         #expect(report.skipped.isEmpty)
     }
 
@@ -37,8 +41,12 @@ import Testing
     func waterfallObeysEveryLawOnTheStandardSet(configuration: Waterfall.Configuration) {
         let report = GridConformance.check { Waterfall(configuration) }
         #expect(report.isPassing, "\(report)")
-        #expect(report.lawsChecked == ConformanceLaw.allCases)
-        #expect(report.checked.configurations == 80)
+        // Law 9 (tightness) is opt-in, and the shortest-column layouts do not declare it yet:
+        // their trailing space depends on which sections end the content.
+        #expect(report.lawsChecked == ConformanceLaw.allCases.filter { $0 != .tightness })
+        #expect(report.checked.tightnessChecks == 0)
+        // 28 standard shapes (16 uniform, 12 skewed) in 5 containers, each made twice.
+        #expect(report.checked.determinismComparisons == 28 * 5)
         #expect(report.skipped.isEmpty)
     }
 

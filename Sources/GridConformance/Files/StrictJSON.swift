@@ -265,11 +265,14 @@ struct Parser {
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
-    var column: Int {
-        // Characters, not bytes: UTF-8 continuation bytes do not start one.
+    var column: Int { column(at: index) }
+
+    /// The column of the byte at `position` on the current line, in characters (UTF-8
+    /// continuation bytes do not start one). O(length of the line so far): for messages only.
+    func column(at position: Int) -> Int {
         var count = 1
         var i = lineStart
-        while i < index {
+        while i < position {
             if bytes[i] & 0xC0 != 0x80 { count += 1 }
             i += 1
         }
@@ -350,11 +353,13 @@ struct Parser {
         while true {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("a key in double quotes") }
-            let keyLine = line, keyColumn = column
+            // The key's place, its column counted only if needed: counting it for every key
+            // would walk the whole line each time, quadratic in a one-line document.
+            let keyLine = line, keyIndex = index
             let key = try string()
             if object.members[key] != nil {
                 throw ParseError(
-                    line: keyLine, column: keyColumn, found: "\"\(key)\" a second time",
+                    line: keyLine, column: column(at: keyIndex), found: "\"\(key)\" a second time",
                     expected: "each key once in an object" + (path.isEmpty ? "" : " (in \(path.joined()))"))
             }
             skipSpace()
@@ -669,12 +674,14 @@ struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    private mutating func next<T>(_ type: T.Type) throws -> (Node, [any CodingKey]) {
+    /// The current element, without moving on: as Foundation's decoder does, a decode that
+    /// fails leaves the container where it was, so a caller may try another type
+    /// (`try? decode(Double.self)`, then an object).
+    private func peek<T>(_ type: T.Type) throws -> (Node, [any CodingKey]) {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
                 type, .init(codingPath: codingPath + [StrictKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
-        defer { currentIndex += 1 }
         return (elements[currentIndex], codingPath + [StrictKey(currentIndex)])
     }
 
@@ -688,22 +695,29 @@ struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (node, path) = try next(type)
-        return try NodeReading.decode(type, from: node, at: path)
+        let (node, path) = try peek(type)
+        let value = try NodeReading.decode(type, from: node, at: path)
+        currentIndex += 1
+        return value
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let (node, path) = try next(Node.self)
-        return try NodeDecoder(node: node, codingPath: path).container(keyedBy: type)
+        let (node, path) = try peek(Node.self)
+        let container = try NodeDecoder(node: node, codingPath: path).container(keyedBy: type)
+        currentIndex += 1
+        return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let (node, path) = try next(Node.self)
-        return try NodeDecoder(node: node, codingPath: path).unkeyedContainer()
+        let (node, path) = try peek(Node.self)
+        let container = try NodeDecoder(node: node, codingPath: path).unkeyedContainer()
+        currentIndex += 1
+        return container
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let (node, path) = try next(Node.self)
+        let (node, path) = try peek(Node.self)
+        currentIndex += 1
         return NodeDecoder(node: node, codingPath: path)
     }
 }

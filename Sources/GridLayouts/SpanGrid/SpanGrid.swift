@@ -198,7 +198,10 @@ public struct SpanGrid: GridLayout, Sendable {
             cellsDoNotOverlap: true,
             lineHeight: rows > 0 ? contentSize.height / Double(rows) : nil,
             lineWidth: columns > 0 ? contentSize.width / Double(columns) : nil,
-            scrollAxes: .both, supplementaries: [], pinning: pinning)
+            scrollAxes: .both, supplementaries: [], pinning: pinning,
+            // Every slot is covered by a cell, so the last row's and column's cells reach the
+            // content's ends: tight both ways, without insets (law 9).
+            tightness: ContentTightness(axes: .both))
     }
 
     /// `rows 2…4, columns 1…3`.
