@@ -12,6 +12,8 @@ struct Run: ParsableCommand {
         abstract: "Replay one trace over one data set with chosen strategies.",
         discussion: """
             The data set is a bundled one (--dataset photos-2976) or a spec file (--spec FILE); the trace is a bundled trace of that data set (--trace fling-120hz) or a trace file (--trace FILE.json). Every frame is checked against the reference's loaded set: the bundled fixture, the fixture given with --fixture, or else a reference replay made on the spot. Exits 1 when a strategy's loaded set differs in any frame.
+
+            A trace's events apply before the scroll of their frame: \(TraceEvent.Change.typeNames.joined(separator: ", ")). A move, {"type": "move-item", "from": [section, item], "to": [section, item]}, removes the item at "from" and inserts it at "to" in the data after the removal, as UICollectionView does; the viewport follows every item through an edit and keeps its tile. An event that names an item or section missing at that point is refused naming the event, the field and the frame (exit 2).
             """)
 
     @OptionGroup var planOption: PlanOption
