@@ -123,7 +123,6 @@ extension StrategyReport {
     /// interval, the speed judgement (with its tie-break) and whether caching pays.
     func thresholdRow(_ evaluation: ThresholdRule.Evaluation) -> (cached: String, onDemand: String, ratio: String, speed: String, pays: String) {
         let rule = options.rule
-        func median(_ run: RunRecord) -> String { Format.duration(run.passMediansNanos.map(Bootstrap.median) ?? run.frameNanos.p50) }
         let comparison = evaluation.comparison
         let ratio = Format.trimmed(comparison.ratio, maxDecimals: 3)
             + (comparison.interval.map { " (\(Format.trimmed($0.low, maxDecimals: 3))–\(Format.trimmed($0.high, maxDecimals: 3)))" } ?? "")
@@ -135,7 +134,7 @@ extension StrategyReport {
         }
         if let tie = evaluation.tieBreak { speed += "; " + rule.tieBreakText(tie) }
         let pays = evaluation.cachingPays ? "yes" : "no: " + evaluation.conditions.map { rule.name(of: $0) }.joined(separator: ", ")
-        return (median(evaluation.cached), median(evaluation.onDemand), ratio, speed, pays)
+        return (Format.duration(evaluation.cached.medianNanos), Format.duration(evaluation.onDemand.medianNanos), ratio, speed, pays)
     }
 
     /// How often each recommendation came out when the whole plan was run several times

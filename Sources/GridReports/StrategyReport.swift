@@ -120,7 +120,7 @@ public struct StrategyReport: Sendable {
             if decisive.contains(below.comparison.speed), decisive.contains(above.comparison.speed),
                below.comparison.speed != above.comparison.speed {
                 func point(_ run: RunRecord) -> (x: Double, y: Double) {
-                    (Double(run.tiles), run.passMediansNanos.map(Bootstrap.median) ?? run.frameNanos.p50)
+                    (Double(run.tiles), run.medianNanos)
                 }
                 result += Crossover.crossings([point(below.cached), point(above.cached)], [point(below.onDemand), point(above.onDemand)])
             }
@@ -160,8 +160,7 @@ public struct StrategyReport: Sendable {
         let failures = candidates.filter { $0.fixture == .fail }.count
         let failureNote = failures == 0 ? "" : ", and \(failures) run\(failures == 1 ? "" : "s") failed the fixture check"
         let passing = candidates.filter { $0.fixture == .pass }
-        func median(_ run: RunRecord) -> Double { run.passMediansNanos.map(Bootstrap.median) ?? run.frameNanos.p50 }
-        guard let best = passing.min(by: { median($0) < median($1) }) else {
+        guard let best = passing.min(by: { $0.medianNanos < $1.medianNanos }) else {
             return "\(place) no run passed its fixture check\(candidates.isEmpty ? " (there were no runs)" : "")."
         }
         let rule = options.rule
@@ -172,17 +171,17 @@ public struct StrategyReport: Sendable {
         var sentence: String
         if group.count == 1 {
             sentence = "\(place) (\(Format.count(best.tiles)) tiles), \(label(best)) is the fastest beyond the noise: median "
-                + "\(Format.duration(median(best))), \(budget)"
+                + "\(Format.duration(best.medianNanos)), \(budget)"
         } else {
             let names = group.map(label)
             let list = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
-            let medians = group.map(median)
+            let medians = group.map(\.medianNanos)
             sentence = "\(place) (\(Format.count(best.tiles)) tiles), \(list) are equivalent within "
                 + "±\(Format.trimmed(rule.tolerance * 100, maxDecimals: 2)) % (medians \(Format.duration(medians.min() ?? 0))–"
                 + "\(Format.duration(medians.max() ?? 0)), \(budget))"
         }
         if let scan = passing.first(where: { $0.strategy == "scan" }), !group.contains(scan) {
-            sentence += ", against a median of \(Format.duration(median(scan))) for scan, CHGridView's own cache-and-scan"
+            sentence += ", against a median of \(Format.duration(scan.medianNanos)) for scan, CHGridView's own cache-and-scan"
         }
         return sentence + failureNote + "."
     }

@@ -73,6 +73,10 @@ public struct RunRecord: Codable, Hashable, Sendable {
     /// valgrind was missing.
     public var instructionsPerFrame: Double?
 
+    /// The median frame cost the report compares: the median of ``passMediansNanos``, or
+    /// the p50 for results without passes.
+    public var medianNanos: Double { passMediansNanos.map(Bootstrap.median) ?? frameNanos.p50 }
+
     public init(
         layout: String, strategy: String, adaptiveChoice: String? = nil, dataset: String, tiles: Int, sections: Int,
         trace: String, refreshHz: Int, frames: Int, passes: Int, frameNanos: Percentiles, budgetShareP99: Double,

@@ -1,4 +1,5 @@
 import Foundation
+import GridConformance
 import GridCore
 import GridLayouts
 
@@ -47,7 +48,7 @@ struct LayoutSpecFile: Codable {
         let type = try LayoutRegistry.configuration(named: layout)
         let known = Self.commonFields + type.specFieldNames
         for key in try decoder.container(keyedBy: FieldKey.self).allKeys where !known.contains(key.stringValue) {
-            let nearest = Self.nearest(to: key.stringValue, in: known)
+            let nearest = StrictJSON.nearest(to: key.stringValue, in: known)
             throw GridError.invalidParameter(
                 key.stringValue, "(an unknown field)",
                 expected: "no such field in a \(layout) spec" + (nearest.map { "; did you mean \($0)?" } ?? "")
@@ -69,29 +70,6 @@ struct LayoutSpecFile: Codable {
         try c.encode(configuration.layoutName, forKey: .layout)
         try c.encode(container, forKey: .container)
         try configuration.encodeSpec(data: data, to: encoder)
-    }
-
-    /// The known field closest to `field` by edit distance (case ignored), when it is close.
-    static func nearest(to field: String, in known: [String]) -> String? {
-        let target = Array(field.lowercased())
-        var best: (String, Int)?
-        for candidate in known {
-            let d = distance(target, Array(candidate.lowercased()))
-            if d <= max(2, target.count / 3), best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
-        }
-        return best?.0
-    }
-
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 
