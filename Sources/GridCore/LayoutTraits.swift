@@ -25,6 +25,11 @@ public struct LayoutTraits: Hashable, Sendable {
     /// that holds every frame plus the declared insets. `nil` (the default) declares nothing,
     /// and law 9 is not checked.
     public var tightness: ContentTightness?
+    /// Whether a rect query costs O(n) for n elements whatever the rect, as a linear scan
+    /// does (CHGridView's cache-and-scan). A viewport then asks at most one rect query per
+    /// frame for the loaded rect (the bounding box of the strips that entered) rather than
+    /// one per strip. `false` by default: a query costs about what it finds.
+    public var rectQueriesScanEverything = false
 
     /// Traits as declared.
     ///

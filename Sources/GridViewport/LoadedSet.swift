@@ -6,19 +6,20 @@ import GridCore
 ///
 /// Kept apart from the generic ``Viewport`` so that the per-frame diff is ordinary
 /// non-generic code, compiled and optimised once whatever the layout.
-struct LoadedSet {
+@usableFromInline
+struct LoadedSet: Sendable {
     /// The loaded elements, sorted by ID.
     private(set) var elements: [LoadedElement] = []
     /// The other half of the double buffer: the next frame's set is built here, then the
     /// two are swapped.
     private var spare: [LoadedElement] = []
     /// The layout writes its answer for the loaded rect here.
-    var query: [LayoutAttributes] = []
+    @usableFromInline var query: [LayoutAttributes] = []
     /// Pinned elements of the current frame: the viewport appends those of frozen bands
     /// before ``commit(rect:offset:)``, which adds those pinned until the next.
     var pinnedBuffer: [LayoutAttributes] = []
     /// Where the viewport's extra queries for frozen bands answer.
-    var scratch: [LayoutAttributes] = []
+    @usableFromInline var scratch: [LayoutAttributes] = []
     private(set) var pools = TilePools()
     private(set) var digest = LoadedSetDigest()
     /// Whether an element with a group position has ever been loaded. Until one has, kept
@@ -28,14 +29,79 @@ struct LoadedSet {
     private var tracksPositions = false
     /// Elements dropped by a reload since the last frame, reported in the next frame's `left`.
     private var pendingLeft = 0
+    /// The loaded rect of the last frame, while the set is exactly what a full query for it
+    /// gives: `nil` before the first frame and after anything that changed the layout, the
+    /// data or the set (a prepare, an edit, a reload), so that the next frame queries in
+    /// full.
+    private(set) var previousRect: Rect?
+    /// How far the loaded elements that are not pinned reach (kept with ``previousRect``).
+    private var extents = Extents()
+    /// The indices in ``elements`` of the pinned elements, in order (kept with
+    /// ``previousRect``).
+    private var pinnedSlots: [Int] = []
+    /// Where an incremental frame put its entering elements, until they have tiles.
+    private var enteringSlots: [Int] = []
+    /// The indices in ``elements`` of the elements leaving in an incremental frame.
+    private var leavingSlots: [Int] = []
 
     /// What pins, and how.
-    var pinning: Pinning
+    var pinning: Pinning {
+        didSet { hasBands = pinning.bands != nil }
+    }
+    /// Whether the layout's rect queries scan everything
+    /// (``GridCore/LayoutTraits/rectQueriesScanEverything``): an incremental frame then
+    /// asks one query, for the bounding box of its strips.
+    var queriesOnce = false
+    /// Whether ``pinning`` has frozen bands, which a frame finds with extra rect queries.
+    @usableFromInline private(set) var hasBands = false
     let reusePolicy: ReusePolicy
 
     init(reusePolicy: ReusePolicy, pinning: Pinning) {
         self.reusePolicy = reusePolicy
         self.pinning = pinning
+        self.hasBands = pinning.bands != nil
+    }
+
+    /// Starts a frame whose loaded rect is `rect`: empties the buffers and says what to ask
+    /// the layout for. Incrementally, when `incremental` is on and the set is exactly what
+    /// a full query for the last frame's rect gives (``previousRect``) and that rect meets
+    /// `rect`: the strips of `rect` outside it. Otherwise `rect` whole.
+    /// - Complexity: O(1).
+    @usableFromInline
+    mutating func plan(_ rect: Rect, incremental: Bool) -> Strips {
+        query.removeAll(keepingCapacity: true)
+        pinnedBuffer.removeAll(keepingCapacity: true)
+        if incremental, let previous = previousRect, previous.intersects(rect) {
+            var strips = Strips(of: rect, outside: previous)
+            if queriesOnce { strips.mergeIntoOne() }
+            return strips
+        }
+        return Strips(whole: rect)
+    }
+
+    /// The natural rect to query for the frozen-band elements of membership `member` that
+    /// can show in `rect` at `offset` (see ``FrozenBands/queryRect(member:loaded:offset:)``),
+    /// or `nil` when there are none to ask for.
+    @usableFromInline
+    func bandQueryRect(member: UInt8, loaded rect: Rect, offset: Point) -> Rect? {
+        guard let bands = pinning.bands else { return nil }
+        let occurs = member == 3 ? bands.classes & 4 != 0 : bands.classes & member != 0
+        return occurs ? bands.queryRect(member: member, loaded: rect, offset: offset) : nil
+    }
+
+    /// Adds the frozen-band elements of membership `member` in ``scratch``, shifted with
+    /// their bands, that meet `rect`, to ``pinnedBuffer``.
+    @usableFromInline
+    mutating func collectBand(member: UInt8, loaded rect: Rect, offset: Point) {
+        pinning.bands?.collect(scratch, member: member, loaded: rect, offset: offset, into: &pinnedBuffer)
+    }
+
+    /// Finishes the frame `plan` started, once the layout has answered in ``query`` (and
+    /// the frozen bands in ``pinnedBuffer``).
+    @usableFromInline
+    mutating func finish(_ plan: Strips, rect: Rect, offset: Point) -> FrameReport {
+        if let previous = plan.previous { return commitIncremental(rect: rect, previous: previous, offset: offset) }
+        return commit(rect: rect, offset: offset)
     }
 
     /// Finishes a frame whose rect query for `rect` is in ``query`` (and whose frozen-band
@@ -52,12 +118,7 @@ struct LoadedSet {
     ///   once the buffers have grown to the largest set.
     mutating func commit(rect: Rect, offset: Point) -> FrameReport {
         sortByID(&query)
-        var index = 0
-        while index < pinning.untilNext.count {
-            pinning.untilNext[index].appendPinned(in: rect, at: offset, into: &pinnedBuffer)
-            index += 1
-        }
-        if pinning.untilNext.count > 1 || pinning.bands != nil { sortByID(&pinnedBuffer) }
+        collectPinned(in: rect, at: offset)
 
         // Room for the largest possible new set, written through a pointer rather than
         // appended (an append checks uniqueness and capacity per element), then trimmed.
@@ -75,7 +136,355 @@ struct LoadedSet {
         swap(&elements, &spare)
         let left = pendingLeft + counts.left
         pendingLeft = 0
+        previousRect = rect
+        reindex()
         return FrameReport(entered: counts.entered, left: left, created: counts.created, digest: digest)
+    }
+
+    /// Adds to ``pinnedBuffer`` the elements pinned until the next that meet `rect` at
+    /// `offset`, and sorts the buffer by ID.
+    private mutating func collectPinned(in rect: Rect, at offset: Point) {
+        var index = 0
+        while index < pinning.untilNext.count {
+            pinning.untilNext[index].appendPinned(in: rect, at: offset, into: &pinnedBuffer)
+            index += 1
+        }
+        if pinning.untilNext.count > 1 || pinning.bands != nil { sortByID(&pinnedBuffer) }
+    }
+
+    /// Forgets the last frame's rect: the next frame queries in full. Called whenever the
+    /// layout, the data or the loaded set changes other than by a frame.
+    mutating func forgetPreviousFrame() {
+        previousRect = nil
+    }
+
+    /// Finishes an *incremental* frame: the set was exactly the elements meeting
+    /// `previous` (plus the pinned ones), the layout has not changed since, and ``query``
+    /// holds the answers for strips covering `rect` outside `previous` (see ``Strips``);
+    /// ``pinnedBuffer`` holds the frozen-band elements of this frame.
+    ///
+    /// The result is the set a full query for `rect` gives, element for element, tile for
+    /// tile: an element not pinned stays while its frame meets `rect` (its frame cannot have
+    /// changed) and leaves otherwise; it enters when a strip answers it, it meets `rect` and
+    /// did not meet `previous`; pinned elements are matched against this frame's pinned
+    /// ones by ID and take their new frames. Leaving tiles return to their pools in ID order
+    /// before entering elements take theirs in ID order, as in a full frame, so the tiles
+    /// match too.
+    ///
+    /// Most frames of a scroll load and unload nothing: the loaded set's ``Extents`` tell
+    /// in O(1) that every element still meets `rect`, and pinned elements are refreshed in
+    /// place through their slots, so such a frame touches only the strips' answers and the
+    /// pinned elements.
+    ///
+    /// - Complexity: O(e log e) for the e answers of the strips, plus pinning, plus O(k) for
+    ///   k loaded elements only in a frame where some leave or enter. No allocation once the
+    ///   buffers have grown.
+    mutating func commitIncremental(rect: Rect, previous: Rect, offset: Point) -> FrameReport {
+        // The strips' answers that enter: meeting `rect`, not `previous`, and not pinned.
+        let pinnedKinds = pinning.pinnedKinds
+        var kept = 0
+        query.withUnsafeMutableBufferPointer { q in
+            var index = 0
+            while index < q.count {
+                let element = q[index]
+                index += 1
+                let frame = element.frame
+                guard frame.intersects(rect), !frame.intersects(previous) else { continue }
+                if pinnedKinds.contains(kindRaw: element.kind.rawValue), pinning.isPinned(element) { continue }
+                q[kept] = element
+                kept += 1
+            }
+        }
+        query.removeLast(query.count - kept)
+        if kept > 1 {
+            sortByID(&query)
+            Self.removeDuplicates(&query)
+        }
+        collectPinned(in: rect, at: offset)
+
+        previousRect = rect
+        if query.isEmpty && extents.allMeet(rect) && refreshPinnedInPlace() {
+            let left = pendingLeft
+            pendingLeft = 0
+            return FrameReport(entered: 0, left: left, created: 0, digest: digest)
+        }
+        let counts = restructure(rect)
+        let left = pendingLeft + counts.left
+        pendingLeft = 0
+        return FrameReport(entered: counts.entered, left: left, created: counts.created, digest: digest)
+    }
+
+    /// When this frame pins exactly the elements the set shows pinned, gives them their new
+    /// frames in place and returns `true`; otherwise changes nothing and returns `false`.
+    /// - Complexity: O(p) for p pinned elements.
+    private mutating func refreshPinnedInPlace() -> Bool {
+        guard pinnedBuffer.count == pinnedSlots.count else { return false }
+        return elements.withUnsafeMutableBufferPointer { set in
+            pinnedBuffer.withUnsafeBufferPointer { pinned in
+                pinnedSlots.withUnsafeBufferPointer { slots in
+                    var index = 0
+                    while index < slots.count {
+                        if set[slots[index]].id != pinned[index].id { return false }
+                        index += 1
+                    }
+                    index = 0
+                    while index < slots.count {
+                        set[slots[index]].attributes = pinned[index]
+                        index += 1
+                    }
+                    return true
+                }
+            }
+        }
+    }
+
+    /// Builds the new set from the old one, the strips' entering elements (``query``) and
+    /// this frame's pinned ones (``pinnedBuffer``), all sorted by ID, and swaps the buffers.
+    ///
+    /// First one scan over the old set: an element not pinned stays while it meets `rect`;
+    /// a pinned one stays, taking its new frame, while this frame pins it; the others
+    /// leave, their tiles returning to their pools in ID order, and their indices are
+    /// noted. ``extents`` are rebuilt on the way. Then the new set is copied together in
+    /// runs: the stretches of old elements between a leaving one and an entering one move
+    /// as blocks, and each entering element is placed where its ID falls (a binary search).
+    /// Entering elements then take tiles in ID order, and ``pinnedSlots`` are found again.
+    /// - Complexity: O(k) comparisons for the scan, plus O(e log k) for e entering
+    ///   elements, plus block moves of O(k) bytes.
+    private mutating func restructure(_ rect: Rect) -> (entered: Int, left: Int, created: Int) {
+        var extents = Extents()
+        leavingSlots.removeAll(keepingCapacity: true)
+        scratch.removeAll(keepingCapacity: true)
+        let minX = rect.minX, maxX = rect.maxX, minY = rect.minY, maxY = rect.maxY
+        elements.withUnsafeMutableBufferPointer { old in
+            pinnedBuffer.withUnsafeBufferPointer { pinned in
+                var k = 0, q = 0
+                while k < old.count {
+                    if old[k].pinned {
+                        let id = old[k].id.rawValue
+                        while q < pinned.count && pinned[q].id.rawValue < id {
+                            scratch.append(pinned[q])
+                            q += 1
+                        }
+                        if q < pinned.count && pinned[q].id.rawValue == id {
+                            old[k].attributes = pinned[q]
+                            q += 1
+                            k += 1
+                            continue
+                        }
+                    } else {
+                        // `Rect.intersects` for a frame that is not empty (a loaded one never
+                        // is) and a rect that is not either.
+                        let f = old[k].attributes.frame
+                        let fMaxX = f.maxX, fMaxY = f.maxY
+                        if f.minX < maxX && minX < fMaxX && f.minY < maxY && minY < fMaxY {
+                            extents.include(minX: f.minX, maxX: fMaxX, minY: f.minY, maxY: fMaxY)
+                            k += 1
+                            continue
+                        }
+                    }
+                    Self.leave(old[k], pools: &pools, digest: &digest, reusePolicy: reusePolicy)
+                    leavingSlots.append(k)
+                    k += 1
+                }
+                while q < pinned.count {
+                    scratch.append(pinned[q])
+                    q += 1
+                }
+            }
+        }
+        // Every entering element, sorted by ID: the strips' and the newly pinned.
+        let enteringPinned = scratch.count
+        if enteringPinned > 0 {
+            var index = 0
+            while index < enteringPinned {
+                query.append(scratch[index])
+                index += 1
+            }
+            sortByID(&query)
+        }
+        var tracks = tracksPositions
+        query.withUnsafeBufferPointer { entering in
+            var index = 0
+            while index < entering.count {
+                let element = entering[index]
+                if element.groupPosition != .none { tracks = true }
+                digest.insert(element.id, position: element.groupPosition)
+                if !(enteringPinned > 0 && Self.contains(scratch, element.id)) {
+                    let f = element.frame
+                    extents.include(minX: f.minX, maxX: f.maxX, minY: f.minY, maxY: f.maxY)
+                }
+                index += 1
+            }
+        }
+        tracksPositions = tracks
+        self.extents = extents
+
+        let written = elements.count - leavingSlots.count + query.count
+        while spare.count < written {
+            spare.append(LoadedElement(attributes: Self.placeholder, tile: TilePools.none))
+        }
+        enteringSlots.removeAll(keepingCapacity: true)
+        elements.withUnsafeBufferPointer { old in
+            query.withUnsafeBufferPointer { entering in
+                leavingSlots.withUnsafeBufferPointer { leaving in
+                    spare.withUnsafeMutableBufferPointer { out in
+                        guard let source = old.baseAddress, let target = out.baseAddress else { return }
+                        var k = 0, w = 0, l = 0, e = 0
+                        while k < old.count || e < entering.count {
+                            // The next event: the next leaving index, or where the next
+                            // entering element goes (the first old index with a greater ID).
+                            let nextLeave = l < leaving.count ? leaving[l] : old.count
+                            var nextEnter = old.count
+                            if e < entering.count {
+                                let id = entering[e].id.rawValue
+                                var low = k, high = old.count
+                                while low < high {
+                                    let mid = (low + high) / 2
+                                    if source[mid].id.rawValue < id { low = mid + 1 } else { high = mid }
+                                }
+                                nextEnter = low
+                            }
+                            let end = min(nextLeave, nextEnter)
+                            if end > k {
+                                // A block move (`LoadedElement` is trivially copyable).
+                                UnsafeMutableRawPointer(target + w).copyMemory(
+                                    from: source + k, byteCount: (end - k) * MemoryLayout<LoadedElement>.stride)
+                                w += end - k
+                                k = end
+                            }
+                            if e < entering.count && nextEnter <= nextLeave {
+                                let attributes = entering[e]
+                                let pinned = enteringPinned > 0 && Self.contains(scratch, attributes.id)
+                                target[w] = LoadedElement(attributes: attributes, tile: TilePools.none, pinned: pinned)
+                                enteringSlots.append(w)
+                                w += 1
+                                e += 1
+                            } else if l < leaving.count {
+                                k += 1  // skips the leaving element
+                                l += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        // Tiles for the entering elements, in ID order, now that every leaving tile is back.
+        var created = 0
+        spare.withUnsafeMutableBufferPointer { out in
+            var index = 0
+            while index < enteringSlots.count {
+                let slot = enteringSlots[index]
+                let taken = pools.take(from: reusePolicy.pool(ofKindRaw: out[slot].attributes.kind.rawValue))
+                out[slot].tile = taken.tile
+                if taken.created { created += 1 }
+                index += 1
+            }
+        }
+        spare.removeLast(spare.count - written)
+        swap(&elements, &spare)
+        findPinnedSlots()
+        return (query.count, leavingSlots.count, created)
+    }
+
+    /// Whether `buffer`, sorted by ID, holds `id`.
+    /// - Complexity: O(log n).
+    private static func contains(_ buffer: [LayoutAttributes], _ id: ElementID) -> Bool {
+        var low = 0, high = buffer.count
+        while low < high {
+            let mid = (low + high) / 2
+            if buffer[mid].id < id { low = mid + 1 } else { high = mid }
+        }
+        return low < buffer.count && buffer[low].id == id
+    }
+
+    /// Finds ``pinnedSlots`` again after the set changed: the index of each of this frame's
+    /// pinned elements (all of them, in order, are in the set), by binary search.
+    /// - Complexity: O(p log k).
+    private mutating func findPinnedSlots() {
+        pinnedSlots.removeAll(keepingCapacity: true)
+        guard !pinnedBuffer.isEmpty else { return }
+        elements.withUnsafeBufferPointer { set in
+            pinnedBuffer.withUnsafeBufferPointer { pinned in
+                var low = 0, index = 0
+                while index < pinned.count {
+                    let id = pinned[index].id.rawValue
+                    var high = set.count
+                    while low < high {
+                        let mid = (low + high) / 2
+                        if set[mid].id.rawValue < id { low = mid + 1 } else { high = mid }
+                    }
+                    pinnedSlots.append(low)
+                    low += 1
+                    index += 1
+                }
+            }
+        }
+    }
+
+    /// Recomputes ``extents`` and ``pinnedSlots`` from the set.
+    /// - Complexity: O(k).
+    private mutating func reindex() {
+        var extents = Extents()
+        pinnedSlots.removeAll(keepingCapacity: true)
+        elements.withUnsafeBufferPointer { set in
+            var index = 0
+            while index < set.count {
+                if set[index].pinned {
+                    pinnedSlots.append(index)
+                } else {
+                    extents.include(set[index].attributes.frame)
+                }
+                index += 1
+            }
+        }
+        self.extents = extents
+    }
+
+    /// How far the loaded elements that are not pinned reach inwards: the least `maxX` and
+    /// `maxY` and the greatest `minX` and `minY` among their frames. Every one of them meets
+    /// a rect `r` when `maxMinX < r.maxX`, `r.minX < minMaxX` and likewise on y: exactly
+    /// ``GridCore/Rect/intersects(_:)`` for each, since a loaded frame is never empty.
+    struct Extents {
+        var minMaxX = Double.infinity, maxMinX = -Double.infinity
+        var minMaxY = Double.infinity, maxMinY = -Double.infinity
+
+        @inline(__always)
+        mutating func include(_ frame: Rect) {
+            include(minX: frame.minX, maxX: frame.maxX, minY: frame.minY, maxY: frame.maxY)
+        }
+
+        @inline(__always)
+        mutating func include(minX: Double, maxX: Double, minY: Double, maxY: Double) {
+            minMaxX = min(minMaxX, maxX)
+            maxMinX = max(maxMinX, minX)
+            minMaxY = min(minMaxY, maxY)
+            maxMinY = max(maxMinY, minY)
+        }
+
+        /// Whether every frame included meets `rect` (`rect` not empty).
+        @inline(__always)
+        func allMeet(_ rect: Rect) -> Bool {
+            maxMinX < rect.maxX && rect.minX < minMaxX && maxMinY < rect.maxY && rect.minY < minMaxY
+        }
+    }
+
+    /// Removes elements whose ID equals the one before (`buffer` is sorted by ID): strips
+    /// overlap by a little, and a layout may answer an element twice.
+    private static func removeDuplicates(_ buffer: inout [LayoutAttributes]) {
+        guard buffer.count > 1 else { return }
+        var write = 1
+        buffer.withUnsafeMutableBufferPointer { a in
+            var read = 1
+            while read < a.count {
+                if a[read].id != a[write - 1].id {
+                    a[write] = a[read]
+                    write += 1
+                }
+                read += 1
+            }
+        }
+        buffer.removeLast(buffer.count - write)
     }
 
     /// What fills buffer slots before they are written. (Computed: a stored `static let`
@@ -176,7 +585,7 @@ struct LoadedSet {
             while p < pinned.count && pinned[p].id.rawValue < id {
                 let header = pinned[p]
                 p += 1
-                out[written] = LoadedElement(attributes: header, tile: TilePools.none)
+                out[written] = LoadedElement(attributes: header, tile: TilePools.none, pinned: true)
                 lastID = header.id.rawValue
                 written += 1
             }
@@ -187,7 +596,7 @@ struct LoadedSet {
             written += 1
         }
         while p < pinned.count {
-            out[written] = LoadedElement(attributes: pinned[p], tile: TilePools.none)
+            out[written] = LoadedElement(attributes: pinned[p], tile: TilePools.none, pinned: true)
             p += 1
             written += 1
         }
@@ -218,6 +627,7 @@ struct LoadedSet {
     /// (``GridCore/LayoutEdit``).
     /// - Complexity: O(k) calls of `map`, then the sort of ``rename(by:)``.
     mutating func rename(_ map: (ElementID) -> ElementID?) {
+        previousRect = nil
         var read = 0, write = 0
         while read < elements.count {
             var element = elements[read]
@@ -263,5 +673,6 @@ struct LoadedSet {
         }
         pendingLeft += elements.count
         elements.removeAll(keepingCapacity: true)
+        previousRect = nil
     }
 }

@@ -50,7 +50,8 @@ extension Viewport {
         let prepared = Prepared(
             layout: layout, marginExtent: extents.vertical, horizontalMarginExtent: extents.horizontal,
             scrollAxes: traits.scrollAxes,
-            pinning: Pinning(layout: layout, traits: traits, data: edit.data, sectionHeaders: requestedPinning))
+            pinning: Pinning(layout: layout, traits: traits, data: edit.data, sectionHeaders: requestedPinning),
+            queriesOnce: traits.rectQueriesScanEverything)
         apply(prepared, data: edit.data, size: size)
         state.rename(edit.rename)
     }

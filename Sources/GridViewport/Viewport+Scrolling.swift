@@ -20,27 +20,34 @@ extension Viewport {
     /// - Complexity: the layout's rect query, plus O(k) for k elements in the old and new
     ///   sets (O(k log k) if the layout answers out of ID order), plus O(log S + p) to pin p
     ///   headers. No heap allocation once the buffers have grown to the largest loaded set.
+    ///
+    /// Inlinable, so that it runs specialised for the layout's type in the caller's module
+    /// (unspecialised, every frame would look up the viewport's type metadata); the work
+    /// that does not depend on the layout's type is ``LoadedSet``'s, compiled once.
+    @inlinable
     @discardableResult
     public mutating func scroll(to offset: Point) -> FrameReport {
-        self.offset = Point(
-            x: offset.x.isFinite ? offset.x : self.offset.x,
-            y: offset.y.isFinite ? offset.y : self.offset.y)
+        lastOffset = Point(
+            x: offset.x.isFinite ? offset.x : lastOffset.x,
+            y: offset.y.isFinite ? offset.y : lastOffset.y)
         let rect = loadedRect
-        state.query.removeAll(keepingCapacity: true)
-        layout.elements(in: rect, into: &state.query)
-        state.pinnedBuffer.removeAll(keepingCapacity: true)
-        if let bands = state.pinning.bands {
+        let plan = state.plan(rect, incremental: scrollsIncrementally)
+        var index = 0
+        while index < plan.count {
+            layout.elements(in: plan[index], into: &state.query)
+            index += 1
+        }
+        if state.hasBands {
             var member: UInt8 = 1
             while member <= 3 {
-                let occurs = member == 3 ? bands.classes & 4 != 0 : bands.classes & member != 0
-                if occurs, let natural = bands.queryRect(member: member, loaded: rect, offset: self.offset) {
+                if let natural = state.bandQueryRect(member: member, loaded: rect, offset: lastOffset) {
                     state.scratch.removeAll(keepingCapacity: true)
                     layout.elements(in: natural, into: &state.scratch)
-                    bands.collect(state.scratch, member: member, loaded: rect, offset: self.offset, into: &state.pinnedBuffer)
+                    state.collectBand(member: member, loaded: rect, offset: lastOffset)
                 }
                 member += 1
             }
         }
-        return state.commit(rect: rect, offset: self.offset)
+        return state.finish(plan, rect: rect, offset: lastOffset)
     }
 }

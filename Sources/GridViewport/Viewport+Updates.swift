@@ -60,6 +60,7 @@ extension Viewport {
         var horizontalMarginExtent: Double
         var scrollAxes: ScrollAxes
         var pinning: Pinning
+        var queriesOnce: Bool
     }
 
     /// Validates `size`, prepares a copy of `layout` and resolves the margin and pinning
@@ -75,7 +76,8 @@ extension Viewport {
         let extents = try margin.extents(for: traits)
         return Prepared(
             layout: layout, marginExtent: extents.vertical, horizontalMarginExtent: extents.horizontal,
-            scrollAxes: traits.scrollAxes, pinning: Pinning(layout: layout, traits: traits, data: data, sectionHeaders: pinning))
+            scrollAxes: traits.scrollAxes, pinning: Pinning(layout: layout, traits: traits, data: data, sectionHeaders: pinning),
+            queriesOnce: traits.rectQueriesScanEverything)
     }
 
     mutating func apply(_ prepared: Prepared, data: DataShape, size: Size) {
@@ -86,5 +88,7 @@ extension Viewport {
         horizontalMarginExtent = prepared.horizontalMarginExtent
         scrollAxes = prepared.scrollAxes
         state.pinning = prepared.pinning
+        state.queriesOnce = prepared.queriesOnce
+        state.forgetPreviousFrame()
     }
 }

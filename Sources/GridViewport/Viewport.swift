@@ -40,7 +40,10 @@ public struct Viewport<Layout: GridLayout> {
     /// The size of the visible area, also the layout's container size.
     public internal(set) var size: Size
     /// The offset of the last frame, ``Point/zero`` before the first.
-    public internal(set) var offset: Point = .zero
+    @inlinable public var offset: Point { lastOffset }
+    /// Storage of ``offset``, set by ``scroll(to:)`` (inlinable, so that a frame runs
+    /// specialised for the layout's type in the caller's module).
+    @usableFromInline var lastOffset: Point = .zero
     /// The preload margin as given.
     public let margin: PreloadMargin
     /// The vertical preload margin in points, as resolved against the layout's line height
@@ -52,10 +55,15 @@ public struct Viewport<Layout: GridLayout> {
     /// The axes along which the loaded rect extends beyond the visible rect: the layout's
     /// ``LayoutTraits/scrollAxes`` at the last successful prepare.
     public internal(set) var scrollAxes: ScrollAxes
+    /// Whether a frame whose loaded rect overlaps the last one's asks the layout only for
+    /// the strips that entered (see ``scroll(to:)``); `true` by default. Off, every frame
+    /// queries the whole loaded rect. Either way the loaded set, its frames and its tiles
+    /// are the same after every frame: only the work differs.
+    public var scrollsIncrementally = true
     /// Pinning as asked for at initialisation; `nil` follows the layout's traits.
     let requestedPinning: Bool?
     /// Loaded set, buffers, pools, headers and digest.
-    var state: LoadedSet
+    @usableFromInline var state: LoadedSet
 
     /// A viewport of `size` over `layout` prepared with `data`.
     ///
@@ -88,6 +96,7 @@ public struct Viewport<Layout: GridLayout> {
         self.scrollAxes = prepared.scrollAxes
         self.requestedPinning = pinsSectionHeaders
         self.state = LoadedSet(reusePolicy: reusePolicy, pinning: prepared.pinning)
+        state.queriesOnce = prepared.queriesOnce
     }
 
     /// The reuse policy as given.
@@ -99,13 +108,13 @@ public struct Viewport<Layout: GridLayout> {
 
     /// `(offset, size)`: what the screen shows.
     /// - Complexity: O(1).
-    public var visibleRect: Rect { Rect(origin: offset, size: size) }
+    @inlinable public var visibleRect: Rect { Rect(origin: offset, size: size) }
 
     /// The visible rect grown by ``marginExtent`` above and beneath and by
     /// ``horizontalMarginExtent`` either side, along the axes in ``scrollAxes``: the rect
     /// whose elements are loaded.
     /// - Complexity: O(1).
-    public var loadedRect: Rect {
+    @inlinable public var loadedRect: Rect {
         var rect = visibleRect
         let m = marginExtent
         if scrollAxes.contains(.vertical) {

@@ -91,3 +91,23 @@ import Testing
         #expect(try JSONDecoder().decode(LoadedSetDigest.self, from: json) == digest)
     }
 }
+
+@Suite struct LoadedElementLayoutTests {
+    /// An incremental frame moves runs of loaded elements as raw bytes, which is right only
+    /// for a trivially copyable type; and the stride stays 64 (56 for the attributes, 4 for
+    /// the tile, 1 for the pinned mark, padding).
+    @Test func loadedElementsAreBitwiseCopyableAndSixtyFourBytes() {
+        #expect(_isPOD(LoadedElement.self))
+        #expect(MemoryLayout<LoadedElement>.stride == 64)
+    }
+
+    /// Whether the viewport shows an element pinned is its own business: two loaded
+    /// elements with the same attributes and tile are equal.
+    @Test func equalityIsAttributesAndTile() {
+        let attributes = LayoutAttributes.cell(ItemPath(section: 1, item: 2), frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let a = LoadedElement(attributes: attributes, tile: 3)
+        #expect(a == LoadedElement(attributes: attributes, tile: 3))
+        #expect(a != LoadedElement(attributes: attributes, tile: 4))
+        #expect(Set([a, LoadedElement(attributes: attributes, tile: 3)]).count == 1)
+    }
+}

@@ -198,26 +198,33 @@ extension Replay {
         _ viewport: inout Viewport<L>, _ body: (_ frame: Int, _ nanos: UInt64, _ report: FrameReport) -> Void
     ) throws {
         var nextEvent = 0
-        let events = trace.events
         try trace.offsets.withUnsafeBufferPointer { offsets in
             for frame in 0..<offsets.count {
                 let start = FrameClock.now()
-                while nextEvent < events.count && events[nextEvent].frame == frame {
-                    switch events[nextEvent].change {
-                    case .resize(let size): try viewport.resize(to: size)
-                    case .reload: try viewport.reloadData()
-                    case .layoutEdit(let operation):
-                        guard try viewport.applyIfEditable(operation) else {
-                            throw GridError.invalidParameter("layout", "\(L.self)", expected: "a layout that takes span grid operations")
-                        }
-                    default: if let data = eventData[nextEvent] { try viewport.setData(data, edit: eventEdits[nextEvent]) }
-                    }
-                    nextEvent += 1
-                }
+                try applyEvents(of: frame, from: &nextEvent, to: &viewport)
                 let report = viewport.scroll(to: offsets[frame])
                 let end = FrameClock.now()
                 body(frame, end &- start, report)
             }
+        }
+    }
+
+    /// Applies to `viewport` the events of `frame`, starting at `events[nextEvent]`, and
+    /// advances `nextEvent` past them.
+    @inline(__always)
+    func applyEvents<L: GridLayout>(of frame: Int, from nextEvent: inout Int, to viewport: inout Viewport<L>) throws {
+        let events = trace.events
+        while nextEvent < events.count && events[nextEvent].frame == frame {
+            switch events[nextEvent].change {
+            case .resize(let size): try viewport.resize(to: size)
+            case .reload: try viewport.reloadData()
+            case .layoutEdit(let operation):
+                guard try viewport.applyIfEditable(operation) else {
+                    throw GridError.invalidParameter("layout", "\(L.self)", expected: "a layout that takes span grid operations")
+                }
+            default: if let data = eventData[nextEvent] { try viewport.setData(data, edit: eventEdits[nextEvent]) }
+            }
+            nextEvent += 1
         }
     }
 }

@@ -272,10 +272,12 @@ extension TileGrid {
 
         let n = prepared.tilesPerLine
         let h = prepared.rowHeight, t = prepared.sectionTitleHeight, f = prepared.sectionFooterHeight
-        // Candidates are searched one row wider on each side than the rect, so that the
-        // rounding of the arithmetic below can never lose an element; each candidate is
-        // then checked against its exact frame.
-        let slack = h
+        // Candidates are searched a little wider on each side than the rect, so that the
+        // rounding of the arithmetic below (a few ulps of the largest coordinate) can never
+        // lose an element; each candidate is then checked against its exact frame. The
+        // slack is far below a row, so a thin strip (an incremental frame's) costs the rows
+        // it meets, not three.
+        let slack = 1e-12 * (abs(ya) + abs(yb)) + 1e-9 * h
         let stride = tileWidth + prepared.padding.width
         let firstCol = Int(Self.clamp(Self.floor((xa - prepared.padding.width - tileWidth) / stride) - 1, 0, Double(n)))
         let colEnd = Int(Self.clamp(Self.ceil((xb - prepared.padding.width) / stride) + 1, 0, Double(n)))

@@ -31,7 +31,12 @@ public struct ScanLayout<Base: GridLayout>: GridLayout {
     }
 
     public var contentSize: Size { base.contentSize }
-    public var traits: LayoutTraits { base.traits }
+    /// The base's traits, saying that every rect query scans every element.
+    public var traits: LayoutTraits {
+        var traits = base.traits
+        traits.rectQueriesScanEverything = true
+        return traits
+    }
 
     /// The number of elements in the array.
     public var cachedElementCount: Int { all.count }

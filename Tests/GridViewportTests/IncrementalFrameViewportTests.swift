@@ -1,0 +1,128 @@
+import GridCore
+import GridLayouts
+import GridStrategies
+import GridTestSupport
+import GridViewport
+import Testing
+
+/// Incremental frames at the viewport's level: which rects a frame asks for, and that the
+/// answers stay those of a full query on random walks, both axes, pinned or not.
+@Suite struct IncrementalFrameViewportTests {
+    /// Counts the rect queries a layout is asked, and records their rects.
+    final class Log: @unchecked Sendable {
+        var rects: [Rect] = []
+    }
+
+    struct Counting<Base: GridLayout>: GridLayout {
+        var base: Base
+        let log: Log
+        var scans: Bool
+        var contentSize: Size { base.contentSize }
+        var traits: LayoutTraits {
+            var traits = base.traits
+            traits.rectQueriesScanEverything = scans
+            return traits
+        }
+        mutating func prepare(data: DataShape, container: Size) throws { try base.prepare(data: data, container: container) }
+        func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+            log.rects.append(rect)
+            base.elements(in: rect, into: &buffer)
+        }
+        func attributes(at path: ItemPath) -> LayoutAttributes? { base.attributes(at: path) }
+        func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { base.supplementary(kind, at: path) }
+    }
+
+    func grid(scans: Bool, log: Log) throws -> Viewport<Counting<UniformGrid>> {
+        try Viewport(
+            layout: Counting(base: UniformGrid(cell: Size(width: 50, height: 30), axes: .both), log: log, scans: scans),
+            data: DataShape(sections: 200, itemsPerSection: 150), size: Size(width: 320, height: 480))
+    }
+
+    /// A diagonal step asks for the band above or beneath and the band beside the old loaded
+    /// rect (two strips); a layout whose queries scan everything is asked once, for their
+    /// bounding box; the first frame and a jump ask for the whole loaded rect.
+    @Test func aDiagonalStepAsksForTwoStripsOrOneBoundingBox() throws {
+        for scans in [false, true] {
+            let log = Log()
+            var viewport = try grid(scans: scans, log: log)
+            viewport.scroll(to: Point(x: 1000, y: 1000))
+            #expect(log.rects == [viewport.loadedRect])
+            let old = viewport.loadedRect
+            log.rects = []
+            viewport.scroll(to: Point(x: 1010, y: 1020))
+            let new = viewport.loadedRect
+            // Worked by hand: the new rect is 20 lower and 10 further right, so the strips are
+            // y ∈ [old.maxY, new.maxY) across the new width, and x ∈ [old.maxX, new.maxX)
+            // over the rows both share; each grown by the pad of 1 + 1e-9·(largest coordinate).
+            let pad = 1 + 1e-9 * max(abs(new.maxX), abs(new.maxY))
+            let below = Rect(x: new.minX - pad, y: old.maxY - pad, width: new.width + 2 * pad, height: 20 + 2 * pad)
+            let beside = Rect(x: old.maxX - pad, y: new.minY - pad, width: 10 + 2 * pad, height: old.maxY - new.minY + 2 * pad)
+            if scans {
+                #expect(log.rects.count == 1)
+                let box = log.rects[0]
+                #expect(abs(box.minX - below.minX) < 1e-9 && abs(box.maxX - below.maxX) < 1e-9)
+                #expect(abs(box.minY - beside.minY) < 1e-9 && abs(box.maxY - below.maxY) < 1e-9)
+            } else {
+                #expect(log.rects.count == 2)
+                #expect(log.rects.count == 2 && abs(log.rects[0].minY - below.minY) < 1e-9 && abs(log.rects[0].height - below.height) < 1e-9)
+                #expect(log.rects.count == 2 && abs(log.rects[1].minX - beside.minX) < 1e-9 && abs(log.rects[1].width - beside.width) < 1e-9)
+            }
+            // A jump past the old rect: one query for the whole new loaded rect.
+            log.rects = []
+            viewport.scroll(to: Point(x: 5000, y: 4000))
+            #expect(log.rects == [viewport.loadedRect])
+            // Standing still: no strip at all.
+            log.rects = []
+            viewport.scroll(to: Point(x: 5000, y: 4000))
+            #expect(log.rects.isEmpty)
+        }
+    }
+
+    /// Seeded random walks (small steps in any direction, some jumps, some corrupt
+    /// samples) over a two-axis grid, a tile grid with pinned headers, and a waterfall whose
+    /// frames are not in ID order by position: after every frame the incremental viewport
+    /// holds exactly the full one's set, tiles included.
+    @Test(arguments: [0, 1, 2])
+    func randomWalksMatchFullQueries(layout: Int) throws {
+        var random = SeededRandom(seed: 42 &+ UInt64(layout))
+        switch layout {
+        case 0:
+            try walk(UniformGrid(cell: Size(width: 50, height: 30), axes: .both), DataShape(sections: 200, itemsPerSection: 150), both: true, &random)
+        case 1:
+            // CHGridView's grid: 22-point section titles, pinned.
+            let grid = TileGrid()
+            #expect(try Viewport(layout: grid, data: DataShape(sections: 2, itemsPerSection: 3), size: Size(width: 320, height: 480)).pinsSectionHeaders)
+            try walk(grid, DataShape(sections: 96, itemsPerSection: 31), both: false, &random)
+        default:
+            let sizes = (0..<3000).map { Size(width: 100, height: 40 + Double(($0 * 37) % 300)) }
+            try walk(Waterfall(), DataShape(itemCounts: [3000], itemSizes: sizes), both: false, &random)
+        }
+    }
+
+    private func walk<L: GridLayout>(_ layout: L, _ data: DataShape, both: Bool, _ random: inout SeededRandom) throws {
+        var full = try Viewport(layout: layout, data: data, size: Size(width: 320, height: 480))
+        full.scrollsIncrementally = false
+        var incremental = try Viewport(layout: layout, data: data, size: Size(width: 320, height: 480))
+        var point = Point(x: 0, y: 0)
+        var changing = 0
+        for frame in 0..<3000 {
+            let roll = random.next() % 100
+            if roll < 3 {
+                point = Point(x: both ? Double(random.next() % 8000) : 0, y: Double(random.next() % 20000))
+            } else if roll < 4 {
+                point = Point(x: .nan, y: point.y)
+            } else {
+                let dy = Double(Int(random.next() % 141) - 70)
+                let dx = both ? Double(Int(random.next() % 61) - 30) : 0
+                point = Point(x: point.x.isFinite ? point.x + dx : dx, y: point.y + dy)
+            }
+            let expected = full.scroll(to: point)
+            let report = incremental.scroll(to: point)
+            if report.entered + report.left > 0 { changing += 1 }
+            #expect(report == expected, "frame \(frame)")
+            #expect(incremental.loadedElements == full.loadedElements, "frame \(frame)")
+            if report != expected || incremental.loadedElements != full.loadedElements { return }
+        }
+        #expect(changing > 300)
+    }
+}
