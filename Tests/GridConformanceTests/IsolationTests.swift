@@ -92,7 +92,7 @@ struct TrappingTileGrid: GridLayout {
         // In [4, 0, 9, 2] the first item 6 is in section 2.
         #expect(violation.shrunkFrom?.subject == .element(ElementID(kind: .cell, path: ItemPath(section: 2, item: 6))))
         #expect(violation.problem.contains("killed by \(Self.trapSignal)"), "\(violation)")
-        #expect(violation.problem.contains("during attributes(at: (0, 6))"), "\(violation)")
+        #expect(violation.problem.contains("during attributes(at: [0, 6])"), "\(violation)")
         #expect(violation.problem.contains("Index out of range"), "\(violation)")
         #expect(violation.description.contains("[trapped]"))
         #expect(!report.isPassing)

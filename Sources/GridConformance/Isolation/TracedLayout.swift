@@ -25,9 +25,9 @@ struct CallRecord: Hashable {
         case none = 0, make, prepare, contentSize, elements, attributes, supplementary, traits, gridPlacement
     }
 
-    /// The call, in words: `attributes(at: (0, 6))`.
+    /// The call, in words: `attributes(at: [0, 6])`, as the suite's messages write it.
     var text: String {
-        let path = "(\(section), \(item))"
+        let path = ItemPath(section: Int(section), item: Int(item))
         switch Call(rawValue: call) ?? .none {
         case .none: return "none (the child was between calls to the layout, in the suite's own code)"
         case .make: return "makeLayout() (making layout \(instance) of the case)"
