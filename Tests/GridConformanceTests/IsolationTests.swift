@@ -1,4 +1,5 @@
-import GridConformance
+import Foundation
+@testable import GridConformance
 import GridConformanceTesting
 import GridCore
 import GridLayouts
@@ -16,6 +17,8 @@ struct TrappingTileGrid: GridLayout {
         case narrowContainer
         /// `elements(in:)` never returns when the data holds exactly 5 items.
         case hangsOnFive
+        /// `prepare` ends the process with status 3 when the data holds exactly 2 items.
+        case exitsOnTwo
     }
 
     var base = TileGrid()
@@ -31,6 +34,7 @@ struct TrappingTileGrid: GridLayout {
         if bug == .narrowContainer && container.width < 100 && data.totalItems >= 3 {
             fatalError(Self.narrowMessage)
         }
+        if bug == .exitsOnTwo && data.totalItems == 2 { exit(3) }
         try base.prepare(data: data, container: container)
         self.data = data
     }
@@ -133,6 +137,48 @@ struct TrappingTileGrid: GridLayout {
         }
         #expect(violation.problem.contains("within 0.5 s"), "\(violation)")
         #expect(violation.problem.contains("during elements(in: "), "\(violation)")
+    }
+
+    /// A child that exits without a signal and without reporting is `exited`, with its status.
+    @Test func anExitIsReportedWithItsStatus() throws {
+        var options = try Self.options([2])
+        options.shrinks = false
+        let report = GridConformance.check(options: options) { TrappingTileGrid(.exitsOnTwo) }
+        let violation = try #require(report.violations.first, "\(report)")
+        #expect(violation.code == .exited)
+        #expect(violation.subject == .preparation)
+        #expect(violation.problem.contains("exited with status 3 during prepare(data:container:) with 1 section of 2 items in all, container 320.0 × 480.0"), "\(violation)")
+    }
+
+    /// What a child sends is read back whole, and any shorter or altered message is refused
+    /// (`nil`), never a trap: the parent reads it as input.
+    @Test func aChildsReportIsReadWholeOrRefused() throws {
+        let configuration = ConformanceConfiguration(data: try DataShape(itemCounts: [3, 0, 6]), container: Size(width: 320, height: 480))
+        var sink = ViolationSink(laws: Set(ConformanceLaw.allCases), layout: "L", configuration: configuration)
+        let cell = LayoutAttributes.cell(ItemPath(section: 2, item: 5), frame: Rect(x: 1, y: -2, width: .nan, height: 4))
+        sink.report(.completeness, .missingElements) { (.rect(Rect(x: 0, y: 0, width: 10, height: 20), .strip(edge: .below, at: 105.25)), "left out", .elements([cell]), .elements([])) }
+        sink.report(.agreement, .itemQueryReturnedNil) { (.element(cell.id), "nil", .attributes(cell), .attributes(nil)) }
+        sink.report(.additivity, .notAdditive) { (.split(whole: Rect(x: 0, y: 0, width: 4, height: 4), first: Rect(x: 0, y: 0, width: 4, height: 2), second: Rect(x: 0, y: 2, width: 4, height: 2)), "split", .size(Size(width: 1, height: 2)), .text("é")) }
+        sink.report(.completeness, .missingElements) { (.contentSize, "counted", .text(""), .text("")) }
+        var result = CaseResult(skipped: nil, sink: sink)
+        result.counts.rectQueries = 17
+        result.declaresNonOverlap = true
+        let bytes = CaseWire.encode(result)
+        let decoded = try #require(CaseWire.decodeResult(bytes, laws: Set(ConformanceLaw.allCases), layout: "L", configuration: configuration))
+        #expect(decoded.counts == result.counts)
+        #expect(decoded.declaresNonOverlap)
+        #expect(decoded.sink.found.map(\.description) == sink.found.map(\.description))
+        #expect(decoded.sink.found.first?.occurrences == 2)
+        for length in 0 ..< bytes.count {
+            #expect(CaseWire.decodeResult(Array(bytes[..<length]), laws: [], layout: "L", configuration: configuration) == nil)
+        }
+        #expect(CaseWire.decodeResult(bytes + [0], laws: [], layout: "L", configuration: configuration) == nil)
+        var random = SeededRandom(seed: 7)
+        for _ in 0 ..< 500 {  // single bytes changed: refused or read, never a trap
+            var altered = bytes
+            altered[Int(random.uniform(0 ... Double(bytes.count - 1)))] = UInt8(truncatingIfNeeded: Int(random.uniform(0 ... 255)))
+            _ = CaseWire.decodeResult(altered, laws: [], layout: "L", configuration: configuration)
+        }
     }
 
     /// A layout that does not trap: the same report isolated as in process, to the last count.

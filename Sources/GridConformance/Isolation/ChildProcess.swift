@@ -28,7 +28,7 @@ struct ChildRun {
 enum ChildProcess {
     /// Whether cases can run in child processes here.
     static var isAvailable: Bool {
-        #if os(Linux)
+        #if canImport(Glibc)
         true
         #else
         false
@@ -44,7 +44,7 @@ enum ChildProcess {
     /// and what it returns is sent to the parent over a pipe. The child is killed after
     /// `timeout` seconds.
     static func run(timeout: Double, _ body: (CallLog) -> [UInt8]) -> ChildRun {
-        #if os(Linux)
+        #if canImport(Glibc)
         guard let log = CallLog() else {
             return ChildRun(outcome: .notStarted("could not map a shared page (\(errorText()))"), lastCall: CallRecord(), output: "")
         }
@@ -99,7 +99,7 @@ enum ChildProcess {
         #endif
     }
 
-    #if os(Linux)
+    #if canImport(Glibc)
     /// The signals a trap raises (and their relatives), restored to their default action in
     /// the child so that it dies at once.
     static let trapSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
@@ -188,7 +188,7 @@ enum ChildProcess {
 
     /// `SIGILL`, `SIGSEGV`…: the name of a signal, or `signal N` for one without a name here.
     static func name(ofSignal signal: Int32) -> String {
-        #if os(Linux)
+        #if canImport(Glibc)
         let names: [Int32: String] = [
             SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
             SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGUSR1: "SIGUSR1",

@@ -45,7 +45,12 @@ import GridCore
 /// which reads it after the child has died. What the child prints (standard output and
 /// error) goes to a second pipe; the parent keeps its last lines.
 ///
-/// Isolation needs `fork` as Linux has it; elsewhere the cases run in this process, as
+/// A layout that does not trap gets the same report isolated as in process, with one
+/// exception: state that the layouts of one factory share (a counter bumped by every
+/// `prepare`, say) changes in the child only, and the next case starts again from the
+/// parent's copy.
+///
+/// Isolation needs `fork` as Linux's glibc has it; elsewhere the cases run in this process, as
 /// without isolation. It costs a `fork` per case (a millisecond or so, the process's memory
 /// shared copy-on-write) and one per shrinking step; cases run one after another, as they
 /// already do.

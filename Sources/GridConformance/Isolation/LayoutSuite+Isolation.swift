@@ -25,6 +25,10 @@ extension LayoutSuite {
         let problem: String
         let actual: String
         switch run.outcome {
+        case .finished(let bytes) where bytes.isEmpty:
+            code = .exited
+            problem = "the child process checking this case exited with status 0 \(during), without reporting: did the layout call exit?" + said
+            actual = "exit status 0 \(during)"
         case .finished(let bytes):
             if let decoded = CaseWire.decodeResult(bytes, laws: laws, layout: name, configuration: configuration) {
                 return decoded

@@ -67,7 +67,7 @@ final class CallLog {
     private var made: Int32 = 0
 
     init?() {
-        #if os(Linux)
+        #if canImport(Glibc)
         let size = max(MemoryLayout<CallRecord>.stride, 4096)
         guard let page = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0),
               page != UnsafeMutableRawPointer(bitPattern: -1)
@@ -80,7 +80,7 @@ final class CallLog {
     }
 
     deinit {
-        #if os(Linux)
+        #if canImport(Glibc)
         munmap(record, max(MemoryLayout<CallRecord>.stride, 4096))
         #else
         record.deallocate()
