@@ -64,8 +64,9 @@ enum ChildProcess {
             close(outputPipe[0])
             _ = dup2(outputPipe[1], 1)
             _ = dup2(outputPipe[1], 2)
-            for signal in trapSignals { _ = Glibc.signal(signal, SIG_DFL) }
-            _ = Glibc.signal(SIGPIPE, SIG_DFL)
+            // The signals a trap raises, and their relatives, back to their default action so
+            // that the child dies at once (a literal, not a global: nothing lazy to initialise).
+            for signal in [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGPIPE] { _ = Glibc.signal(signal, SIG_DFL) }
             let bytes = body(log)
             let written = writeAll(resultPipe[1], bytes)
             _exit(written ? 0 : 3)
@@ -100,10 +101,6 @@ enum ChildProcess {
     }
 
     #if canImport(Glibc)
-    /// The signals a trap raises (and their relatives), restored to their default action in
-    /// the child so that it dies at once.
-    static let trapSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
-
     /// Reads both pipes until the child closes them or the time is up; kills the child then.
     /// Returns what the child wrote to each pipe, whether it was killed for taking too long,
     /// and its wait status when it was collected here.
@@ -111,7 +108,9 @@ enum ChildProcess {
         var resultBytes: [UInt8] = [], outputBytes: [UInt8] = []
         var fds = [pollfd(fd: result, events: Int16(POLLIN), revents: 0), pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
         let start = ContinuousClock.now
-        let limit = Duration.milliseconds(Int64(timeout * 1000))
+        // The options' field may be set to anything: a time from a millisecond to a year.
+        let seconds = timeout.isFinite ? min(max(timeout, 0.001), 365 * 86_400) : ConformanceIsolation.defaultTimeout
+        let limit = Duration.milliseconds(Int64(seconds * 1000))
         var chunk = [UInt8](repeating: 0, count: 65536)
         while fds.contains(where: { $0.fd >= 0 }) {
             let left = limit - (ContinuousClock.now - start)

@@ -59,11 +59,11 @@ public struct ConformanceIsolation: Hashable, Sendable {
     public static let defaultTimeout = 30.0
 
     /// How long one case (every law on one configuration, or one shrinking step) may take,
-    /// in seconds, before its child is killed and the case reported as timed out. At least
-    /// a millisecond; not finite or below that means the default.
+    /// in seconds, before its child is killed and the case reported as timed out. Taken
+    /// between a millisecond and a year; a value that is not finite means the default.
     public var timeout: Double
 
     public init(timeout: Double = ConformanceIsolation.defaultTimeout) {
-        self.timeout = timeout.isFinite && timeout >= 0.001 ? timeout : Self.defaultTimeout
+        self.timeout = timeout.isFinite ? min(max(timeout, 0.001), 365 * 86_400) : Self.defaultTimeout
     }
 }
