@@ -80,6 +80,7 @@ import Testing
         #expect(try GridBench.run(["conform", "--isolate", "--queries", "q.json", "--answers", "a.json"]).status == Exit.usage)
         #expect(try GridBench.run(["conform", "--isolate", "--timeout", "0"]).status == Exit.usage)
         #expect(try GridBench.run(["conform", "--planted-trap", "--write-queries", "q.json"]).status == Exit.usage)
+        #expect(try GridBench.run(["conform", "--timeout", "5", "--write-queries", "q.json"]).status == Exit.usage)
         #expect(try GridBench.run(["conform", "--isolate", "--layout", "mosaic"]).status == Exit.badInput)
     }
 

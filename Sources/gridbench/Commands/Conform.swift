@@ -36,7 +36,7 @@ struct Conform: ParsableCommand {
     @Option(help: "Answer --queries with GridBench's reference tile grid (CHGridView's parameters) and write the answers here.")
     var writeAnswers: String?
 
-    @Option(help: ArgumentHelp("The strategy the reference answers through, with --write-answers.", valueName: StrategyKind.allCases.map(\.rawValue).joined(separator: "|")))
+    @Option(help: ArgumentHelp("The strategy the reference answers through, with --write-answers, or --isolate checks it through.", valueName: StrategyKind.allCases.map(\.rawValue).joined(separator: "|")))
     var strategy: String = StrategyKind.onDemand.rawValue
 
     @Option(help: ArgumentHelp("The reference layout --write-answers answers with, or --isolate checks, in its best-known parameters.", valueName: LayoutRegistry.names.joined(separator: "|")))
@@ -45,8 +45,8 @@ struct Conform: ParsableCommand {
     @Flag(help: "Run the in-process suite on --layout through --strategy, each case in a child process: a trap or a hang becomes a law 3 violation (trapped, exited, timed-out) naming the case, the call and the signal, shrunk. Takes --quick, --seed, --max-violations and --timeout; no files.")
     var isolate = false
 
-    @Option(help: ArgumentHelp("With --isolate: how long one case may take before its child process is killed and the case reported timed-out.", valueName: "seconds"))
-    var timeout: Double = ConformanceIsolation.defaultTimeout
+    @Option(help: ArgumentHelp("With --isolate: how long one case may take before its child process is killed and the case reported timed-out (default 30).", valueName: "seconds"))
+    var timeout: Double?
 
     /// For the tests of --isolate only: the layout traps in attributes(at:) for item 6 and beyond (``PlantedTrap``).
     @Flag(help: .hidden)
@@ -66,12 +66,12 @@ struct Conform: ParsableCommand {
             guard queries == nil, answers == nil, writeQueries == nil, writeAnswers == nil else {
                 throw ValidationError("--isolate runs the in-process suite on --layout; it reads and writes no files (drop --queries, --answers, --write-queries and --write-answers).")
             }
-            guard timeout.isFinite, timeout >= 0.001, timeout <= 86_400 else {
+            if let timeout, !(timeout.isFinite && timeout >= 0.001 && timeout <= 86_400) {
                 throw ValidationError("--timeout \(timeout): expected a number of seconds from 0.001 to 86400.")
             }
             return
         }
-        if plantedTrap { throw ValidationError("--planted-trap only goes with --isolate.") }
+        if plantedTrap || timeout != nil { throw ValidationError("--\(plantedTrap ? "planted-trap" : "timeout") only goes with --isolate.") }
         if writeAnswers != nil {
             guard queries != nil, answers == nil, writeQueries == nil else {
                 throw ValidationError("--write-answers answers the file given with --queries, and nothing else.")
@@ -134,7 +134,7 @@ struct Conform: ParsableCommand {
         var options = quick ? ConformanceOptions.quick : ConformanceOptions()
         options.seed = seed
         options.maxViolations = maxViolations
-        options.isolation = ConformanceIsolation(timeout: timeout)
+        options.isolation = ConformanceIsolation(timeout: timeout ?? ConformanceIsolation.defaultTimeout)
         let planted = plantedTrap
         let report = GridConformance.check("\(layout) (\(kind.rawValue))", options: options) { () -> AnyGridLayout in
             let base = configuration.reference.makeAnyLayout()
