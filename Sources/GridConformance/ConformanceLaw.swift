@@ -12,7 +12,8 @@ public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, C
     case agreement = 2
     /// Cell paths exist in the data, supplementary paths lie in the spaces the layout
     /// declares; frames are finite with non-negative sizes; display positions are valid
-    /// and no two cells share a slot.
+    /// and no two cells share a slot. Every call returns: none traps or hangs (checked
+    /// when the suite runs isolated, ``ConformanceOptions/isolation``).
     case validity = 3
     /// Every frame lies inside `(0, 0, contentSize)`.
     case containment = 4
@@ -54,7 +55,7 @@ public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, C
         case .agreement:
             "an element returned by a rect query is identical to what attributes(at:) or supplementary(_:at:) returns for it, and a cell has one display row and column whichever answer gives them"
         case .validity:
-            "every returned cell path exists in the data and every supplementary path lies in the space the layout declares for its kind (traits.supplementaries); no frame is NaN, infinite or negative in size; no cell has a negative display row or column, and no two cells share a display slot"
+            Self.validityOfAnswers + "; no call to the layout traps or hangs (checked when isolated)"
         case .containment:
             "every frame lies inside (0, 0, contentSize)"
         case .determinism:
@@ -70,15 +71,21 @@ public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, C
         }
     }
 
-    /// What the law requires of an answer file, which cannot show a caller's buffer.
+    /// What the law requires of an answer file, which can show neither a caller's buffer nor a
+    /// trap.
     public var answerStatement: String {
         switch self {
+        case .validity:
+            Self.validityOfAnswers
         case .completeness:
             "each rect's answer holds exactly the elements whose frames intersect the rect (closed-open), each once; an empty rect answers nothing"
         default:
             statement
         }
     }
+
+    /// Law 3 on answers, which an answer file can show; a trap or a hang only a process can.
+    private static let validityOfAnswers = "every returned cell path exists in the data and every supplementary path lies in the space the layout declares for its kind (traits.supplementaries); no frame is NaN, infinite or negative in size; no cell has a negative display row or column, and no two cells share a display slot"
 
     @inlinable
     public static func < (lhs: ConformanceLaw, rhs: ConformanceLaw) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -30,6 +30,11 @@ public struct ConformanceOptions: Hashable, Sendable {
     /// The data shapes of the width sweep and of `.resizeWidth` and `.resizeHeight`;
     /// `nil` chooses up to three of ``dataShapes`` (see ``shapesForContainerChanges``).
     public var sweepShapes: [DataShape]?
+    /// Whether each case runs in a child process, so that a layout that traps or hangs is
+    /// reported (law 3, ``ConformanceViolation/Code/trapped`` or
+    /// ``ConformanceViolation/Code/timedOut``) instead of killing the test process; `nil`
+    /// (the default) runs everything in this process. See ``ConformanceIsolation``.
+    public var isolation: ConformanceIsolation?
 
     public init(
         dataShapes: [DataShape] = ConformanceOptions.standardDataShapes,
@@ -41,7 +46,8 @@ public struct ConformanceOptions: Hashable, Sendable {
         maxViolations: Int = 20,
         maxShrinkSteps: Int = 400,
         widthSweep: [Double] = ConformanceOptions.standardWidthSweep,
-        sweepShapes: [DataShape]? = nil
+        sweepShapes: [DataShape]? = nil,
+        isolation: ConformanceIsolation? = nil
     ) {
         self.dataShapes = dataShapes
         self.containers = containers
@@ -53,6 +59,15 @@ public struct ConformanceOptions: Hashable, Sendable {
         self.maxShrinkSteps = maxShrinkSteps
         self.widthSweep = widthSweep
         self.sweepShapes = sweepShapes
+        self.isolation = isolation
+    }
+
+    /// These options with every case run in a child process that is killed after `timeout`
+    /// seconds (see ``ConformanceIsolation``).
+    public func isolated(timeout: Double = ConformanceIsolation.defaultTimeout) -> ConformanceOptions {
+        var options = self
+        options.isolation = ConformanceIsolation(timeout: timeout)
+        return options
     }
 
     /// No sections; empty sections; single sections of 1, 2, 3, 5, 10 and 31 items;

@@ -98,6 +98,16 @@ public struct ConformanceViolation: Hashable, Sendable {
         case invalidPlacement = "invalid-placement"
         /// Two cells are displayed in the same slot (display row and column).
         case sharedSlot = "shared-slot"
+        /// A call to the layout trapped (`fatalError`, a failed precondition, an index out of
+        /// range, a force unwrap of `nil`…): the child process running the case was killed by
+        /// a signal. Only seen when the suite runs isolated (``ConformanceOptions/isolation``).
+        case trapped = "trapped"
+        /// The child process running the case ended without reporting, though no signal
+        /// killed it (the layout called `exit`). Only seen when isolated.
+        case exited = "exited"
+        /// A call to the layout did not return within the isolation's time limit, and the
+        /// child process running the case was killed. Only seen when isolated.
+        case timedOut = "timed-out"
         // Law 4.
         /// The content size is not finite and ≥ 0.
         case invalidContentSize = "invalid-content-size"

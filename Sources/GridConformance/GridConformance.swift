@@ -34,6 +34,12 @@ import GridCore
 /// small counterexample (fewer sections, fewer items or fields, a smaller rect) before it is
 /// reported.
 ///
+/// A layout that traps (`fatalError`, a failed precondition, an index out of range, a force
+/// unwrap of `nil`) ends the process running the suite. With ``ConformanceOptions/isolation``
+/// (``ConformanceOptions/isolated(timeout:)``) each case runs in a child process instead, and
+/// a trap or a hang is a law 3 violation naming the case, the call and the signal, shrunk
+/// like any other (``ConformanceIsolation``).
+///
 /// The suite makes tens of thousands of queries; a layout whose rect query scans every
 /// element makes it slow in debug builds (``ConformanceOptions/quick`` is lighter).
 public enum GridConformance {

@@ -11,6 +11,14 @@ import Testing
 /// }
 /// ```
 ///
+/// A layout that may trap (`fatalError`, an index out of range…) would end the test process
+/// with it; isolated, each case runs in a child process and a trap is an issue like any
+/// other violation, naming the case, the call and the signal (see ``GridConformance/ConformanceIsolation``):
+///
+/// ```swift
+/// expectConformance(options: .quick.isolated()) { MyLayout(columns: 3) }
+/// ```
+///
 /// - Returns: the report, for a test that wants to look further.
 @discardableResult
 public func expectConformance<L: GridLayout>(

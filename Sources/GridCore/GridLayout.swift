@@ -22,7 +22,9 @@
 ///    (``LayoutTraits/supplementaries``; section headers and footers by default: one per
 ///    section of the data, at `(section, 0)`). No frame has a NaN
 ///    or infinite coordinate or a negative width or height. ``attributes(at:)`` returns
-///    `nil`, never traps, for a path that does not exist.
+///    `nil`, never traps, for a path that does not exist. No call traps or hangs:
+///    `prepare` throws for a configuration it refuses, and every query returns (checked
+///    when the suite runs each case in a child process, `ConformanceOptions.isolation`).
 /// 4. **Containment.** Every frame lies inside `(0, 0, contentSize)`.
 /// 5. **Determinism.** The same data and container give the same answers, bit for bit.
 /// 6. **Freshness.** After `prepare` with new data or a new container, every answer equals

@@ -49,6 +49,41 @@ import Testing
         #expect(bad.stderr.contains(broken) && bad.stderr.contains("schemaVersion"))
     }
 
+    /// `--isolate` on a layout that does not trap: the quick suite passes, exit 0.
+    @Test func isolatedReferencePasses() throws {
+        let result = try GridBench.run(["conform", "--isolate", "--quick", "--layout", "tile-grid"])
+        #expect(result.status == Exit.success, "\(result)")
+        #expect(result.stdout.contains("GridConformance: tile-grid (on-demand) obeys laws 1"), "\(result)")
+    }
+
+    /// `--isolate` meeting a trap (the hidden test-only `--planted-trap`: item 6 of any
+    /// section is read out of a table of 6). The quick suite's first trapping case is
+    /// [7, 0, 12, 1] with item sizes in the 320 × 480 container; it shrinks to one section
+    /// of 7 items, the fewest that hold an item 6, and the first call that traps there is
+    /// attributes(at: [0, 6]). Exit 1, as for any violated law; the process survives to say so.
+    @Test func isolatedTrapIsReportedAndShrunk() throws {
+        let result = try GridBench.run(["conform", "--isolate", "--quick", "--planted-trap", "--max-violations", "1"])
+        #expect(result.status == Exit.fixtureMismatch, "\(result)")
+        #expect(result.stdout.contains("law 3 (validity) broken by tile-grid (on-demand) [trapped]: the layout trapped"), "\(result)")
+        #if arch(x86_64)
+        #expect(result.stdout.contains("killed by SIGILL (signal 4) during attributes(at: [0, 6])"), "\(result)")
+        #endif
+        #expect(result.stdout.contains("configuration: 1 section [7] (7 items), container 320.0 × 480.0\n"), "\(result)")
+        #expect(result.stdout.contains("element cell[0, 6]"), "\(result)")
+    }
+
+    @Test func isolateTakesNoFilesAndATimeInRange() throws {
+        let help = try GridBench.run(["conform", "--help"])
+        #expect(help.stdout.contains("--isolate") && help.stdout.contains("--timeout <seconds>"), "\(help)")
+        #expect(help.stdout.contains("Isolated: gridbench conform --isolate"), "\(help)")
+        #expect(!help.stdout.contains("planted"), "\(help)")
+        #expect(try GridBench.run(["conform", "--isolate", "--queries", "q.json", "--answers", "a.json"]).status == Exit.usage)
+        #expect(try GridBench.run(["conform", "--isolate", "--timeout", "0"]).status == Exit.usage)
+        #expect(try GridBench.run(["conform", "--planted-trap", "--write-queries", "q.json"]).status == Exit.usage)
+        #expect(try GridBench.run(["conform", "--timeout", "5", "--write-queries", "q.json"]).status == Exit.usage)
+        #expect(try GridBench.run(["conform", "--isolate", "--layout", "mosaic"]).status == Exit.badInput)
+    }
+
     @Test func usageNeedsQueriesWithAnswers() throws {
         #expect(try GridBench.run(["conform", "--answers", "a.json"]).status == Exit.usage)
     }

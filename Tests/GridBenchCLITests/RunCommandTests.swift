@@ -100,8 +100,8 @@ import Testing
     }
 
     @Test(arguments: [
-        // The document ends after "320, ", at column 53 of its one line.
-        (#"{"layout": "tile-grid", "container": {"width": 320, "#, "line 1, column 53 = the end of the file: expected a key in double quotes (in container)"),
+        // The document ends after "320, ", at column 53 of its one line: byte 52, counting from 0.
+        (#"{"layout": "tile-grid", "container": {"width": 320, "#, "line 1, column 53 = the end of the file: expected a key in double quotes (in container); byte offset 52"),
         (#"{"layout": "tile-grid", "container": {"width": 320, "height": 480}, "sections": [4], "tilesPerLine": 0}"#, "tilesPerLine = 0: expected an integer ≥ 1"),
         (#"{"layout": "tile-grid", "container": {"width": 320, "height": 480}, "sections": [4, -2]}"#, "sections[1] = -2"),
         (#"{"layout": "mosaic", "container": {"width": 320, "height": 480}, "sections": [4]}"#, "layout = \"mosaic\": expected one of tile-grid"),

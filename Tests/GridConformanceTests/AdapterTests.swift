@@ -56,6 +56,24 @@ final class XCTestAdapterTests: XCTestCase {
         XCTAssertTrue(nested.failures.allSatisfy { $0.description.contains("law 3 (validity)") })
         XCTAssertTrue(nested.failures.allSatisfy { $0.file.hasSuffix("AdapterTests.swift") && $0.line > 0 })
     }
+
+    /// Isolated, a layout that traps fails the test with the trap (one section of 7 items is
+    /// the smallest that holds an item 6, and the first call that traps there asks for it),
+    /// and the test process lives on to say so.
+    func testAnIsolatedTrapFailsTheTest() throws {
+        var report: ConformanceReport?
+        let options = ConformanceOptions(
+            dataShapes: [try DataShape(itemCounts: [2, 9])], containers: [Size(width: 320, height: 480)],
+            changes: [], randomRects: 4, widthSweep: []).isolated()
+        let nested = FailureRecorder(name: "nested") { _ in
+            report = XCTAssertConformance(options: options) { TrappingTileGrid(.sixColumnTable) }
+        }
+        nested.run()
+        XCTAssertEqual(nested.failures.count, 1)
+        XCTAssertTrue(nested.failures.first?.description.contains("[trapped]") ?? false)
+        XCTAssertTrue(nested.failures.first?.description.contains("during attributes(at: [0, 6])") ?? false)
+        XCTAssertEqual(report?.violations.first?.configuration.data.itemCounts, [7])
+    }
     #endif
 }
 

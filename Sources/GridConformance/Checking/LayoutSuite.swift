@@ -1,5 +1,14 @@
 import GridCore
 
+/// What checking one configuration came to.
+struct CaseResult {
+    /// Why the configuration was skipped (`prepare` threw), or `nil` when it was checked.
+    var skipped: String?
+    var sink: ViolationSink
+    var counts = ConformanceReport.Counts()
+    var declaresNonOverlap = false
+}
+
 /// The in-process suite: runs a layout, made fresh by a factory, through every
 /// configuration of the options, checks every law, shrinks and reports.
 struct LayoutSuite<L: GridLayout> {
@@ -7,14 +16,7 @@ struct LayoutSuite<L: GridLayout> {
     let options: ConformanceOptions
     let makeLayout: () -> L
 
-    /// What checking one configuration came to.
-    struct Result {
-        /// Why the configuration was skipped (`prepare` threw), or `nil` when it was checked.
-        var skipped: String?
-        var sink: ViolationSink
-        var counts = ConformanceReport.Counts()
-        var declaresNonOverlap = false
-    }
+    typealias Result = CaseResult
 
     // MARK: Running everything
 
@@ -79,10 +81,22 @@ struct LayoutSuite<L: GridLayout> {
     /// Checks `laws` on `configuration`: laws 1–5, 7 and 8 for a once-prepared layout, law 6
     /// when the configuration has a previous preparation. `extra` subjects (from shrinking)
     /// are probed besides the usual plan.
+    /// Isolated (``ConformanceOptions/isolation``), the configuration is checked in a child
+    /// process.
     func check(_ configuration: ConformanceConfiguration, laws: Set<ConformanceLaw>, extra: [ConformanceViolation.Subject] = []) -> Result {
-        configuration.previous == nil
+        if let isolation = options.isolation, ChildProcess.isAvailable {
+            return checkInChild(configuration, laws: laws, extra: extra, timeout: isolation.timeout)
+        }
+        return configuration.previous == nil
             ? checkOnce(configuration, laws: laws, extra: extra)
             : checkFreshness(configuration, laws: laws, extra: extra)
+    }
+
+    /// This suite without isolation: what a child process runs.
+    var inProcess: LayoutSuite {
+        var plain = options
+        plain.isolation = nil
+        return LayoutSuite(name: name, options: plain, makeLayout: makeLayout)
     }
 
     private func checkOnce(_ configuration: ConformanceConfiguration, laws: Set<ConformanceLaw>, extra: [ConformanceViolation.Subject]) -> Result {

@@ -25,9 +25,17 @@ extension LayoutSuite {
         }
         switch best.subject {
         case .rect(let rect, _) where best.law == .completeness && Self.rectCodes.contains(best.code):
-            best = shrinkRect(best, rect: rect, steps: &steps)
+            let start = best, used = steps
+            best = inChildWhenIsolated(start) { suite in
+                var steps = used
+                return suite.shrinkRect(start, rect: rect, steps: &steps)
+            }
         case .split(let whole, let first, let second) where best.law == .additivity:
-            best = shrinkSplit(best, whole: whole, first: first, second: second, steps: &steps)
+            let start = best, used = steps
+            best = inChildWhenIsolated(start) { suite in
+                var steps = used
+                return suite.shrinkSplit(start, whole: whole, first: first, second: second, steps: &steps)
+            }
         default:
             break
         }
@@ -56,9 +64,11 @@ extension LayoutSuite {
     }
 
     /// The first failure of the same law and code on `configuration`, probing the
-    /// violation's own rect or split besides the usual plan.
+    /// violation's own rect or split besides the usual plan. A trap or a hang is looked for
+    /// with every law checked, so that the child makes every call it made the first time.
     private func recheck(_ violation: ConformanceViolation, on configuration: ConformanceConfiguration) -> ConformanceViolation? {
-        let result = check(configuration, laws: [violation.law], extra: [violation.subject])
+        let laws: Set<ConformanceLaw> = Self.processCodes.contains(violation.code) ? Set(ConformanceLaw.allCases) : [violation.law]
+        let result = check(configuration, laws: laws, extra: [violation.subject])
         return result.sink.found.first { $0.law == violation.law && $0.code == violation.code }
     }
 

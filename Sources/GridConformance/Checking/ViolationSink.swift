@@ -47,6 +47,19 @@ struct ViolationSink {
             subject: d.subject, problem: d.problem, expected: d.expected, actual: d.actual))
     }
 
+    /// Records a violation found elsewhere (by a child process checking the same
+    /// configuration), merged with one of its law and code already held.
+    mutating func append(_ violation: ConformanceViolation) {
+        guard laws.contains(violation.law) else { return }
+        let key = Key(law: violation.law, code: violation.code)
+        if let position = positions[key] {
+            found[position].occurrences += violation.occurrences
+            return
+        }
+        positions[key] = found.count
+        found.append(violation)
+    }
+
     /// One violation per law: the first found, standing for every failure of that law.
     var firstPerLaw: [ConformanceViolation] {
         var result: [ConformanceViolation] = []

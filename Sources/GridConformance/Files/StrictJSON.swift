@@ -6,7 +6,11 @@ import GridCore
 ///
 /// Stricter than `JSONDecoder`, and its refusals say where:
 ///
-/// - a syntax error names the line and column (`line 3, column 14`);
+/// - a syntax error names the line and column (`line 3, column 14`, the column in
+///   characters) and the byte offset from the start of the file (`byte offset 57`, counting
+///   from 0, a byte-order mark included), for tools that seek by byte;
+/// - a bare `NaN`, `Infinity` or `-Infinity` (what Python's `json.dumps` writes by default,
+///   and not JSON) is refused as such, saying how to write it: as a string;
 /// - a key given twice in one object is refused (`JSONDecoder` keeps one silently);
 /// - a key the type never asks for is refused, naming the nearest known key
 ///   (`"rowheight"`: did you mean `rowHeight`?), so that a misspelt field is not ignored;
@@ -42,7 +46,9 @@ public enum StrictJSON {
             var parser = Parser(bytes: [UInt8](data))
             root = try parser.document()
         } catch {
-            throw InputError(file: file, field: "line \(error.line), column \(error.column)", value: error.found, expected: error.expected)
+            throw InputError(
+                file: file, field: "line \(error.line), column \(error.column)", value: error.found,
+                expected: "\(error.expected); byte offset \(error.offset)")
         }
         let value: T
         do {
@@ -249,7 +255,10 @@ struct StrictKey: CodingKey {
 
 struct ParseError: Error {
     var line: Int
+    /// In characters, from 1.
     var column: Int
+    /// The offset of the byte where the failure is, from the start of the file (0).
+    var offset: Int
     var found: String
     var expected: String
 }
@@ -290,11 +299,12 @@ struct Parser {
             what = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : String(format: "byte 0x%02X", byte)
         }
         let place = path.isEmpty ? "" : " (in \(path.joined()))"
-        return ParseError(line: line, column: column, found: what, expected: expected + place)
+        return ParseError(line: line, column: column, offset: index, found: what, expected: expected + place)
     }
 
     mutating func document() throws(ParseError) -> Node {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        // A byte-order mark is skipped: no column (an editor shows none), but bytes of the file.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { (index, lineStart) = (3, 3) }
         skipSpace()
         let node = try value(depth: 0)
         skipSpace()
@@ -322,6 +332,11 @@ struct Parser {
             throw fail("at most \(StrictJSON.maxValues) values in a document", found: "value number \(values)")
         }
         switch bytes[index] {
+        case _ where nonFinite() != nil:
+            let (token, written) = nonFinite() ?? ("", "")
+            throw fail(
+                "a JSON number: a bare \(token) is not JSON and is refused; write it as the string \"\(written)\" (non-finite numbers are written \"NaN\", \"Infinity\" and \"-Infinity\", in double quotes)",
+                found: token)
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
         case UInt8(ascii: "\""): return Node(.string(try string()))
@@ -331,6 +346,34 @@ struct Parser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return Node(.number(try number()))
         default: throw fail("a value: an object, array, string, number, true, false or null")
         }
+    }
+
+    /// The non-finite number written bare at the current byte (`NaN`, `-Infinity`, `nan`,
+    /// `inf`…, followed by no letter or digit), and the string it is to be written as.
+    func nonFinite() -> (token: String, written: String)? {
+        let first = bytes[index]
+        guard first == UInt8(ascii: "N") || first == UInt8(ascii: "n") || first == UInt8(ascii: "I") || first == UInt8(ascii: "i")
+            || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+        else { return nil }
+        var end = index
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            end += 1
+            guard end < bytes.count, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) else { return nil }  // a number
+        }
+        let wordStart = end
+        while end < bytes.count, end - index < 12,
+              (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end] | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) {
+            end += 1
+        }
+        let word = String(decoding: bytes[wordStart ..< end], as: UTF8.self).lowercased()
+        let negative = first == UInt8(ascii: "-")
+        let written: String
+        switch word {
+        case "nan": written = "NaN"
+        case "inf", "infinity": written = negative ? "-Infinity" : "Infinity"
+        default: return nil
+        }
+        return (String(decoding: bytes[index ..< end], as: UTF8.self), written)
     }
 
     mutating func literal(_ word: String) throws(ParseError) {
@@ -359,7 +402,7 @@ struct Parser {
             let key = try string()
             if object.members[key] != nil {
                 throw ParseError(
-                    line: keyLine, column: column(at: keyIndex), found: "\"\(key)\" a second time",
+                    line: keyLine, column: column(at: keyIndex), offset: keyIndex, found: "\"\(key)\" a second time",
                     expected: "each key once in an object" + (path.isEmpty ? "" : " (in \(path.joined()))"))
             }
             skipSpace()

@@ -19,6 +19,8 @@ struct Conform: ParsableCommand {
 
             To see what valid answers look like, let the reference tile grid answer a query file: gridbench conform --queries round1.json --write-answers reference.json.
 
+            Isolated: gridbench conform --isolate [--layout NAME] [--strategy KIND] [--quick] runs the in-process suite (the one GridConformance.check runs, no files) on a reference layout of the registry, each case in a child process. A layout that traps (fatalError, a failed precondition, an index out of range, a force unwrap of nil) or hangs then fails law 3 with code trapped, exited or timed-out, naming the case, the call it was making (prepare, elements(in:) with the rect, attributes(at:) with the path, supplementary(_:at:)…) and the signal (SIGILL, SIGTRAP, SIGSEGV…), shrunk to the smallest case that still traps; --timeout SECONDS (default 30) bounds each case.
+
             Exits 0 when every law holds, 1 when a law is violated or nothing could be checked, 2 when a file is malformed or the answers do not fit the queries.
             """)
 
@@ -34,13 +36,23 @@ struct Conform: ParsableCommand {
     @Option(help: "Answer --queries with GridBench's reference tile grid (CHGridView's parameters) and write the answers here.")
     var writeAnswers: String?
 
-    @Option(help: ArgumentHelp("The strategy the reference answers through, with --write-answers.", valueName: StrategyKind.allCases.map(\.rawValue).joined(separator: "|")))
+    @Option(help: ArgumentHelp("The strategy the reference answers through, with --write-answers, or --isolate checks it through.", valueName: StrategyKind.allCases.map(\.rawValue).joined(separator: "|")))
     var strategy: String = StrategyKind.onDemand.rawValue
 
-    @Option(help: ArgumentHelp("The reference layout --write-answers answers with, in its best-known parameters.", valueName: LayoutRegistry.names.joined(separator: "|")))
+    @Option(help: ArgumentHelp("The reference layout --write-answers answers with, or --isolate checks, in its best-known parameters.", valueName: LayoutRegistry.names.joined(separator: "|")))
     var layout: String = TileGrid.Configuration.layoutName
 
-    @Option(help: "The random seed for round 1's rects.")
+    @Flag(help: "Run the in-process suite on --layout through --strategy, each case in a child process: a trap or a hang becomes a law 3 violation (trapped, exited, timed-out) naming the case, the call and the signal, shrunk. Takes --quick, --seed, --max-violations and --timeout; no files.")
+    var isolate = false
+
+    @Option(help: ArgumentHelp("With --isolate: how long one case may take before its child process is killed and the case reported timed-out (default 30).", valueName: "seconds"))
+    var timeout: Double?
+
+    /// For the tests of --isolate only: the layout traps in attributes(at:) for item 6 and beyond (``PlantedTrap``).
+    @Flag(help: .hidden)
+    var plantedTrap = false
+
+    @Option(help: "The random seed for round 1's rects (with --isolate, of the suite's random rects).")
     var seed: UInt64 = ConformanceOptions().seed
 
     @Flag(help: "Fewer data shapes and containers, for a quick round.")
@@ -50,6 +62,16 @@ struct Conform: ParsableCommand {
     var maxViolations: Int = 20
 
     func validate() throws {
+        if isolate {
+            guard queries == nil, answers == nil, writeQueries == nil, writeAnswers == nil else {
+                throw ValidationError("--isolate runs the in-process suite on --layout; it reads and writes no files (drop --queries, --answers, --write-queries and --write-answers).")
+            }
+            if let timeout, !(timeout.isFinite && timeout >= 0.001 && timeout <= 86_400) {
+                throw ValidationError("--timeout \(timeout): expected a number of seconds from 0.001 to 86400.")
+            }
+            return
+        }
+        if plantedTrap || timeout != nil { throw ValidationError("--\(plantedTrap ? "planted-trap" : "timeout") only goes with --isolate.") }
         if writeAnswers != nil {
             guard queries != nil, answers == nil, writeQueries == nil else {
                 throw ValidationError("--write-answers answers the file given with --queries, and nothing else.")
@@ -65,6 +87,7 @@ struct Conform: ParsableCommand {
 
     func run() throws {
         let outcome = try guarded { () throws -> ExitCode in
+            if isolate { return try checkIsolated() }
             let inputs = [queries, answers].compactMap { $0 }
             if let writeAnswers { try OutputPath.refuseOverwritingInput(out: writeAnswers, option: "--write-answers", inputs: inputs) }
             if let writeQueries { try OutputPath.refuseOverwritingInput(out: writeQueries, option: "--write-queries", inputs: inputs) }
@@ -101,6 +124,25 @@ struct Conform: ParsableCommand {
             return report.isPassing ? Outcome.success : Outcome.fixtureMismatch
         }
         if outcome != Outcome.success { throw outcome }
+    }
+
+    /// `--isolate`: the in-process suite on a reference layout, each case in a child process.
+    private func checkIsolated() throws -> ExitCode {
+        let kind = try StrategyKind(named: strategy)
+        let configuration = try LayoutRegistry.configuration(named: layout)
+        _ = try kind.wrap(configuration.reference.makeAnyLayout())  // a strategy that cannot wrap is refused here, not in every child
+        var options = quick ? ConformanceOptions.quick : ConformanceOptions()
+        options.seed = seed
+        options.maxViolations = maxViolations
+        options.isolation = ConformanceIsolation(timeout: timeout ?? ConformanceIsolation.defaultTimeout)
+        let planted = plantedTrap
+        let report = GridConformance.check("\(layout) (\(kind.rawValue))", options: options) { () -> AnyGridLayout in
+            let base = configuration.reference.makeAnyLayout()
+            let layout = AnyGridLayout((try? kind.wrap(base)) ?? base)
+            return planted ? AnyGridLayout(PlantedTrap(layout)) : layout
+        }
+        try Console.print(report.description)
+        return report.isPassing ? Outcome.success : Outcome.fixtureMismatch
     }
 }
 

@@ -1,0 +1,89 @@
+import GridCore
+
+/// Checking a configuration in a child process (``ConformanceIsolation``).
+extension LayoutSuite {
+    /// The codes of a child that did not report: it trapped, exited or hung.
+    static var processCodes: Set<ConformanceViolation.Code> { [.trapped, .exited, .timedOut] }
+
+    /// Checks `configuration` in a child process. A child that reports gives exactly what
+    /// checking in this process gives; one that dies gives a law 3 violation naming the
+    /// signal (or the exit status, or the time limit) and the call the layout was making.
+    func checkInChild(
+        _ configuration: ConformanceConfiguration, laws: Set<ConformanceLaw>, extra: [ConformanceViolation.Subject], timeout: Double
+    ) -> Result {
+        let suite = inProcess
+        let run = ChildProcess.run(timeout: timeout) { log in
+            let traced = LayoutSuite<TracedLayout<L>>(
+                name: suite.name, options: suite.options, makeLayout: { TracedLayout(log: log, make: suite.makeLayout) })
+            return CaseWire.encode(traced.check(configuration, laws: laws, extra: extra))
+        }
+        var result = Result(sink: ViolationSink(laws: laws, layout: name, configuration: configuration))
+        let call = run.lastCall
+        let said = Self.lastWords(run.output)
+        let during = "during \(call.text)" + (call.instance > 1 ? ", a call to layout \(call.instance) made for the case" : "")
+        let code: ConformanceViolation.Code
+        let problem: String
+        let actual: String
+        switch run.outcome {
+        case .finished(let bytes) where bytes.isEmpty:
+            code = .exited
+            problem = "the child process checking this case exited with status 0 \(during), without reporting: did the layout call exit?" + said
+            actual = "exit status 0 \(during)"
+        case .finished(let bytes):
+            if let decoded = CaseWire.decodeResult(bytes, laws: laws, layout: name, configuration: configuration) {
+                return decoded
+            }
+            code = .exited
+            problem = "the child process checking this case ended with a report that could not be read (\(bytes.count) bytes): did the layout write to file descriptors it does not own?"
+            actual = "an unreadable report after \(plural(Int(call.calls), "call")) to the layout"
+        case .signaled(let signal):
+            let name = ChildProcess.name(ofSignal: signal)
+            code = .trapped
+            problem = "the layout trapped: the child process checking this case was killed by \(name) (signal \(signal)) \(during)" + said
+            actual = "killed by \(name) \(during)"
+        case .exited(let status):
+            code = .exited
+            problem = "the child process checking this case exited with status \(status) \(during), without reporting" + said
+            actual = "exit status \(status) \(during)"
+        case .timedOut:
+            code = .timedOut
+            problem = "the case did not finish within \(Self.seconds(timeout)) (ConformanceIsolation.timeout): the child process checking it was killed \(during)" + said
+            actual = "still running after \(Self.seconds(timeout)), \(during)"
+        case .notStarted(let reason):
+            result.skipped = "not checked: no child process could be started for it (\(reason))"
+            return result
+        }
+        result.sink.report(.validity, code) {
+            (call.subject, problem, .text("every call returns (prepare may throw to refuse a configuration)"), .text(actual))
+        }
+        result.counts.configurations = 1
+        return result
+    }
+
+    /// `; it wrote: Fatal error: Index out of range`: the runtime's message when the child
+    /// wrote one, else its last line; empty when it wrote nothing.
+    static func lastWords(_ output: String) -> String {
+        let lines = output.split(separator: "\n").map { $0.trimmingPrefix(" ") }.filter { !$0.isEmpty }
+        guard let line = lines.last(where: { $0.contains("Fatal error") }) ?? lines.last else { return "" }
+        return "; it wrote: " + String(line.prefix(300))
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+
+    /// `body` run on this suite without isolation, in a child process when isolated: a
+    /// shrinking step that queries the layout directly. A child that does not report
+    /// leaves `violation` as it was.
+    func inChildWhenIsolated(_ violation: ConformanceViolation, _ body: (LayoutSuite) -> ConformanceViolation) -> ConformanceViolation {
+        guard let isolation = options.isolation, ChildProcess.isAvailable else { return body(self) }
+        let suite = inProcess
+        let run = ChildProcess.run(timeout: isolation.timeout) { _ in CaseWire.encode(body(suite)) }
+        guard case .finished(let bytes) = run.outcome,
+              var shrunk = CaseWire.decodeViolation(bytes, layout: name, configuration: violation.configuration)
+        else { return violation }
+        shrunk.shrunkFrom = violation.shrunkFrom
+        shrunk.location = violation.location
+        return shrunk
+    }
+}
