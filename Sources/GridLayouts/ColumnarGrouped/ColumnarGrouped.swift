@@ -15,7 +15,10 @@ import GridCore
 ///   `y = top + t`, each `(x_j, y, w, h_m)`, `y += h_m`; the footer (when `f > 0`) is
 ///   `(x_j, y, w, f)`, `y += f`; then `H_j = y`. An empty section still takes its spacing,
 ///   header and footer;
-/// - content size `(W, max_j H_j + s)`, or `(W, 0)` with no sections.
+/// - content size `(W, max_j H_j + s)`, or `(W, 0)` with no sections: `s` below the farthest
+///   frame wherever every section places one (law 9 along y, see ``traits``). Where an empty
+///   section has neither header nor footer the space below the farthest frame depends on
+///   the placement, and law 9 is not declared (see ``traits``).
 ///
 /// Every cell carries its ``GridCore/GroupPosition`` in its section: `single` when the
 /// section holds one item, otherwise `top` for the first, `bottom` for the last and
@@ -174,14 +177,38 @@ public struct ColumnarGrouped: GridLayout, Sendable {
 
     /// What the frames declare, from the last successful prepare: cells never overlap; a
     /// line is the mean item height; headers and footers where their heights are > 0; no
-    /// pinning (see the type's documentation).
+    /// pinning (see the type's documentation); law 9 along y where it can be declared
+    /// (see `tightness`).
     public var traits: LayoutTraits {
         var supplementaries: [SupplementaryPaths] = []
         if prepared.headerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionHeader, .perSection)) }
         if prepared.footerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionFooter, .perSection)) }
         return LayoutTraits(
             cellsDoNotOverlap: true, lineHeight: meanItemHeight > 0 ? meanItemHeight : nil,
-            scrollAxes: .vertical, supplementaries: supplementaries, pinning: [])
+            scrollAxes: .vertical, supplementaries: supplementaries, pinning: [], tightness: tightness)
+    }
+
+    /// Law 9 along y, where every section places a frame: with headers (`t > 0`), footers
+    /// (`f > 0`) or no empty section. Each column then ends with a frame of its last
+    /// section (the footer, else the last item, else the header), so the farthest frame
+    /// ends the tallest column and the content is that plus the section spacing `s`: a
+    /// bottom inset of `s`. With no sections the content is 0: no inset.
+    ///
+    /// Not declared when an empty section has neither header nor footer. It places no
+    /// frame but still takes `s` in the column that is shortest at its turn, and the
+    /// content ends `s` below the tallest column, so the space after the farthest frame is
+    /// `s` plus however far frameless sections carried some column past every frame. That
+    /// depends on where the placement put them, not on the parameters: with 2 columns,
+    /// `s = 5`, items of 44 and sections `[1, 0 × 10]`, the item ends at 49 while ten
+    /// frameless sections lift the other column to 50, so 6 follows the farthest frame;
+    /// with `[1, 0]`, 5. An inset that has to replay the placement to be known would only
+    /// check the layout against itself.
+    /// - Complexity: O(S) for S sections.
+    private var tightness: ContentTightness? {
+        if data.sectionCount == 0 { return ContentTightness(axes: .vertical) }
+        let everySectionPlacesAFrame = prepared.headerHeight > 0 || prepared.footerHeight > 0 || !data.itemCounts.contains(0)
+        guard everySectionPlacesAFrame else { return nil }
+        return ContentTightness(axes: .vertical, insets: ContentInsets(bottom: prepared.sectionSpacing))
     }
 
     /// The column section `section` went into, once prepared.

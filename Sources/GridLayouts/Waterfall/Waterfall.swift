@@ -20,7 +20,8 @@ import GridCore
 ///   photo scaled to the column keeping its aspect ratio; read as heights
 ///   (``Configuration/ItemSizing/heights``), `height`; without sizes,
 ///   ``Configuration/itemHeight``;
-/// - content size `(W, y)`.
+/// - content size `(W, y)`: the smallest that holds every frame plus a bottom inset that the
+///   parameters and the item counts fix (law 9 along y, see ``traits``).
 ///
 /// Where floating-point rounding would leave a section's last item an ulp below
 /// `max_j H_j − v + bottom` (spacings that are not binary fractions), the section ends at
@@ -167,14 +168,51 @@ public struct Waterfall: GridLayout, Sendable {
 
     /// What the frames declare, from the last successful prepare: cells never overlap; a
     /// line is the mean item height plus the item spacing; headers and footers where their
-    /// heights are > 0; no pinning (see the type's documentation).
+    /// heights are > 0; no pinning (see the type's documentation); law 9 along y
+    /// (see `tightness`).
     public var traits: LayoutTraits {
         var supplementaries: [SupplementaryPaths] = []
         if prepared.headerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionHeader, .perSection)) }
         if prepared.footerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionFooter, .perSection)) }
         return LayoutTraits(
             cellsDoNotOverlap: true, lineHeight: meanLine > 0 ? meanLine : nil,
-            scrollAxes: .vertical, supplementaries: supplementaries, pinning: [])
+            scrollAxes: .vertical, supplementaries: supplementaries, pinning: [], tightness: tightness)
+    }
+
+    /// Law 9 along y: sections follow one another down the content, so the farthest frame
+    /// is in the last section that places one, and what follows it is fixed by the
+    /// parameters and the item counts alone:
+    ///
+    /// - with footers (`f > 0`) every section ends with its footer: no bottom inset;
+    /// - with headers and no footers, the last section ends `bottom` below its tallest
+    ///   column's last item, or, empty, `top + bottom` below its header;
+    /// - with neither, an empty section places no frame but still takes `top + bottom`:
+    ///   the `e` empty sections at the end add `e·(top + bottom)` to the last non-empty
+    ///   section's `bottom`; with no item at all the content is `S·(top + bottom)`.
+    ///
+    /// The tallest column decides where a section ends, not the column of its last item: a
+    /// content height taken from the last column, or one line too long, breaks it. Not
+    /// along x: the column width is rounded down, which leaves up to `k` points of slack.
+    /// - Complexity: O(e) for e trailing empty sections.
+    private var tightness: ContentTightness {
+        let insets = prepared.insets
+        let sectionSpace = insets.top + insets.bottom
+        let bottom: Double
+        if data.sectionCount == 0 || prepared.footerHeight > 0 {
+            bottom = 0
+        } else if prepared.headerHeight > 0 {
+            bottom = data.itemCounts[data.sectionCount - 1] > 0 ? insets.bottom : sectionSpace
+        } else {
+            var empty = 0
+            for count in data.itemCounts.reversed() {
+                guard count == 0 else { break }
+                empty += 1
+            }
+            bottom = empty == data.sectionCount
+                ? Double(empty) * sectionSpace
+                : insets.bottom + Double(empty) * sectionSpace
+        }
+        return ContentTightness(axes: .vertical, insets: ContentInsets(bottom: bottom))
     }
 
     /// `top_s` of section `s` (its header's `y`), or the content height for
