@@ -69,8 +69,9 @@ struct LoadedSet: Sendable {
     /// - Complexity: O(1).
     @usableFromInline
     mutating func plan(_ rect: Rect, incremental: Bool) -> Strips {
-        query.removeAll(keepingCapacity: true)
-        pinnedBuffer.removeAll(keepingCapacity: true)
+        // (`removeAll(keepingCapacity:)` costs a call even on an empty array.)
+        if !query.isEmpty { query.removeAll(keepingCapacity: true) }
+        if !pinnedBuffer.isEmpty { pinnedBuffer.removeAll(keepingCapacity: true) }
         if incremental, let previous = previousRect, previous.intersects(rect) {
             var strips = Strips(of: rect, outside: previous)
             if queriesOnce { strips.mergeIntoOne() }

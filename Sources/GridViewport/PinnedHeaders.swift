@@ -119,24 +119,26 @@ struct PinnedHeaders {
         let vertical = axis == .vertical
         let minY = vertical ? rect.minY : rect.minX, maxY = vertical ? rect.maxY : rect.maxX
         let y0 = vertical ? offset.y : offset.x
-        var index = 0
-        if bandsInOrder {
-            var high = headers.count  // finds the first header with bandMax > minY
-            while index < high {
-                let mid = (index + high) / 2
-                if headers[mid].bandMax > minY { high = mid } else { index = mid + 1 }
+        let inOrder = bandsInOrder, axis = axis
+        headers.withUnsafeBufferPointer { headers in
+            var index = 0
+            if inOrder {
+                var high = headers.count  // finds the first header with bandMax > minY
+                while index < high {
+                    let mid = (index + high) / 2
+                    if headers[mid].bandMax > minY { high = mid } else { index = mid + 1 }
+                }
             }
-        }
-        while index < headers.count {
-            let header = headers[index]
-            if header.bandMin >= maxY && bandsInOrder { break }
-            let frame = header.frame(at: y0, along: axis)
-            if frame.intersects(rect) {
-                var pinned = header.attributes
-                pinned.frame = frame
-                buffer.append(pinned)
+            while index < headers.count {
+                if headers[index].bandMin >= maxY && inOrder { break }
+                let frame = headers[index].frame(at: y0, along: axis)
+                if frame.intersects(rect) {
+                    var pinned = headers[index].attributes
+                    pinned.frame = frame
+                    buffer.append(pinned)
+                }
+                index += 1
             }
-            index += 1
         }
     }
 }
