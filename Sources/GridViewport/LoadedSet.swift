@@ -39,6 +39,13 @@ struct LoadedSet: Sendable {
     /// The indices in ``elements`` of the pinned elements, in order (kept with
     /// ``previousRect``).
     private var pinnedSlots: [Int] = []
+    /// For each membership class of the frozen bands (vertical only, horizontal only,
+    /// both), the natural rect the last frame asked for and the layout's answer for it:
+    /// kept up to date by strips, as the loaded set is. `nil` rects are forgotten.
+    private var bandRects: [Rect?] = [nil, nil, nil]
+    private var bandAnswers0: [LayoutAttributes] = []
+    private var bandAnswers1: [LayoutAttributes] = []
+    private var bandAnswers2: [LayoutAttributes] = []
     /// Where an incremental frame put its entering elements, until they have tiles.
     private var enteringSlots: [Int] = []
     /// The indices in ``elements`` of the elements leaving in an incremental frame.
@@ -90,11 +97,87 @@ struct LoadedSet: Sendable {
         return occurs ? bands.queryRect(member: member, loaded: rect, offset: offset) : nil
     }
 
-    /// Adds the frozen-band elements of membership `member` in ``scratch``, shifted with
-    /// their bands, that meet `rect`, to ``pinnedBuffer``.
+    /// Starts the band query of membership `member` for the natural rect `natural`:
+    /// empties ``scratch`` and says what to ask the layout for. Like ``plan(_:incremental:)``:
+    /// when the last frame asked this member for a rect that meets `natural` and nothing has
+    /// changed since, only the strips of `natural` outside it; otherwise `natural` whole.
+    /// - Complexity: O(1).
     @usableFromInline
-    mutating func collectBand(member: UInt8, loaded rect: Rect, offset: Point) {
-        pinning.bands?.collect(scratch, member: member, loaded: rect, offset: offset, into: &pinnedBuffer)
+    mutating func planBand(member: UInt8, natural: Rect, incremental: Bool) -> Strips {
+        if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
+        let slot = Int(member) - 1
+        if incremental, let previous = bandRects[slot], previous.intersects(natural) {
+            var strips = Strips(of: natural, outside: previous)
+            if queriesOnce { strips.mergeIntoOne() }
+            return strips
+        }
+        return Strips(whole: natural)
+    }
+
+    /// Finishes the band query `plan` started, once the layout has answered in ``scratch``:
+    /// brings the member's natural answer up to date (incrementally: the old answers that
+    /// still meet `natural`, plus the strips' answers that meet it and did not meet the old
+    /// rect; otherwise the answer whole), then adds its elements of membership `member`,
+    /// shifted with their bands, that meet `rect`, to ``pinnedBuffer``.
+    /// - Complexity: O(b + e log e) for b answers kept and e answers of the strips.
+    @usableFromInline
+    mutating func collectBand(member: UInt8, plan: Strips, natural: Rect, loaded rect: Rect, offset: Point) {
+        let slot = Int(member) - 1
+        // Three stored buffers, not an array of arrays: mutating an element of a nested
+        // array in place is not guaranteed, and a copy would allocate.
+        switch slot {
+        case 0: Self.update(&bandAnswers0, with: &scratch, plan: plan, natural: natural)
+        case 1: Self.update(&bandAnswers1, with: &scratch, plan: plan, natural: natural)
+        default: Self.update(&bandAnswers2, with: &scratch, plan: plan, natural: natural)
+        }
+        bandRects[slot] = natural
+        guard let bands = pinning.bands else { return }
+        switch slot {
+        case 0: bands.collect(bandAnswers0, member: member, loaded: rect, offset: offset, into: &pinnedBuffer)
+        case 1: bands.collect(bandAnswers1, member: member, loaded: rect, offset: offset, into: &pinnedBuffer)
+        default: bands.collect(bandAnswers2, member: member, loaded: rect, offset: offset, into: &pinnedBuffer)
+        }
+    }
+
+    /// Brings `answers` (the layout's answer for the plan's previous rect) up to date for
+    /// `natural` with the strips' answers in `strips`; for a whole query, takes `strips`.
+    private static func update(_ answers: inout [LayoutAttributes], with strips: inout [LayoutAttributes], plan: Strips, natural: Rect) {
+        guard let previous = plan.previous else {
+            // Copied, not swapped: each buffer keeps the capacity it grew to.
+            if !answers.isEmpty { answers.removeAll(keepingCapacity: true) }
+            var index = 0
+            while index < strips.count {
+                answers.append(strips[index])
+                index += 1
+            }
+            return
+        }
+        var kept = 0
+        answers.withUnsafeMutableBufferPointer { a in
+            var index = 0
+            while index < a.count {
+                if a[index].frame.intersects(natural) {
+                    a[kept] = a[index]
+                    kept += 1
+                }
+                index += 1
+            }
+        }
+        answers.removeLast(answers.count - kept)
+        var index = 0
+        while index < strips.count {
+            let element = strips[index]
+            if element.frame.intersects(natural) && !element.frame.intersects(previous) { answers.append(element) }
+            index += 1
+        }
+        // Strips overlap by their padding: an element may have come twice.
+        if answers.count - kept > 1 { removeDuplicates(&answers, from: kept) }
+    }
+
+    /// Forgets the member's last band answer: no band of it can show this frame.
+    @usableFromInline
+    mutating func forgetBand(member: UInt8) {
+        bandRects[Int(member) - 1] = nil
     }
 
     /// Finishes the frame `plan` started, once the layout has answered in ``query`` (and
@@ -157,6 +240,7 @@ struct LoadedSet: Sendable {
     /// layout, the data or the loaded set changes other than by a frame.
     mutating func forgetPreviousFrame() {
         previousRect = nil
+        bandRects = [nil, nil, nil]
     }
 
     /// Finishes an *incremental* frame: the set was exactly the elements meeting
@@ -472,6 +556,29 @@ struct LoadedSet: Sendable {
 
     /// Removes elements whose ID equals the one before (`buffer` is sorted by ID): strips
     /// overlap by a little, and a layout may answer an element twice.
+    /// Removes, from `buffer[first...]`, every element whose ID also appears earlier in
+    /// that part. Quadratic in its length, which is a few strips' worth of band answers.
+    private static func removeDuplicates(_ buffer: inout [LayoutAttributes], from first: Int) {
+        var write = first, read = first
+        buffer.withUnsafeMutableBufferPointer { a in
+            while read < a.count {
+                let id = a[read].id
+                var seen = false
+                var index = first
+                while index < write {
+                    if a[index].id == id { seen = true; break }
+                    index += 1
+                }
+                if !seen {
+                    a[write] = a[read]
+                    write += 1
+                }
+                read += 1
+            }
+        }
+        buffer.removeLast(buffer.count - write)
+    }
+
     private static func removeDuplicates(_ buffer: inout [LayoutAttributes]) {
         guard buffer.count > 1 else { return }
         var write = 1

@@ -23,7 +23,7 @@ struct Strips: Sendable {
     @usableFromInline private(set) var count = 0
     /// The previous frame's loaded rect, for an incremental frame; `nil` when the one rect
     /// is the whole loaded rect.
-    private(set) var previous: Rect?
+    @usableFromInline private(set) var previous: Rect?
     private var first = Strips.empty, second = Strips.empty, third = Strips.empty, fourth = Strips.empty
 
     /// (Computed: a stored `static let` costs a `swift_once` check on every use.)

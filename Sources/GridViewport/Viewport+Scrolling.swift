@@ -41,9 +41,15 @@ extension Viewport {
             var member: UInt8 = 1
             while member <= 3 {
                 if let natural = state.bandQueryRect(member: member, loaded: rect, offset: lastOffset) {
-                    state.scratch.removeAll(keepingCapacity: true)
-                    layout.elements(in: natural, into: &state.scratch)
-                    state.collectBand(member: member, loaded: rect, offset: lastOffset)
+                    let band = state.planBand(member: member, natural: natural, incremental: plan.previous != nil)
+                    var strip = 0
+                    while strip < band.count {
+                        layout.elements(in: band[strip], into: &state.scratch)
+                        strip += 1
+                    }
+                    state.collectBand(member: member, plan: band, natural: natural, loaded: rect, offset: lastOffset)
+                } else {
+                    state.forgetBand(member: member)
                 }
                 member += 1
             }
