@@ -59,7 +59,7 @@ public struct ConformanceReport: Hashable, Sendable {
         /// place cells in rows and columns.
         public var cellsPlaced = 0
         /// Configurations whose content size was checked for law 9 (the layout declared
-        /// ``GridCore/LayoutTraits/tightness`` for them).
+        /// `LayoutTraits.tightness` for them).
         public var tightnessChecks = 0
 
         public init() {}
