@@ -6,8 +6,9 @@
 #   bash scripts/docs.sh [OUT]     # OUT defaults to .build/docs; one archive per module:
 #                                  # OUT/GridCore.doccarchive, OUT/GridConformance.doccarchive
 #
-# Open an archive with `docc preview`, or serve it (it is a static site: see
-# swift-docc-plugin's --transform-for-static-hosting).
+# To read them in a browser while writing, serve one target's live:
+#   swift package --disable-sandbox preview-documentation --target GridConformance
+# (for a static site, swift-docc-plugin's --transform-for-static-hosting).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
