@@ -1,6 +1,6 @@
 import GridCore
 
-/// The nine laws of ``GridCore/GridLayout``, as DESIGN.md numbers and names them.
+/// The nine laws of `GridLayout`, as DESIGN.md numbers and names them.
 ///
 /// Every violation the suite reports names one of these.
 public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, Codable {

@@ -59,7 +59,7 @@ public struct ConformanceReport: Hashable, Sendable {
         /// place cells in rows and columns.
         public var cellsPlaced = 0
         /// Configurations whose content size was checked for law 9 (the layout declared
-        /// ``GridCore/LayoutTraits/tightness`` for them).
+        /// `LayoutTraits.tightness` for them).
         public var tightnessChecks = 0
 
         public init() {}
@@ -123,7 +123,19 @@ public struct ConformanceReport: Hashable, Sendable {
 
 extension ConformanceReport: CustomStringConvertible {
     /// A verdict line, what was checked, what was skipped, then every violation.
+    ///
+    /// A report capped at ``ConformanceOptions/maxViolations`` ends by naming that setting;
+    /// one made from answer files (``fromAnswers``) names `--max-violations` instead. A tool
+    /// that runs the in-process suite for its own users names its own setting with
+    /// ``description(maxViolationsSetting:)``.
     public var description: String {
+        description(maxViolationsSetting: fromAnswers ? "--max-violations" : "ConformanceOptions.maxViolations")
+    }
+
+    /// The same text as ``description``, its last line naming `maxViolationsSetting` as what
+    /// caps the violations shown: `gridbench conform --isolate` runs the Swift suite, but its
+    /// user sets the cap with `--max-violations`, not with ``ConformanceOptions/maxViolations``.
+    public func description(maxViolationsSetting: String) -> String {
         var lines: [String] = []
         if nothingChecked && skipped.isEmpty {
             lines.append("ERROR: GridConformance checked NOTHING on \(layout): there was no configuration to check (no data shapes or no containers given).")
@@ -168,7 +180,7 @@ extension ConformanceReport: CustomStringConvertible {
         }
         if omittedViolations > 0 {
             lines.append("")
-            lines.append("… and \(omittedViolations) more violations not shown (\(fromAnswers ? "--max-violations" : "ConformanceOptions.maxViolations"))")
+            lines.append("… and \(omittedViolations) more violations not shown (\(maxViolationsSetting))")
         }
         return lines.joined(separator: "\n")
     }

@@ -86,7 +86,7 @@ public struct ConformanceViolation: Hashable, Sendable {
         /// The per-item or supplementary query answered with another element's kind or path.
         case itemQueryWrongElement = "item-query-wrong-element"
         /// Two answers for one cell give it different display rows or columns
-        /// (``GridCore/GridLayout/gridPlacement(of:)``, or `row` and `column` in an answer file).
+        /// (`GridLayout.gridPlacement(of:)`, or `row` and `column` in an answer file).
         case placementDisagrees = "placement-disagrees"
         // Law 3.
         /// An answer names a cell path that does not exist in the data, or a supplementary
@@ -143,7 +143,7 @@ public struct ConformanceViolation: Hashable, Sendable {
         case split(whole: Rect, first: Rect, second: Rect)
         /// The content size.
         case contentSize
-        /// The supplementary path spaces the layout declares (``GridCore/LayoutTraits/supplementaries``).
+        /// The supplementary path spaces the layout declares (`LayoutTraits.supplementaries`).
         case declaredSupplementaries
         /// `prepare` itself.
         case preparation

@@ -1,6 +1,6 @@
 import GridCore
 
-/// The conformance suite for any ``GridCore/GridLayout``: every law of the contract,
+/// The conformance suite for any `GridLayout`: every law of the contract,
 /// checked on a layout made fresh by a factory, in many configurations.
 ///
 /// ```swift

@@ -3,7 +3,7 @@
 /// be worked out from it.
 ///
 /// ``applied(to:)`` gives the data after the edit (through `DataShape`'s editing methods);
-/// ``path(after:)`` says where an element of the old data is in the new one, or that it
+/// ``id(after:)`` says where an element of the old data is in the new one, or that it
 /// is gone. A viewport uses the second to keep an element's tile across the edit: an item
 /// that moves is the same item, shown by the same tile, under its new path.
 ///

@@ -7,7 +7,7 @@
 /// edit reaches a layout however it is answered; a viewport applies it between frames and
 /// keeps the tiles of the elements that survive it.
 public protocol EditableLayout<Operation>: GridLayout {
-    /// The edits the layout takes (``GridLayouts``' span grid: merge, split, insert and
+    /// The edits the layout takes (`GridLayouts`' span grid: merge, split, insert and
     /// delete rows and columns).
     associatedtype Operation: Sendable
 

@@ -31,11 +31,10 @@ public struct LayoutTraits: Hashable, Sendable {
     /// one per strip. `false` by default: a query costs about what it finds.
     public var rectQueriesScanEverything = false
 
-    /// Traits as declared.
+    /// Traits as declared: each parameter sets the property of its name.
     ///
-    /// - Parameters:
-    ///   - pinsSectionHeaders: shorthand for a ``PinRule/sectionHeaders`` rule in `pinning`
-    ///     (UITableView's plain style, CHGridView's section titles).
+    /// `pinsSectionHeaders` is shorthand for a ``PinRule/sectionHeaders`` rule in `pinning`
+    /// (UITableView's plain style, CHGridView's section titles).
     public init(
         cellsDoNotOverlap: Bool = false,
         lineHeight: Double? = nil,

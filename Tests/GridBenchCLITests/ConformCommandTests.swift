@@ -72,6 +72,38 @@ import Testing
         #expect(result.stdout.contains("element cell[0, 6]"), "\(result)")
     }
 
+    /// A report cut short by the cap names the option a command-line user sets,
+    /// `--max-violations`, not the Swift API (`ConformanceOptions.maxViolations`). How many
+    /// were left out is bounded by a run with a cap high enough to show them all.
+    @Test func aCappedReportNamesTheMaxViolationsOption() throws {
+        let all = try GridBench.run(["conform", "--isolate", "--quick", "--planted-trap", "--max-violations", "1000"])
+        #expect(all.status == Exit.fixtureMismatch, "\(all)")
+        let total = Self.numberedViolations(in: all.stdout)
+        #expect(total > 1, "\(all)")
+        #expect(!all.stdout.contains("not shown"), "\(all)")
+
+        let capped = try GridBench.run(["conform", "--isolate", "--quick", "--planted-trap", "--max-violations", "1"])
+        #expect(capped.status == Exit.fixtureMismatch, "\(capped)")
+        let shown = Self.numberedViolations(in: capped.stdout)
+        #expect(shown == 1, "\(capped)")
+        // Violations beyond the cap are not shrunk, so two that would shrink to one
+        // counterexample (and be merged, uncapped) are counted apart: at least the rest.
+        let lastLine = try #require(capped.stdout.split(separator: "\n").last)
+        let prefix = "… and ", suffix = " more violations not shown (--max-violations)"
+        #expect(lastLine.hasPrefix(prefix) && lastLine.hasSuffix(suffix), "\(capped)")
+        let omitted = Int(lastLine.dropFirst(prefix.count).dropLast(suffix.count))
+        #expect(omitted.map { $0 >= total - shown } == true, "\(lastLine): \(total) violations in all, \(shown) shown")
+        #expect(!capped.stdout.contains("ConformanceOptions"), "\(capped)")
+    }
+
+    /// The violations a report lists, each on a line of its own starting `N) law`.
+    private static func numberedViolations(in report: String) -> Int {
+        report.split(separator: "\n").filter { line in
+            guard let close = line.firstIndex(of: ")"), close > line.startIndex else { return false }
+            return line[..<close].allSatisfy(\.isNumber) && line[close...].hasPrefix(") law ")
+        }.count
+    }
+
     @Test func isolateTakesNoFilesAndATimeInRange() throws {
         let help = try GridBench.run(["conform", "--help"])
         #expect(help.stdout.contains("--isolate") && help.stdout.contains("--timeout <seconds>"), "\(help)")

@@ -20,7 +20,7 @@ struct CaseAnswers: Hashable, Sendable {
     var itemPlacements: [GridPlacement?] = []
     /// The display position of each element of each rect answer, parallel to ``rects``;
     /// `nil` unless an answer file gave some (the in-process suite asks
-    /// ``GridCore/GridLayout/gridPlacement(of:)``, one function of the path, per item).
+    /// `GridLayout.gridPlacement(of:)`, one function of the path, per item).
     var rectPlacements: [[GridPlacement?]]?
     /// What the layout declared for law 9 in this configuration; `nil` when nothing.
     var tightness: ContentTightness? = nil

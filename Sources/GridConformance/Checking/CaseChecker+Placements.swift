@@ -1,7 +1,7 @@
 import GridCore
 
 /// Display positions: where the cells of a two-axis layout sit in its grid of rows and
-/// columns (``GridCore/GridLayout/gridPlacement(of:)``, or `row` and `column` on the cells
+/// columns (`GridLayout.gridPlacement(of:)`, or `row` and `column` on the cells
 /// of an answer file). Optional: a layout without rows and columns gives none, and nothing
 /// is checked. Where given:
 /// - law 2: every answer that places a cell places it alike;

@@ -2,7 +2,7 @@ import GridCore
 
 /// Where the elements of one prepared configuration can exist: cells at the paths of the
 /// data, supplementary views in the path spaces their layout declares
-/// (``GridCore/LayoutTraits/supplementaries``).
+/// (`LayoutTraits.supplementaries`).
 ///
 /// Law 3 holds every answer to it. The checkers know no kind but `.cell`: a header, a
 /// footer or a corner exists exactly where the layout says it may place one.

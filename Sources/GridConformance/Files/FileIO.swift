@@ -14,7 +14,7 @@ public enum InputFiles {
 
     /// The bytes of the file at `url`.
     ///
-    /// - Throws: ``GridCore/InputError`` naming the file: missing, a directory, unreadable
+    /// - Throws: `InputError` naming the file: missing, a directory, unreadable
     ///   (with the system's reason) or larger than ``maxBytes``.
     public static func read(_ url: URL) throws(InputError) -> Data {
         let path = url.path
@@ -121,7 +121,7 @@ public enum AtomicFileWriter {
 
     /// Writes `data` to `url` atomically, creating missing parent directories.
     ///
-    /// - Throws: ``GridCore/OutputFailure`` naming the file and the reason.
+    /// - Throws: `OutputFailure` naming the file and the reason.
     public static func write(_ data: Data, to url: URL) throws(OutputFailure) {
         do {
             try write(to: url) { sink throws(OutputFailure) in try sink.write(data) }

@@ -30,11 +30,15 @@ public enum StrictJSON {
 
     /// Decodes `T` from `data`, naming `file` in every error.
     ///
-    /// - Throws: ``GridCore/InputError`` naming the file, the field path (or line and
+    /// - Throws: `InputError` naming the file, the field path (or line and
     ///   column) and the value found there.
-    /// - Parameter ignoringUnknownKeys: for a partial view of a file that other code reads
-    ///   whole (a spec's common fields, read before its layout's), keys `T` does not ask
-    ///   for are let through.
+    /// - Parameters:
+    ///   - type: the type to decode.
+    ///   - data: the file's bytes.
+    ///   - file: the file's name or path, as errors name it.
+    ///   - ignoringUnknownKeys: for a partial view of a file that other code reads
+    ///     whole (a spec's common fields, read before its layout's), keys `T` does not ask
+    ///     for are let through.
     public static func decode<T: Decodable>(
         _ type: T.Type, from data: Data, file: String, ignoringUnknownKeys: Bool = false
     ) throws(InputError) -> T {

@@ -26,7 +26,7 @@ extension GoldenFixture {
     }
 
     /// A query file of one case that asks for everything the fixture holds, for a layout
-    /// outside Swift to answer; check its answers with ``verify(answers:queries:answersFile:)``.
+    /// outside Swift to answer; check its answers with ``verify(answers:queries:answersFile:queriesFile:)``.
     ///
     /// The fixture does not record what its layout declares, so the supplementary queries
     /// are those of a layout that declares nothing (a header and a footer per section) and

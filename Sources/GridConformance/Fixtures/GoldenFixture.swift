@@ -6,7 +6,7 @@ import GridCore
 ///
 /// The format knows nothing of any particular layout: the layout's name and its parameters
 /// (a JSON object) travel with the data shape, the container, the content size and every
-/// element (kind, section, item, frame) in ``GridCore/ElementID`` order. Fixtures are
+/// element (kind, section, item, frame) in `ElementID` order. Fixtures are
 /// re-recorded only on purpose, by ``record(_:into:makeLayout:)``.
 public struct GoldenFixture: Hashable, Sendable {
     /// The schema version this GridBench writes and reads.
@@ -22,7 +22,7 @@ public struct GoldenFixture: Hashable, Sendable {
     public var data: DataShape
     public var container: Size
     public var contentSize: Size
-    /// Every element, sorted by ``GridCore/ElementID``, each once.
+    /// Every element, sorted by `ElementID`, each once.
     public var elements: [LayoutAttributes]
 
     /// What a fixture is recorded from: everything but the answers.
@@ -52,7 +52,7 @@ public struct GoldenFixture: Hashable, Sendable {
     /// path and the supplementary answers at the paths of every space the layout declares
     /// (a bounded choice of a huge space; elements of zero area included).
     ///
-    /// - Throws: ``GridCore/GridError`` when the layout's answers disagree with each other (a
+    /// - Throws: `GridError` when the layout's answers disagree with each other (a
     ///   rect answer and a per-item answer with different frames): such a layout must pass
     ///   ``GridConformance`` before it can be recorded.
     /// - Complexity: O(n log n) for n elements.
@@ -177,7 +177,7 @@ extension GoldenFixture {
     /// `gridbench fixtures record` calls it.
     ///
     /// - Returns: the files written.
-    /// - Throws: whatever making or preparing a layout throws, ``GridCore/GridError`` for a
+    /// - Throws: whatever making or preparing a layout throws, `GridError` for a
     ///   layout that disagrees with itself, or a file system error.
     @discardableResult
     public static func record(

@@ -107,7 +107,7 @@ final class CallLog {
 /// A layout that writes each call it is about to make into a ``CallLog``, then makes it:
 /// the layout the suite checks in a child process.
 ///
-/// Forwards every requirement of ``GridCore/GridLayout``, so that what the wrapped layout
+/// Forwards every requirement of `GridLayout`, so that what the wrapped layout
 /// implements itself (its traits, its grid placements) is what the suite sees.
 struct TracedLayout<Base: GridLayout>: GridLayout {
     var base: Base

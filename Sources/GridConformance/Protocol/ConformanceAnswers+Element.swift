@@ -5,11 +5,11 @@ extension ConformanceAnswers {
     /// of a layout with rows and columns, where it is displayed.
     ///
     /// In JSON: `{"kind", "section", "item", "frame"}`, plus, optionally, `"position"` (a
-    /// cell's ``GridCore/GroupPosition``, left out for none), `"row"` and `"column"` (both or
+    /// cell's `GroupPosition`, left out for none), `"row"` and `"column"` (both or
     /// neither) and `"rowSpan"` and `"columnSpan"` (default 1).
     public struct Element: Hashable, Sendable {
         public var attributes: LayoutAttributes
-        /// The display row and column of a cell (``GridCore/GridLayout/gridPlacement(of:)``);
+        /// The display row and column of a cell (`GridLayout.gridPlacement(of:)`);
         /// `nil` when the answer gives none. Checked on cells only.
         public var placement: GridPlacement?
 
@@ -39,7 +39,7 @@ extension ConformanceAnswers {
 }
 
 extension ConformanceAnswers.Element: Codable {
-    /// The keys besides those of ``GridCore/LayoutAttributes``, which reads and writes its own.
+    /// The keys besides those of `LayoutAttributes`, which reads and writes its own.
     private enum CodingKeys: String, CodingKey { case row, column, rowSpan, columnSpan }
 
     public init(from decoder: any Decoder) throws {

@@ -52,12 +52,12 @@ public struct ConformanceAnswers: Hashable, Sendable {
         /// One answer per supplementary query (`nil` for `null`).
         public var supplementary: [Element?]?
         /// The supplementary views the layout may place once prepared for this case: for each
-        /// kind, its path space (``GridCore/LayoutTraits/supplementaries``). `nil` when the
+        /// kind, its path space (`LayoutTraits.supplementaries`). `nil` when the
         /// answer does not say: then a header and a footer per section, what a layout that
         /// declares nothing may place.
         public var declaredSupplementaries: [SupplementaryPaths]?
         /// Law 9 for this case: the axes along which the content is tight and the insets
-        /// (``GridCore/LayoutTraits/tightness``); `nil` when the layout declares nothing, and
+        /// (`LayoutTraits.tightness`); `nil` when the layout declares nothing, and
         /// law 9 is not checked on the case.
         public var tightness: ContentTightness?
 
@@ -269,7 +269,7 @@ extension ConformanceAnswers {
     /// same layout prepared again when it reappears; a case whose `prepare` throws is
     /// answered `skipped` (and the instance keeps its previous state). Each answered case
     /// declares the layout's supplementary spaces, and each cell carries its display row
-    /// and column where the layout gives one (``GridCore/GridLayout/gridPlacement(of:)``):
+    /// and column where the layout gives one (`GridLayout.gridPlacement(of:)`):
     /// a data grid's reference answers show a runner what to write for its headers, corner
     /// and cells.
     ///

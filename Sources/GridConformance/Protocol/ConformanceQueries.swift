@@ -10,7 +10,7 @@ import GridCore
 /// `docs/conformance-protocol.md`.
 ///
 /// Two rounds give the full check: ``make(options:)`` writes round 1, which needs no
-/// knowledge of the layout; ``refined(with:queriesFile:answersFile:)`` turns round 1's
+/// knowledge of the layout; ``refined(with:randomRects:queriesFile:answersFile:)`` turns round 1's
 /// answers into round 2, whose probe rects follow the layout's own rows (strips along every
 /// line where frames start or end), as the in-process suite's do.
 public struct ConformanceQueries: Hashable, Sendable {
@@ -163,7 +163,7 @@ extension ConformanceQueries.Case: Codable {
 }
 
 /// A data shape in JSON: `{"itemCounts": [3, 0, 5], "itemSizes": [{"width": 40, "height": 30}, …]}`
-/// (`itemSizes` optional), validated as ``GridCore/DataShape`` validates.
+/// (`itemSizes` optional), validated as `DataShape` validates.
 struct DataShapeJSON: Codable {
     var shape: DataShape
 

@@ -81,7 +81,7 @@ enum JSONCoding {
     }
 }
 
-/// A ``GridCore/GridError`` raised while decoding a value (a data shape whose counts are
+/// A `GridError` raised while decoding a value (a data shape whose counts are
 /// negative, say), with the coding path where it happened.
 struct FieldError: Error {
     var codingPath: [any CodingKey]

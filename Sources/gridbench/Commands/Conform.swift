@@ -141,7 +141,8 @@ struct Conform: ParsableCommand {
             let layout = AnyGridLayout((try? kind.wrap(base)) ?? base)
             return planted ? AnyGridLayout(PlantedTrap(layout)) : layout
         }
-        try Console.print(report.description)
+        // The suite is the Swift one, but the cap is this command's option.
+        try Console.print(report.description(maxViolationsSetting: "--max-violations"))
         return report.isPassing ? Outcome.success : Outcome.fixtureMismatch
     }
 }
