@@ -1,4 +1,5 @@
 import Foundation
+import GridCore
 
 /// Any JSON value: how a fixture carries a layout's parameters without knowing the layout.
 public enum JSONValue: Hashable, Sendable {
@@ -18,6 +19,20 @@ public enum JSONValue: Hashable, Sendable {
     /// This value decoded as `T` (a layout's configuration, say).
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try JSONCoding.decoder.decode(T.self, from: try JSONCoding.encoder.encode(self))
+    }
+
+    /// `T` decoded from this value as strictly as ``StrictJSON`` reads a file: a key `T`
+    /// does not know is refused with the nearest known name, not ignored.
+    ///
+    /// - Throws: `InputError` naming `file` and the field path within this value.
+    public func decodeStrictly<T: Decodable>(_ type: T.Type, file: String) throws(InputError) -> T {
+        let data: Data
+        do {
+            data = try JSONCoding.encoder.encode(self)
+        } catch {
+            throw InputError(file: file, field: "(value)", value: "\(error)", expected: "a value JSON can write")
+        }
+        return try StrictJSON.decode(T.self, from: data, file: file)
     }
 }
 

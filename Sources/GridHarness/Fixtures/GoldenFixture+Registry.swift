@@ -19,9 +19,19 @@ extension GoldenFixture.Recipe {
         return try Self.make(type, parameters: parameters, file: file)
     }
 
+    /// The parameters are read as strictly as a spec file's: an unknown key (`"rowheight"`)
+    /// or a duplicate is refused, naming `parameters.<key>` and the nearest known name,
+    /// never silently ignored.
     private static func make<C: LayoutConfiguration>(_ type: C.Type, parameters: JSONValue, file: String) throws(InputError) -> any GridLayout {
+        let configuration: C
         do {
-            let configuration = try parameters.decode(C.self)
+            configuration = try parameters.decodeStrictly(C.self, file: file)
+        } catch {
+            var wrapped = error
+            wrapped.field = "parameters." + wrapped.field
+            throw wrapped
+        }
+        do {
             try configuration.validate()
             return configuration.makeLayout()
         } catch let error as DecodingError {
