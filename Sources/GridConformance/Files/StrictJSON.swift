@@ -186,8 +186,8 @@ final class Node {
         return full.count > 80 ? String(full.prefix(80)) + "…" : full
     }
 
-    /// The text of the value at `path`, or `nil` when the path leads nowhere.
-    func text(at path: [any CodingKey]) -> String? {
+    /// The value at `path`, or `nil` when the path leads nowhere.
+    func node(at path: [any CodingKey]) -> Node? {
         var current = self
         for key in path {
             switch current.value {
@@ -201,26 +201,18 @@ final class Node {
                 return nil
             }
         }
-        return current.text
+        return current
+    }
+
+    /// The text of the value at `path`, or `nil` when the path leads nowhere.
+    func text(at path: [any CodingKey]) -> String? {
+        node(at: path)?.text
     }
 
     /// The object at `path`, or `nil`.
     func object(at path: [any CodingKey]) -> Object? {
-        var current = self
-        for key in path {
-            switch current.value {
-            case .object(let object):
-                guard let next = object.members[key.stringValue] else { return nil }
-                current = next
-            case .array(let array):
-                guard let index = key.intValue, array.indices.contains(index) else { return nil }
-                current = array[index]
-            default:
-                return nil
-            }
-        }
-        if case .object(let object) = current.value { return object }
-        return nil
+        guard let node = node(at: path), case .object(let object) = node.value else { return nil }
+        return object
     }
 
     /// The first key, depth first in document order, of an object the decoder read that it
