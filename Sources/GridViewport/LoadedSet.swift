@@ -421,13 +421,7 @@ struct LoadedSet: Sendable {
                             let nextLeave = l < leaving.count ? leaving[l] : old.count
                             var nextEnter = old.count
                             if e < entering.count {
-                                let id = entering[e].id.rawValue
-                                var low = k, high = old.count
-                                while low < high {
-                                    let mid = (low + high) / 2
-                                    if source[mid].id.rawValue < id { low = mid + 1 } else { high = mid }
-                                }
-                                nextEnter = low
+                                nextEnter = Self.firstIndex(in: old, from: k, notBelow: entering[e].id)
                             }
                             let end = min(nextLeave, nextEnter)
                             if end > k {
@@ -472,6 +466,20 @@ struct LoadedSet: Sendable {
         return (query.count, leavingSlots.count, created)
     }
 
+    /// The first index at or after `low` in `set` (sorted by ID) whose ID is not below
+    /// `id`, or `set.count`.
+    /// - Complexity: O(log k).
+    @inline(__always)
+    private static func firstIndex(in set: UnsafeBufferPointer<LoadedElement>, from low: Int, notBelow id: ElementID) -> Int {
+        var low = low, high = set.count
+        let raw = id.rawValue
+        while low < high {
+            let mid = (low + high) / 2
+            if set[mid].id.rawValue < raw { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
     /// Whether `buffer`, sorted by ID, holds `id`.
     /// - Complexity: O(log n).
     private static func contains(_ buffer: [LayoutAttributes], _ id: ElementID) -> Bool {
@@ -493,12 +501,7 @@ struct LoadedSet: Sendable {
             pinnedBuffer.withUnsafeBufferPointer { pinned in
                 var low = 0, index = 0
                 while index < pinned.count {
-                    let id = pinned[index].id.rawValue
-                    var high = set.count
-                    while low < high {
-                        let mid = (low + high) / 2
-                        if set[mid].id.rawValue < id { low = mid + 1 } else { high = mid }
-                    }
+                    low = Self.firstIndex(in: set, from: low, notBelow: pinned[index].id)
                     pinnedSlots.append(low)
                     low += 1
                     index += 1
