@@ -67,6 +67,15 @@ extension RunRecord {
         for (index, nanos) in (passMediansNanos ?? []).enumerated() {
             try figure(nanos, "passMediansNanos[\(index)]")
         }
+        if let passesPerProcess {
+            for (index, passes) in passesPerProcess.enumerated() { try count(passes, "passesPerProcess[\(index)]") }
+            let sum = passesPerProcess.reduce(0) { $0 &+ $1 }
+            guard sum == passMediansNanos?.count else {
+                throw .invalidData(
+                    prefix + "passesPerProcess", "\(passesPerProcess) (\(sum) passes)",
+                    expected: "counts that add up to the \(passMediansNanos?.count ?? 0) entries of passMediansNanos")
+            }
+        }
         if let interval = frameNanosP50Interval {
             try figure(interval.low, "frameNanosP50Interval.low")
             try figure(interval.high, "frameNanosP50Interval.high")

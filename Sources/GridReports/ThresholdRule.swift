@@ -11,7 +11,8 @@ import GridHarness
 ///
 /// 1. ``Condition/onDemandAsFast``: the cache is not measurably faster. Frame costs are
 ///    compared by the ratio of on demand's median to cached's, with its 95 % interval
-///    from a paired bootstrap over the interleaved passes (``GridHarness/Bootstrap``).
+///    from a paired bootstrap over the interleaved passes (``GridHarness/Bootstrap``),
+///    in two stages (processes, then passes) when they were measured in several processes.
 ///    When the interval lies wholly above `1 + tolerance`, cached is faster; wholly below
 ///    `1 − tolerance`, on demand is; otherwise the two are *equivalent* at that size and
 ///    the tie is settled by what does not depend on noise (``TieBreak``): instructions
@@ -246,10 +247,10 @@ public struct ThresholdRule: Hashable, Sendable {
     /// when both have at least two, else by their p50s.
     /// - Complexity: O(R · p log p) for R resamples of p passes.
     public func compare(cached: RunRecord, onDemand: RunRecord) -> SpeedComparison {
-        if let top = onDemand.passMediansNanos, let bottom = cached.passMediansNanos,
-           min(top.count, bottom.count) >= 2, let interval = Bootstrap.ratioInterval(top, bottom) {
-            let pairs = min(top.count, bottom.count)
-            let ratio = Bootstrap.median(Array(top.prefix(pairs))) / Bootstrap.median(Array(bottom.prefix(pairs)))
+        if let top = onDemand.passMediansByProcess, let bottom = cached.passMediansByProcess,
+           case let groups = Bootstrap.pairedGroups(top, bottom), groups.reduce(0, { $0 + $1.top.count }) >= 2,
+           let interval = Bootstrap.ratioInterval(groups: groups) {
+            let ratio = Bootstrap.median(groups.flatMap(\.top)) / Bootstrap.median(groups.flatMap(\.bottom))
             let speed: Speed = interval.low > 1 + tolerance ? .cachedFaster : (interval.high < 1 - tolerance ? .onDemandFaster : .equivalent)
             return SpeedComparison(ratio: ratio, interval: interval, speed: speed)
         }
@@ -390,7 +391,7 @@ public struct ThresholdRule: Hashable, Sendable {
         var any = false
         for (index, evaluation) in evaluations.enumerated() {
             let ratios = Bootstrap.ratioReplicates(
-                evaluation.onDemand.passMediansNanos ?? [], evaluation.cached.passMediansNanos ?? [],
+                groups: Bootstrap.pairedGroups(evaluation.onDemand.passMediansByProcess ?? [], evaluation.cached.passMediansByProcess ?? []),
                 count: count, seed: 0x636F_6E66 &+ UInt64(index))
             if ratios.count == count { any = true }
             replicates.append(ratios)

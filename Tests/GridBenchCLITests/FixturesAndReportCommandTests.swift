@@ -108,15 +108,24 @@ func scale100Plan(in scratch: Scratch) throws -> String {
         #expect(result.stderr.contains("run 1 of 2") && result.stderr.contains("run 2 of 2"), "\(result)")
         let markdown = try scratch.text("r/strategy-comparison.md")
         #expect(markdown.contains("Reproducibility: the whole plan was run 2 times; the recommendation came out "), "\(markdown)")
-        // Two passes each, interleaved: every run carries both pass medians and an interval.
+        // Two passes each, interleaved, in two processes (the default three, held to the
+        // most passes): every run carries both pass medians, whose process measured them,
+        // and an interval.
         let document = try JSONDecoder().decode(ResultsDocument.self, from: Data(contentsOf: scratch.file("r/results.json")))
         #expect(document.runs.count == 4)
         #expect(document.runs.allSatisfy { $0.passMediansNanos?.count == 2 && $0.frameNanosP50Interval != nil })
+        #expect(document.runs.allSatisfy { $0.passesPerProcess == [1, 1] })
+        #expect(document.environment["processes"] == "2")
+        #expect(result.stderr.contains("measuring process 2 of 2"), "\(result)")
         #expect(document.environment["tieBreak"] == "not counted (--no-instructions)")
 
         let zero = try GridBench.run(["report", "--dataset", "scale-100", "--repeat", "0", "--out", scratch.path("z")])
         #expect(zero.status == Exit.usage, "\(zero)")
         #expect(zero.stderr.contains("--repeat must be at least 1"), "\(zero)")
+        let none = try GridBench.run(["report", "--dataset", "scale-100", "--processes", "0", "--out", scratch.path("z")])
+        #expect(none.status == Exit.usage, "\(none)")
+        #expect(none.stderr.contains("--processes must be from 1 to 64, not 0"), "\(none)")
+        #expect(!scratch.exists("z"))
     }
 
     @Test func reportRefusesUnknownNames() throws {

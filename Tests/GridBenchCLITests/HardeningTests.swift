@@ -236,6 +236,8 @@ func shell(_ script: String, in directory: URL) throws -> CommandResult {
             ("tiles", "1.5", "runs[0].tiles = 1.5: expected an integer (a whole number within ±9.2e18)"),
             ("tiles", "9223372036854775808", "runs[0].tiles = 9223372036854775808: expected an integer (a whole number within ±9.2e18)"),
             ("budgetShareP99", "1e400", "runs[0].budgetShareP99 = 1e400: expected a number within ±1.8e308"),
+            ("passesPerProcess", "[2]", "runs[0].passesPerProcess = [2] (2 passes): expected counts that add up to the 1 entries of passMediansNanos"),
+            ("passesPerProcess", "[-1, 2]", "runs[0].passesPerProcess[0] = -1: expected an integer ≥ 0"),
         ] {
             let bad = try Self.replacing(field, with: value, in: good)
             let path = try scratch.write(bad, to: "bad.json")

@@ -166,4 +166,27 @@ import Testing
         // the budgets stop the cache above; on demand at every size.
         #expect(outcomes.first == .onDemandAtEverySize)
     }
+
+    @Test func processesThatDisagreeMakeNoDecision() throws {
+        // Three processes of 30 passes each: cached 1 µs in all, on demand 1.0, 1.1 and
+        // 1.2 µs. Read as one process, the pooled ratio is 1.1 with a narrow interval:
+        // cached faster. Read as three, the interval reaches from about 1.0 to 1.2 and
+        // overlaps 1 ± 5 %: equivalent. The processes, not the passes, are the evidence.
+        func passes(_ centre: Double) -> [Double] { (0..<30).map { centre + Double($0 - 15) * centre * 1e-3 } }
+        var cached = Synthetic.run("cached", p50: 1_000, p99: 2_000)
+        var onDemand = Synthetic.run("on-demand", p50: 1_100, p99: 2_200)
+        cached.passMediansNanos = passes(1_000) + passes(1_000) + passes(1_000)
+        onDemand.passMediansNanos = passes(1_000) + passes(1_100) + passes(1_200)
+        let rule = ThresholdRule()
+        #expect(rule.compare(cached: cached, onDemand: onDemand).speed == .cachedFaster)
+        cached.passesPerProcess = [30, 30, 30]
+        onDemand.passesPerProcess = [30, 30, 30]
+        let comparison = rule.compare(cached: cached, onDemand: onDemand)
+        #expect(comparison.speed == .equivalent)
+        let interval = try #require(comparison.interval)
+        #expect(interval.low < 1.05 && interval.high > 1.15)
+        // Processes that agree (1.1 in each) still make the decision.
+        onDemand.passMediansNanos = passes(1_100) + passes(1_100) + passes(1_100)
+        #expect(rule.compare(cached: cached, onDemand: onDemand).speed == .cachedFaster)
+    }
 }

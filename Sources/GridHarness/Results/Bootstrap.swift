@@ -28,13 +28,19 @@ public struct ConfidenceInterval: Codable, Hashable, Sendable, CustomStringConve
 /// Two strategies measured in the same rounds (the report interleaves them: one pass of
 /// each, in turn) are compared by a *paired* bootstrap: the same pass indices are drawn
 /// for both, so noise that hit one round hits both sides of the ratio.
+///
+/// Passes measured in several processes (`gridbench report --processes`) are resampled in
+/// two stages, processes first and then passes within each drawn process: one process can
+/// run 40 % slower than the next for reasons no pass within it can show (where its
+/// memory and code landed, what else the host was doing), and only the first stage lets
+/// that spread into the interval.
 public enum Bootstrap {
     /// Resamplings per interval.
     public static let resamples = 2000
     /// The confidence of every interval: 95 %.
     public static let level = 0.95
     /// How the intervals are made, for reports.
-    public static let method = "a 95 % percentile bootstrap over passes (2,000 resamples, seeded)"
+    public static let method = "a 95 % percentile bootstrap over passes (2,000 resamples, seeded; over processes, then the passes within each, when they ran in several)"
 
     /// The median of `values`: the middle one, or the mean of the two middle ones.
     /// - Complexity: O(n log n).
@@ -61,6 +67,29 @@ public enum Bootstrap {
         }
         let middle = count / 2
         return count % 2 == 1 ? buffer[middle] : (buffer[middle - 1] + buffer[middle]) / 2
+    }
+
+    /// The 95 % interval of the median of `groups` pooled, resampled in two stages: the
+    /// groups (processes) with replacement, then the values within each drawn group. One
+    /// group is resampled as ``medianInterval(_:seed:)`` resamples its values. `nil` for
+    /// fewer than 2 values in all.
+    /// - Complexity: O(R · n²) for R resamples of n values in all.
+    public static func medianInterval(groups: [[Double]], seed: UInt64 = 0x6772_6964) -> ConfidenceInterval? {
+        let groups = groups.filter { !$0.isEmpty }
+        guard groups.count > 1 else { return medianInterval(groups.first ?? [], seed: seed) }
+        guard groups.reduce(0, { $0 + $1.count }) >= 2 else { return nil }
+        var random = SeededRandom(seed: seed)
+        var medians = [Double](repeating: 0, count: resamples)
+        var sample: [Double] = []
+        for replicate in 0..<resamples {
+            sample.removeAll(keepingCapacity: true)
+            for _ in groups.indices {
+                let group = groups[random.integer(0...(groups.count - 1))]
+                for _ in group.indices { sample.append(group[random.integer(0...(group.count - 1))]) }
+            }
+            medians[replicate] = sample.withUnsafeMutableBufferPointer { medianInPlace($0) }
+        }
+        return interval(of: &medians)
     }
 
     /// The 95 % interval of the median of `values`; `nil` for fewer than 2 values.
@@ -118,6 +147,55 @@ public enum Bootstrap {
     /// bootstrap; `nil` for fewer than 2 pairs.
     public static func ratioInterval(_ numerators: [Double], _ denominators: [Double]) -> ConfidenceInterval? {
         var ratios = ratioReplicates(numerators, denominators)
+        guard !ratios.isEmpty else { return nil }
+        return interval(of: &ratios)
+    }
+
+    /// The pairs of passes of two runs measured in the same processes: group `k` pairs
+    /// pass `i` of the numerators' process `k` with pass `i` of the denominators' (the
+    /// first `min` of both counts). Processes with no pair are left out.
+    public static func pairedGroups(_ numerators: [[Double]], _ denominators: [[Double]]) -> [(top: [Double], bottom: [Double])] {
+        zip(numerators, denominators).compactMap { top, bottom in
+            let pairs = min(top.count, bottom.count)
+            return pairs > 0 ? (Array(top.prefix(pairs)), Array(bottom.prefix(pairs))) : nil
+        }
+    }
+
+    /// The ratio of the pooled medians of paired passes grouped by process
+    /// (``pairedGroups(_:_:)``), resampled `count` times in two stages: the processes with
+    /// replacement, then the pairs within each drawn process. With one process, exactly
+    /// ``ratioReplicates(_:_:count:seed:)``. Empty for fewer than 2 pairs in all.
+    /// - Complexity: O(R · p log p) for R resamples of p pairs in all.
+    public static func ratioReplicates(groups: [(top: [Double], bottom: [Double])], count: Int = resamples, seed: UInt64 = 0x7261_7469) -> [Double] {
+        guard groups.count > 1 else {
+            return groups.first.map { ratioReplicates($0.top, $0.bottom, count: count, seed: seed) } ?? []
+        }
+        guard groups.reduce(0, { $0 + $1.top.count }) >= 2 else { return [] }
+        var random = SeededRandom(seed: seed)
+        var top: [Double] = [], bottom: [Double] = []
+        var ratios: [Double] = []
+        ratios.reserveCapacity(count)
+        for _ in 0..<count {
+            top.removeAll(keepingCapacity: true)
+            bottom.removeAll(keepingCapacity: true)
+            for _ in groups.indices {
+                let group = groups[random.integer(0...(groups.count - 1))]
+                for _ in group.top.indices {
+                    let drawn = random.integer(0...(group.top.count - 1))
+                    top.append(group.top[drawn])
+                    bottom.append(group.bottom[drawn])
+                }
+            }
+            let denominator = bottom.withUnsafeMutableBufferPointer { medianInPlace($0) }
+            if denominator > 0 { ratios.append(top.withUnsafeMutableBufferPointer { medianInPlace($0) } / denominator) }
+        }
+        return ratios
+    }
+
+    /// The 95 % interval of the pooled ratio of medians of `groups`
+    /// (``ratioReplicates(groups:count:seed:)``); `nil` for fewer than 2 pairs in all.
+    public static func ratioInterval(groups: [(top: [Double], bottom: [Double])]) -> ConfidenceInterval? {
+        var ratios = ratioReplicates(groups: groups)
         guard !ratios.isEmpty else { return nil }
         return interval(of: &ratios)
     }

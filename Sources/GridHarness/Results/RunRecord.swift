@@ -72,10 +72,30 @@ public struct RunRecord: Codable, Hashable, Sendable {
     /// when the report needed them to settle a tie. Optional: absent when not counted or
     /// valgrind was missing.
     public var instructionsPerFrame: Double?
+    /// When the run was measured in several processes (`gridbench report --processes`):
+    /// how many of ``passMediansNanos`` each process measured, in order (the first
+    /// `passesPerProcess[0]` are the first process's, and so on). Optional: absent when one
+    /// process measured every pass.
+    public var passesPerProcess: [Int]?
 
     /// The median frame cost the report compares: the median of ``passMediansNanos``, or
     /// the p50 for results without passes.
     public var medianNanos: Double { passMediansNanos.map(Bootstrap.median) ?? frameNanos.p50 }
+
+    /// ``passMediansNanos`` grouped by the process that measured them (one group when
+    /// ``passesPerProcess`` is absent or does not add up to the passes), or `nil` without
+    /// pass medians.
+    public var passMediansByProcess: [[Double]]? {
+        guard let medians = passMediansNanos else { return nil }
+        guard let counts = passesPerProcess, counts.allSatisfy({ $0 >= 0 }), counts.reduce(0, +) == medians.count else { return [medians] }
+        var groups: [[Double]] = []
+        var start = 0
+        for count in counts {
+            groups.append(Array(medians[start..<(start + count)]))
+            start += count
+        }
+        return groups
+    }
 
     public init(
         layout: String, strategy: String, adaptiveChoice: String? = nil, dataset: String, tiles: Int, sections: Int,
@@ -84,7 +104,7 @@ public struct RunRecord: Codable, Hashable, Sendable {
         retainedBytes: Int?, peakBytes: Int?, allocationsPerFrame: Double?, floorNanosP50: Double, floorMultiple: Double,
         fixture: FixtureVerdict, firstMismatchFrame: Int? = nil, distribution: [PercentilePoint]? = nil, timeline: [Double]? = nil,
         eventFrames: [Int]? = nil, adaptiveThreshold: Int? = nil, passMediansNanos: [Double]? = nil,
-        frameNanosP50Interval: ConfidenceInterval? = nil, instructionsPerFrame: Double? = nil
+        frameNanosP50Interval: ConfidenceInterval? = nil, instructionsPerFrame: Double? = nil, passesPerProcess: [Int]? = nil
     ) {
         self.layout = layout
         self.strategy = strategy
@@ -116,6 +136,7 @@ public struct RunRecord: Codable, Hashable, Sendable {
         self.passMediansNanos = passMediansNanos
         self.frameNanosP50Interval = frameNanosP50Interval
         self.instructionsPerFrame = instructionsPerFrame
+        self.passesPerProcess = passesPerProcess
     }
 }
 

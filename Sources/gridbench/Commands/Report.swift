@@ -14,6 +14,8 @@ struct Report: ParsableCommand {
             Every data set of the plan with each of its traces, every strategy: a warm-up pass, then measured passes; every frame checked against the fixture. Writes <out>/results.json (versioned, see README "Results schema"), <out>/strategy-comparison.md with charts in <out>/charts/, and the self-contained <out>/strategy-comparison.html; prints a summary table. Exits 1 if any run's loaded set differed from the reference's in any frame. Build with -c release: a debug build's figures are not representative.
 
             The strategies of each data set and trace are measured together, their passes interleaved. Where cached and on demand are equivalent within the noise (README "How the recommendation is decided"), the tie is settled by instructions per frame, counted with valgrind (callgrind) for just those sizes; without valgrind, or with --no-instructions, by retained memory. --repeat N runs the whole plan N times and reports how often each recommendation came out; the results and charts are the last run's.
+
+            The plan is measured in --processes child processes (default 3), one after another, each with its share of the passes (--min-passes, --max-passes and --target-seconds divided among them; never more processes than --max-passes), and the intervals are a bootstrap over processes and then passes: one process can run 40 % slower than the next over the same code, and only several processes show it. --processes 1 measures in this process.
             """)
 
     @OptionGroup var planOption: PlanOption
@@ -36,10 +38,22 @@ struct Report: ParsableCommand {
     @Flag(help: "Do not count instructions with valgrind to settle ties (they are then settled by retained memory).")
     var noInstructions = false
 
+    @Option(help: "Measure in this many child processes, one after another, sharing the passes out (1: in this process; at most --max-passes).")
+    var processes: Int = 3
+
+    /// A measuring child's job (``ChildMeasurement``): measure once, write the results
+    /// here, and nothing else.
+    @Option(help: .hidden)
+    var measureOnly: String?
+
     @OptionGroup var measure: MeasureOptions
 
     func validate() throws {
         guard `repeat` >= 1 else { throw ValidationError("--repeat must be at least 1, not \(`repeat`).") }
+        guard (1...64).contains(processes) else { throw ValidationError("--processes must be from 1 to 64, not \(processes).") }
+        if measureOnly != nil && (`repeat` != 1 || processes != 1 || fromResults != nil) {
+            throw ValidationError("--measure-only measures once, in this process: not with --repeat, --processes or --from-results.")
+        }
     }
 
     func run() throws {
@@ -68,8 +82,8 @@ struct Report: ParsableCommand {
             var counter = TieBreakInstructions(enabled: !noInstructions, datasets: plan.root)
             var outcomes: [[String: ThresholdRule.Outcome]] = []
             var document: ResultsDocument?
-            for repetition in 0..<`repeat` {
-                if `repeat` > 1 { Console.note("gridbench report: run \(repetition + 1) of \(`repeat`)") }
+            let probe: (any MemoryProbe)? = measure.noMemory ? nil : JemallocProbe()
+            func measureHere() throws -> ResultsDocument {
                 let records = try runner.run(
                     options: { measure.replayOptions(strategy: $0) },
                     progress: { index, job in
@@ -82,8 +96,17 @@ struct Report: ParsableCommand {
                         let line = "[\(index + 1)/\(total)] " + ProgressLine.finished(record) + String(format: " (%.0f s)", elapsed)
                         Console.standardError((terminal ? "\r\u{1B}[K" : "") + line + "\n")
                     })
-                let probe: (any MemoryProbe)? = measure.noMemory ? nil : JemallocProbe()
-                var measured = ResultsDocument(environment: MeasurementEnvironment.describe(probe: probe), runs: records)
+                return ResultsDocument(environment: MeasurementEnvironment.describe(probe: probe), runs: records)
+            }
+            if let measureOnly {
+                // A measuring child: its parent settles ties, renders and judges fixtures.
+                try JSONFiles.write(try measureHere(), to: URL(fileURLWithPath: measureOnly))
+                return Outcome.success
+            }
+            let children = ChildMeasurement(processes: min(processes, measure.maxPasses), arguments: childArguments, measure: measure)
+            for repetition in 0..<`repeat` {
+                if `repeat` > 1 { Console.note("gridbench report: run \(repetition + 1) of \(`repeat`)") }
+                var measured = children.processes == 1 ? try measureHere() : try children.run(note: Console.note)
                 measured = try counter.settleTies(in: measured, reports: { try layoutReports($0, plan: plan) })
                 outcomes.append(Dictionary(uniqueKeysWithValues: try layoutReports(measured, plan: plan).reports.map {
                     ($0.options.layout, $0.recommendation.outcome)
@@ -94,6 +117,20 @@ struct Report: ParsableCommand {
             return try render(document, plan: plan, writeResults: true, repeated: `repeat` > 1 ? outcomes : nil)
         }
         if outcome != Outcome.success { throw outcome }
+    }
+
+    /// What a measuring child is told besides its passes: the plan, the data sets and
+    /// strategies chosen, and every other measurement option.
+    private var childArguments: [String] {
+        var arguments = ["--plan", planOption.plan]
+        for dataset in datasets { arguments += ["--dataset", dataset] }
+        for strategy in strategies { arguments += ["--strategy", strategy] }
+        arguments += [
+            "--threshold", String(measure.threshold), "--margin-lines", String(measure.marginLines),
+            "--margin-columns", String(measure.marginColumns), "--layout-budget-share", String(measure.layoutBudgetShare),
+        ]
+        if measure.noMemory { arguments.append("--no-memory") }
+        return arguments
     }
 
     /// The reports of `document` for the plan's layouts; with `repeated`, each layout's

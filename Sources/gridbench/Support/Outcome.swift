@@ -33,6 +33,9 @@ func guarded<T>(_ body: () throws -> T) throws -> T {
     } catch let error as OutputFailure {
         Console.error(error.description)
         throw Outcome.outputFailure
+    } catch let error as ChildFailure {
+        Console.error(error.description)
+        throw error.exitCode
     } catch let error as CleanExit {
         throw error
     } catch let error as ValidationError {

@@ -1,0 +1,110 @@
+import GridCore
+
+/// Runs measured in several processes, made one.
+///
+/// `gridbench report --processes N` measures the whole plan in N child processes, one after
+/// another, each with its share of the passes, so that the spread between processes
+/// (where a process's memory and code landed, what the host was doing while it ran) shows
+/// in the figures and their intervals instead of deciding them unseen. The parts of one
+/// run (the same data set, trace and strategy) become one record:
+///
+/// - the pass medians, in process order, with ``RunRecord/passesPerProcess`` saying whose
+///   they are; the interval of their median by the two-stage bootstrap
+///   (``Bootstrap/medianInterval(groups:seed:)``);
+/// - each percentile, the p99's share of the budget, the prepare cost, retained and peak
+///   memory and the floor: the median over the processes (the worst frame: the worst);
+/// - hitches: the mean per pass over every pass; allocations per frame: the most any
+///   process saw; the fixture verdict: failed if any process failed, at the earliest frame;
+/// - the distribution and timeline: those of the process whose median frame cost is the
+///   median of the processes'.
+extension RunRecord {
+    /// The record of one run whose parts were measured in separate processes, in order.
+    ///
+    /// - Throws: ``GridCore/GridError`` when `parts` is empty or its records are not of one
+    ///   run (layout, data set, trace, strategy and frames differ).
+    public static func merging(_ parts: [RunRecord]) throws(GridError) -> RunRecord {
+        guard let first = parts.first else {
+            throw .invalidParameter("parts", 0, expected: "the records of at least one process")
+        }
+        for (index, part) in parts.enumerated()
+        where part.layout != first.layout || part.dataset != first.dataset || part.trace != first.trace
+            || part.strategy != first.strategy || part.frames != first.frames {
+            throw .invalidParameter(
+                "parts[\(index)]", "\(part.dataset) · \(part.trace) · \(part.strategy)",
+                expected: "\(first.dataset) · \(first.trace) · \(first.strategy), as the first part")
+        }
+        guard parts.count > 1 else { return first }
+
+        func median(_ values: [Double]) -> Double { Bootstrap.median(values) }
+        func medianInt(_ values: [Int?]) -> Int? {
+            let known = values.compactMap { $0 }
+            return known.isEmpty ? nil : Int(median(known.map(Double.init)).rounded())
+        }
+        var merged = first
+        merged.passes = parts.reduce(0) { $0 + $1.passes }
+        merged.frameNanos = Percentiles(
+            p50: median(parts.map(\.frameNanos.p50)), p90: median(parts.map(\.frameNanos.p90)),
+            p99: median(parts.map(\.frameNanos.p99)), p999: median(parts.map(\.frameNanos.p999)),
+            max: parts.map(\.frameNanos.max).max() ?? first.frameNanos.max)
+        merged.budgetShareP99 = median(parts.map(\.budgetShareP99))
+        let passes = Double(max(merged.passes, 1))
+        merged.hitchesPerPass = parts.reduce(0) { $0 + $1.hitchesPerPass * Double($1.passes) } / passes
+        merged.hitchMillisPerSecond = parts.reduce(0) { $0 + $1.hitchMillisPerSecond * Double($1.passes) } / passes
+        merged.prepareNanos = medianInt(parts.map(\.prepareNanos)) ?? first.prepareNanos
+        merged.retainedBytes = medianInt(parts.map(\.retainedBytes))
+        merged.peakBytes = medianInt(parts.map(\.peakBytes))
+        merged.allocationsPerFrame = parts.compactMap(\.allocationsPerFrame).max()
+        merged.floorNanosP50 = median(parts.map(\.floorNanosP50))
+        merged.floorMultiple = merged.floorNanosP50 > 0 ? merged.frameNanos.p50 / merged.floorNanosP50 : 0
+        merged.fixture = parts.contains { $0.fixture == .fail } ? .fail : .pass
+        merged.firstMismatchFrame = parts.compactMap(\.firstMismatchFrame).min()
+        merged.instructionsPerFrame = nil
+
+        // The process whose median frame cost is the median: its charts stand for all.
+        let byMedian = parts.indices.sorted { parts[$0].medianNanos < parts[$1].medianNanos }
+        let middle = parts[byMedian[(byMedian.count - 1) / 2]]
+        merged.distribution = middle.distribution
+        merged.timeline = middle.timeline
+
+        if parts.allSatisfy({ $0.passMediansNanos != nil }) {
+            let groups = parts.flatMap { $0.passMediansByProcess ?? [] }
+            merged.passMediansNanos = groups.flatMap { $0 }
+            merged.passesPerProcess = groups.map(\.count)
+            merged.frameNanosP50Interval = Bootstrap.medianInterval(groups: groups)
+        } else {
+            merged.passMediansNanos = nil
+            merged.passesPerProcess = nil
+            merged.frameNanosP50Interval = nil
+        }
+        return merged
+    }
+}
+
+extension ResultsDocument {
+    /// One document from the documents of the same plan measured in separate processes, in
+    /// order: each run's parts merged (``RunRecord/merging(_:)``), in the first document's
+    /// order of runs; the environment is the first's, with `processes` set to their number.
+    ///
+    /// - Throws: ``GridCore/GridError`` when `documents` is empty or they do not hold the
+    ///   same runs.
+    public static func merging(_ documents: [ResultsDocument]) throws(GridError) -> ResultsDocument {
+        guard let first = documents.first else {
+            throw .invalidParameter("documents", 0, expected: "the results of at least one process")
+        }
+        func key(_ run: RunRecord) -> String { "\(run.dataset)\u{1F}\(run.trace)\u{1F}\(run.strategy)" }
+        let keys = first.runs.map(key)
+        for (index, document) in documents.enumerated() where document.runs.map(key) != keys {
+            throw .invalidParameter(
+                "documents[\(index)].runs", document.runs.count,
+                expected: "the same runs as the first process's (\(first.runs.count)), in the same order")
+        }
+        var runs: [RunRecord] = []
+        runs.reserveCapacity(first.runs.count)
+        for index in first.runs.indices { runs.append(try RunRecord.merging(documents.map { $0.runs[index] })) }
+        var environment = first.environment
+        environment["processes"] = String(documents.count)
+        var merged = ResultsDocument(environment: environment, runs: runs)
+        merged.schemaVersion = first.schemaVersion
+        return merged
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import GridHarness
+
+/// `gridbench report --processes N`: the plan measured in N child processes, one after
+/// another, each this executable run again as `gridbench report --measure-only FILE` with
+/// its share of the passes (never more processes than `--max-passes`); their results are
+/// made one by
+/// ``GridHarness/ResultsDocument/merging(_:)``.
+///
+/// Why children: one process can run 40 % slower than the next over the same code and data
+/// (where its memory and code landed, what the host did meanwhile), and passes inside one
+/// process cannot show it; a bootstrap over processes can.
+struct ChildMeasurement {
+    /// The number of processes: never more than the most passes, so that each measures one
+    /// at least.
+    var processes: Int
+    /// The options every child gets besides `--measure-only` and its passes.
+    var arguments: [String]
+    /// The passes options of the whole measurement, shared out among the children.
+    var measure: MeasureOptions
+
+    /// The passes options child `index` (from 0) gets: the whole measurement's minimum and
+    /// maximum passes shared out as evenly as they go (at least one each), and the target
+    /// time divided among the processes.
+    func childPasses(_ index: Int) -> [String] {
+        func share(_ total: Int) -> Int { total / processes + (index < total % processes ? 1 : 0) }
+        let maxPasses = max(1, share(measure.maxPasses))
+        let minPasses = min(max(1, share(measure.minPasses)), maxPasses)
+        return [
+            "--min-passes", String(minPasses), "--max-passes", String(maxPasses),
+            "--target-seconds", String(measure.targetSeconds / Double(processes)),
+        ]
+    }
+
+    /// Runs the children in turn and merges their results.
+    ///
+    /// - Throws: ``ChildFailure`` when a child does not exit 0 (its own message is already
+    ///   on standard error); what reading or merging their results throws.
+    func run(note: (String) -> Void) throws -> ResultsDocument {
+        guard let executable = Self.currentExecutable else {
+            throw ChildFailure(description: "cannot find this program's executable to run the measuring processes; use --processes 1")
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gridbench-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var documents: [ResultsDocument] = []
+        for process in 1...processes {
+            note("gridbench report: measuring process \(process) of \(processes)")
+            let file = scratch.appendingPathComponent("results-\(process).json")
+            let child = Process()
+            child.executableURL = executable
+            child.arguments = ["report", "--measure-only", file.path, "--processes", "1"] + arguments + childPasses(process - 1)
+            child.standardInput = FileHandle.nullDevice
+            child.standardOutput = FileHandle.nullDevice
+            child.standardError = FileHandle.standardError
+            try child.run()
+            child.waitUntilExit()
+            let status = child.terminationReason == .uncaughtSignal ? 128 + child.terminationStatus : child.terminationStatus
+            guard status == 0 else {
+                throw ChildFailure(description: "measuring process \(process) of \(processes) exited with status \(status)", status: status)
+            }
+            documents.append(try JSONFiles.read(ResultsDocument.self, from: file))
+        }
+        return try ResultsDocument.merging(documents)
+    }
+
+    /// This program's own executable.
+    static var currentExecutable: URL? {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return URL(fileURLWithPath: path) }
+        #endif
+        return Bundle.main.executableURL
+    }
+}
+
+/// A measuring child process that failed. Its exit code is passed on when it is one
+/// `gridbench` documents for a cause the parent shares (bad input 2, an output failure 74);
+/// anything else is an internal failure (70).
+struct ChildFailure: Error, CustomStringConvertible {
+    var description: String
+    var status: Int32 = 70
+
+    var exitCode: ExitCode {
+        [Outcome.badInput.rawValue, Outcome.outputFailure.rawValue].contains(status) ? ExitCode(status) : Outcome.internalFailure
+    }
+}
