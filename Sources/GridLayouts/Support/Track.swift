@@ -12,6 +12,16 @@ struct Track: Hashable, Sendable {
     var size: Double
     /// The number of slots.
     var count: Int
+    /// `1 / size`: ``range(_:_:)`` multiplies by it rather than divide (a division's
+    /// latency is a query's longest wait); its steps correct the guess either way.
+    private var inverseSize: Double
+
+    init(origin: Double, size: Double, count: Int) {
+        self.origin = origin
+        self.size = size
+        self.count = count
+        self.inverseSize = 1 / size
+    }
 
     /// `origin + i·size`.
     @inline(__always)
@@ -49,10 +59,12 @@ struct Track: Hashable, Sendable {
         return first..<max(first, last + 1)
     }
 
-    /// `⌊(v − origin) / size⌋` clamped to `0...count − 1`, for any `v`, NaN and ±∞ too.
+    /// `⌊(v − origin) / size⌋`, within an ulp or two, clamped to `0...count − 1`, for any
+    /// `v`, NaN and ±∞ too.
     @inline(__always)
     private func guess(_ v: Double) -> Int {
-        let raw = ((v - origin) / size).rounded(.down)
+        // A subnormal size has no finite inverse: divide then.
+        let raw = (inverseSize.isFinite ? (v - origin) * inverseSize : (v - origin) / size).rounded(.down)
         guard raw > 0 else { return 0 }
         return raw >= Double(count - 1) ? count - 1 : Int(raw)
     }

@@ -37,6 +37,10 @@ public struct TileGrid: GridLayout, Sendable {
     private var containerWidth = 0.0
     /// The width of every tile, `w`, once prepared.
     public private(set) var tileWidth = 0.0
+    /// `1 / (tileWidth + padding.width)` and `1 / rowHeight`: rect queries multiply by
+    /// these rather than divide (a division's latency is a frame's longest wait), and their
+    /// candidates' slack covers the few ulps this changes.
+    private var inverseStride = 0.0, inverseRowHeight = 0.0
     /// `sectionTops[i]` is `top_i`; the extra last entry is `top_S`, the content height.
     private var sectionTops: [Double] = [0]
     /// The parameters in force since the last successful prepare (before the first, the
@@ -88,6 +92,8 @@ public struct TileGrid: GridLayout, Sendable {
         self.data = data
         self.containerWidth = container.width
         self.tileWidth = tileWidth
+        self.inverseStride = 1 / (tileWidth + config.padding.width)
+        self.inverseRowHeight = 1 / h
         self.sectionTops = tops
         self.prepared = config
         self.contentSize = Size(width: container.width, height: top)
@@ -278,9 +284,11 @@ extension TileGrid {
         // slack is far below a row, so a thin strip (an incremental frame's) costs the rows
         // it meets, not three.
         let slack = 1e-12 * (abs(ya) + abs(yb)) + 1e-9 * h
+        // Columns are widened by one on each side, rows by the slack: either covers the
+        // ulps by which a product with the inverse may differ from the quotient.
         let stride = tileWidth + prepared.padding.width
-        let firstCol = Int(Self.clamp(Self.floor((xa - prepared.padding.width - tileWidth) / stride) - 1, 0, Double(n)))
-        let colEnd = Int(Self.clamp(Self.ceil((xb - prepared.padding.width) / stride) + 1, 0, Double(n)))
+        let firstCol = Int(Self.clamp(Self.floor(Self.quotient(xa - prepared.padding.width - tileWidth, inverseStride, stride)) - 1, 0, Double(n)))
+        let colEnd = Int(Self.clamp(Self.ceil(Self.quotient(xb - prepared.padding.width, inverseStride, stride)) + 1, 0, Double(n)))
 
         let sectionCount = data.sectionCount
         var section = firstSection(endingAfter: ya - slack)
@@ -302,8 +310,8 @@ extension TileGrid {
             if count > 0 {
                 let rows = Double(Self.rows(count, n))
                 let rowBase = top + t
-                let firstRow = Int(Self.clamp(Self.floor((ya - slack - rowBase) / h), 0, rows))
-                let rowEnd = Int(Self.clamp(Self.ceil((yb + slack - rowBase) / h), 0, rows))
+                let firstRow = Int(Self.clamp(Self.floor(Self.quotient(ya - slack - rowBase, inverseRowHeight, h)), 0, rows))
+                let rowEnd = Int(Self.clamp(Self.ceil(Self.quotient(yb + slack - rowBase, inverseRowHeight, h)), 0, rows))
                 let sizes = prepared.centersItems ? data.itemSizes : nil
                 let flatStart = data.sectionStarts[section]
                 var row = firstRow
@@ -330,6 +338,13 @@ extension TileGrid {
             }
             section += 1
         }
+    }
+
+    /// `x / divisor` as `x · inverse`, within a few ulps; by division when `divisor` is so
+    /// small (subnormal) that its inverse is not finite.
+    @inline(__always)
+    private static func quotient(_ x: Double, _ inverse: Double, _ divisor: Double) -> Double {
+        inverse.isFinite ? x * inverse : x / divisor
     }
 
     /// - Complexity: O(1).
