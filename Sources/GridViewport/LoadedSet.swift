@@ -141,6 +141,14 @@ struct LoadedSet: Sendable {
 
     /// Brings `answers` (the layout's answer for the plan's previous rect) up to date for
     /// `natural` with the strips' answers in `strips`; for a whole query, takes `strips`.
+    ///
+    /// The answers are kept sorted by ID, so that the frozen bands' elements come out of
+    /// ``FrozenBands/collect(_:member:loaded:offset:into:)`` in runs already in order and
+    /// the pinned buffer's sort is a scan. (Left in the order they came, the answers of a
+    /// drag that turns back are a shuffle after a few frames, and sorting ~50 of them each
+    /// frame was a third of the timesheet's diagonal drag.)
+    /// - Complexity: O(b + e·d) for b answers kept, e entering and d answers after each
+    ///   entering one in ID order; O(b log b) at worst.
     private static func update(_ answers: inout [LayoutAttributes], with strips: inout [LayoutAttributes], plan: Strips, natural: Rect) {
         guard let previous = plan.previous else {
             // Copied, not swapped: each buffer keeps the capacity it grew to.
@@ -150,6 +158,7 @@ struct LoadedSet: Sendable {
                 answers.append(strips[index])
                 index += 1
             }
+            sortByID(&answers)
             return
         }
         var kept = 0
@@ -170,8 +179,11 @@ struct LoadedSet: Sendable {
             if element.frame.intersects(natural) && !element.frame.intersects(previous) { answers.append(element) }
             index += 1
         }
-        // Strips overlap by their padding: an element may have come twice.
-        if answers.count - kept > 1 { removeDuplicates(&answers, from: kept) }
+        guard answers.count > kept else { return }
+        // The kept answers are in ID order still; the entering ones go in among them. Strips
+        // overlap by their padding, so an element may have come twice.
+        sortByID(&answers)
+        removeDuplicates(&answers)
     }
 
     /// Forgets the member's last band answer: no band of it can show this frame.
@@ -559,29 +571,7 @@ struct LoadedSet: Sendable {
 
     /// Removes elements whose ID equals the one before (`buffer` is sorted by ID): strips
     /// overlap by a little, and a layout may answer an element twice.
-    /// Removes, from `buffer[first...]`, every element whose ID also appears earlier in
-    /// that part. Quadratic in its length, which is a few strips' worth of band answers.
-    private static func removeDuplicates(_ buffer: inout [LayoutAttributes], from first: Int) {
-        var write = first, read = first
-        buffer.withUnsafeMutableBufferPointer { a in
-            while read < a.count {
-                let id = a[read].id
-                var seen = false
-                var index = first
-                while index < write {
-                    if a[index].id == id { seen = true; break }
-                    index += 1
-                }
-                if !seen {
-                    a[write] = a[read]
-                    write += 1
-                }
-                read += 1
-            }
-        }
-        buffer.removeLast(buffer.count - write)
-    }
-
+    /// - Complexity: O(n).
     private static func removeDuplicates(_ buffer: inout [LayoutAttributes]) {
         guard buffer.count > 1 else { return }
         var write = 1
