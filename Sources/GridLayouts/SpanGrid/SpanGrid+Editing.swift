@@ -25,10 +25,9 @@ extension SpanGrid: EditableLayout {
         return LayoutEdit(data: after.cells) { id in
             guard id.kind == .cell, let old = before.gridPlacement(of: id.path) else { return nil }
             guard let anchor = Self.anchor(of: old, after: operation),
-                  let path = after.path(coveringRow: anchor.row, column: anchor.column),
-                  let new = after.gridPlacement(of: path), new.row == anchor.row, new.column == anchor.column
+                  let new = after.cell(coveringRow: anchor.row, column: anchor.column), new.anchor == anchor
             else { return nil }
-            return ElementID(kind: .cell, path: path)
+            return ElementID(kind: .cell, path: new.path)
         }
     }
 

@@ -366,9 +366,11 @@ extension SpanGrid {
 
     /// The cell at `path`: its anchor and spans, and, for a merged cell, its band entry.
     private func locate(_ path: ItemPath) -> (placement: GridPlacement, entry: MergeBands.Entry?)? {
-        guard isPrepared, cells.contains(path) else { return nil }
         let row = path.section, k = path.item
+        guard isPrepared, row >= 0, row < rowTrack.count, k >= 0 else { return nil }
         let band = bands.band(ofRow: row)
+        // Whether the cell exists, as `cells.contains(path)` says, without searching the cells' runs.
+        guard k < bands.cellCount(row: row, band: band, columns: columnWidths.count) else { return nil }
         let first = row == bands.starts[band]
         // The first entry (the sentinel at worst) whose rank, the rank of the first cell at
         // or after its column, exceeds k.
@@ -413,6 +415,13 @@ extension SpanGrid {
     /// The path of the cell covering slot `(row, column)`, or `nil` outside the grid.
     /// - Complexity: O(log R + log M).
     public func path(coveringRow row: Int, column: Int) -> ItemPath? {
+        cell(coveringRow: row, column: column)?.path
+    }
+
+    /// The cell covering slot `(row, column)`: its path and its anchor slot (the slot itself
+    /// for a single cell), or `nil` outside the grid.
+    /// - Complexity: O(log R + log M).
+    func cell(coveringRow row: Int, column: Int) -> (path: ItemPath, anchor: Slot)? {
         guard isPrepared, row >= 0, row < rowTrack.count, column >= 0, column < columnWidths.count else { return nil }
         let band = bands.band(ofRow: row)
         let first = row == bands.starts[band]
@@ -422,8 +431,10 @@ extension SpanGrid {
             if bands.entries[mid].end > column { high = mid } else { low = mid + 1 }
         }
         let entry = bands.entries[low]
-        if entry.column <= column { return ItemPath(section: entry.row, item: entry.item) }
-        return ItemPath(section: row, item: column - entry.coveredBefore + (first ? entry.anchorsBefore : 0))
+        if entry.column <= column {
+            return (ItemPath(section: entry.row, item: entry.item), Slot(row: entry.row, column: entry.column))
+        }
+        return (ItemPath(section: row, item: column - entry.coveredBefore + (first ? entry.anchorsBefore : 0)), Slot(row: row, column: column))
     }
 }
 
