@@ -69,12 +69,18 @@ struct MergeBands: Sendable {
         var band = 0
         while band < starts.count - 1 {
             let s = starts[band]
-            active.removeAll { merges[$0].row + merges[$0].rowSpan <= s }
+            Self.keepCrossing(row: s, &active, merges)
             while next < merges.count && merges[next].row == s {
+                // Inserted by column, shifting by hand: the merges of a band are few, and
+                // this runs for every merged cell of every edit.
                 let column = merges[next].column
-                var at = active.count
-                while at > 0 && merges[active[at - 1]].column > column { at -= 1 }
-                active.insert(next, at: at)
+                active.append(next)
+                var at = active.count - 1
+                while at > 0 && merges[active[at - 1]].column > column {
+                    active[at] = active[at - 1]
+                    at -= 1
+                }
+                active[at] = next
                 next += 1
             }
             entryStarts.append(entries.count)
@@ -94,6 +100,25 @@ struct MergeBands: Sendable {
         }
         entryStarts.append(entries.count)
         self.init(starts: starts, entryStarts: entryStarts, entries: entries)
+    }
+
+    /// Keeps, in order, the merges of `active` (indices into `merges`) that cross `row` or
+    /// lie below it: those not ended above it.
+    /// - Complexity: O(active), without allocating.
+    @inline(__always)
+    static func keepCrossing(row: Int, _ active: inout [Int], _ merges: [GridPlacement]) {
+        var kept = 0, index = 0
+        while index < active.count {
+            let m = merges[active[index]]
+            if m.row + m.rowSpan > row {
+                active[kept] = active[index]
+                kept += 1
+            }
+            index += 1
+        }
+        // One at a time: as few as one or two go at each row, and the ranged removal costs
+        // more than the loop.
+        while active.count > kept { active.removeLast() }
     }
 
     /// The number of bands.

@@ -99,7 +99,8 @@ extension SpanGrid {
             _ merges: [GridPlacement], rows: Int, columns: Int, frozenRows: Int, frozenColumns: Int, field: String = "merges"
         ) throws(GridError) {
             for (index, m) in merges.enumerated() {
-                let name = "\(field)[\(index)]"
+                // Named only when refused: the check runs on every edit, over every merged cell.
+                var name: String { "\(field)[\(index)]" }
                 guard m.row >= 0, m.row < rows else { throw .invalidParameter(name + ".row", m.row, expected: "a row in 0..<\(rows)") }
                 guard m.column >= 0, m.column < columns else {
                     throw .invalidParameter(name + ".column", m.column, expected: "a column in 0..<\(columns)")
@@ -124,7 +125,7 @@ extension SpanGrid {
             var active: [Int] = []
             for index in order {
                 let m = merges[index]
-                active.removeAll { merges[$0].row + merges[$0].rowSpan <= m.row }
+                MergeBands.keepCrossing(row: m.row, &active, merges)
                 for other in active {
                     let o = merges[other]
                     if o.column < m.column + m.columnSpan && m.column < o.column + o.columnSpan {
@@ -152,7 +153,7 @@ extension SpanGrid {
         ///
         /// - Throws: ``GridCore/GridError`` for an invalid configuration (see
         ///   ``validate()``), or more than 2³¹ − 1 cells in all.
-        /// - Complexity: O(R + C + M log M + M·C).
+        /// - Complexity: O(C + runs + M log M + M·C), however many rows the runs hold.
         public func dataShape() throws(GridError) -> DataShape {
             try validate()
             let bands = MergeBands(merges: merges, rows: rowCount, columns: columns.count)
