@@ -153,10 +153,15 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
 
     /// About one line per band: the layout's declared line height, or the extent that
     /// holds four items on average; never so small that bands outnumber four per item.
+    ///
+    /// A declared line is shortened by a part in 10¹²: line `r` starts at about `r·line`,
+    /// and `r·line · (1 / line)` rounds to just below `r` as often as not, which would put
+    /// the line in the band before, two lines in one band, and a sort to interleave them.
+    /// A hair shorter, every line up to the 10¹²th starts in a band of its own.
     static func bandExtent(extent: Double, traits: LayoutTraits, items: Int) -> Double {
         guard extent.isFinite, extent > 0 else { return 1 }
         let floorExtent = extent / Double(4 * max(items, 1) + 1)
-        if let line = traits.lineHeight, line.isFinite, line > 0 { return max(line, floorExtent) }
+        if let line = traits.lineHeight, line.isFinite, line > 0 { return max(line * (1 - 1e-12), floorExtent) }
         return max(extent * 4 / Double(max(items, 1)), floorExtent)
     }
 }
@@ -295,6 +300,10 @@ struct CacheBuilder {
     /// Scratch of the band sort, kept across strips.
     private var bandCounts: [Int] = []
     private var sortScratch: [LayoutAttributes] = []
+    /// The band each element of the strip being taken starts in, computed once per
+    /// element (``computeBands(_:)``) for the sort and the take; and the sort's scratch.
+    private var stripBands: [Int32] = []
+    private var bandScratch: [Int32] = []
 
     init(data: DataShape, alongX: Bool, sortsAcross: Bool = false, bandExtent: Double, bandCount: Int, otherCapacity: Int = 0) {
         self.data = data
@@ -364,6 +373,7 @@ struct CacheBuilder {
                 ? Rect(x: lower, y: 0, width: upper - lower, height: cross)
                 : Rect(x: 0, y: lower, width: cross, height: upper - lower)
             query(strip, &buffer)
+            computeBands(buffer)
             if sortsAcross { sortByBandThenX(&buffer) }
             let bands = stripFirst..<stripEnd
             let start = sink.count
@@ -382,6 +392,7 @@ struct CacheBuilder {
                     sorted.append(element)
                 }
                 sorted.sort { index.band(of: alongX ? $0.frame.minX : $0.frame.minY) < index.band(of: alongX ? $1.frame.minX : $1.frame.minY) }
+                computeBands(sorted)
                 if try take(sorted, bands: bands, into: &sink) == .full { return false }
             }
             stripFirst = stripEnd
@@ -391,71 +402,141 @@ struct CacheBuilder {
 
     enum Outcome { case taken, full, outOfOrder }
 
+    /// The band each element of `buffer` starts in, into ``stripBands`` (its first
+    /// `buffer.count` entries): once per element, for the sort and the take.
+    private mutating func computeBands(_ buffer: [LayoutAttributes]) {
+        let count = buffer.count
+        if stripBands.count < count { stripBands.append(contentsOf: repeatElement(0, count: count - stripBands.count)) }
+        let geometry = index.geometry, alongX = self.alongX
+        buffer.withUnsafeBufferPointer { elements in
+            stripBands.withUnsafeMutableBufferPointer { bands in
+                var i = 0
+                while i < count {
+                    let frame = elements[i].frame
+                    bands[i] = Int32(truncatingIfNeeded: geometry.band(of: alongX ? frame.minX : frame.minY))
+                    i += 1
+                }
+            }
+        }
+    }
+
     /// Sorts a strip by band, then by `minX`, then by ID (so that equal keys keep one order
-    /// whatever the base answered): a counting sort by band into `sortScratch`, then an
-    /// insertion sort of each band by x, which is short (a row of a grid) and nearly in
-    /// order already. O(n + moves) with no comparison of bands.
+    /// whatever the base answered), with ``stripBands`` alongside: nothing when it is in
+    /// that order already (one scan); an insertion sort of each band by x, in place, when
+    /// only the order within bands is off (a data grid's row header comes after its row's
+    /// cells); otherwise a counting sort by band into `sortScratch` first. Bands are short
+    /// (a row of a grid) and nearly in order already: O(n + moves) with no comparison of
+    /// bands.
     private mutating func sortByBandThenX(_ buffer: inout [LayoutAttributes]) {
         let count = buffer.count
         guard count > 1 else { return }
-        let geometry = index.geometry
-        var low = Int.max, high = Int.min
+        var low = Int32.max, high = Int32.min
+        var bandsInOrder = true, inOrder = true
         buffer.withUnsafeBufferPointer { elements in
-            var i = 0
-            while i < count {
-                let band = geometry.band(of: elements[i].frame.minY)
-                low = min(low, band)
-                high = max(high, band)
-                i += 1
+            stripBands.withUnsafeBufferPointer { bands in
+                var i = 0
+                while i < count {
+                    let band = bands[i]
+                    low = min(low, band)
+                    high = max(high, band)
+                    if i > 0 && inOrder {
+                        let before = bands[i - 1]
+                        if band < before {
+                            bandsInOrder = false
+                            inOrder = false
+                        } else if band == before && Self.precedesAcross(elements[i], elements[i - 1]) {
+                            inOrder = false
+                        }
+                    }
+                    i += 1
+                }
             }
         }
-        let bands = high - low + 1
+        if inOrder { return }
+        if bandsInOrder {
+            // Bands may still be out of order after the first disorder the scan stopped at.
+            stripBands.withUnsafeBufferPointer { bands in
+                var i = 1
+                while i < count && bands[i] >= bands[i - 1] { i += 1 }
+                bandsInOrder = i == count
+            }
+        }
+        if bandsInOrder {
+            buffer.withUnsafeMutableBufferPointer { out in
+                stripBands.withUnsafeBufferPointer { bands in
+                    var begin = 0
+                    while begin < count {
+                        var end = begin + 1
+                        while end < count && bands[end] == bands[begin] { end += 1 }
+                        Self.insertionSortAcross(out, begin, end)
+                        begin = end
+                    }
+                }
+            }
+            return
+        }
+        let bands = Int(high - low) + 1
         bandCounts.removeAll(keepingCapacity: true)
         bandCounts.append(contentsOf: repeatElement(0, count: bands + 1))
         if sortScratch.count != count { sortScratch = buffer }
+        if bandScratch.count < count { bandScratch = stripBands }
         buffer.withUnsafeBufferPointer { elements in
-            bandCounts.withUnsafeMutableBufferPointer { starts in
-                var i = 0
-                while i < count {
-                    starts[geometry.band(of: elements[i].frame.minY) - low + 1] += 1
-                    i += 1
-                }
-                var band = 1
-                while band <= bands {
-                    starts[band] += starts[band - 1]
-                    band += 1
-                }
-                sortScratch.withUnsafeMutableBufferPointer { out in
-                    i = 0
+            stripBands.withUnsafeBufferPointer { elementBands in
+                bandCounts.withUnsafeMutableBufferPointer { starts in
+                    var i = 0
                     while i < count {
-                        let slot = geometry.band(of: elements[i].frame.minY) - low
-                        out[starts[slot]] = elements[i]
-                        starts[slot] += 1
+                        starts[Int(elementBands[i] - low) + 1] += 1
                         i += 1
                     }
-                    // `starts[b]` is now where band b ends; band b begins where b − 1 ends.
-                    var begin = 0
-                    band = 0
-                    while band < bands {
-                        let end = starts[band]
-                        var j = begin + 1
-                        while j < end {
-                            let element = out[j]
-                            var k = j
-                            while k > begin && Self.precedesAcross(element, out[k - 1]) {
-                                out[k] = out[k - 1]
-                                k -= 1
-                            }
-                            out[k] = element
-                            j += 1
-                        }
-                        begin = end
+                    var band = 1
+                    while band <= bands {
+                        starts[band] += starts[band - 1]
                         band += 1
+                    }
+                    sortScratch.withUnsafeMutableBufferPointer { out in
+                        bandScratch.withUnsafeMutableBufferPointer { outBands in
+                            i = 0
+                            while i < count {
+                                let slot = Int(elementBands[i] - low)
+                                out[starts[slot]] = elements[i]
+                                outBands[starts[slot]] = elementBands[i]
+                                starts[slot] += 1
+                                i += 1
+                            }
+                        }
+                        // `starts[b]` is now where band b ends; band b begins where b − 1
+                        // ends. Within a band every element has the same band: only the
+                        // elements move.
+                        var begin = 0
+                        band = 0
+                        while band < bands {
+                            let end = starts[band]
+                            Self.insertionSortAcross(out, begin, end)
+                            begin = end
+                            band += 1
+                        }
                     }
                 }
             }
         }
         swap(&buffer, &sortScratch)
+        swap(&stripBands, &bandScratch)
+    }
+
+    /// Insertion sort of `out[begin..<end]` by ``precedesAcross(_:_:)``.
+    @inline(__always)
+    private static func insertionSortAcross(_ out: UnsafeMutableBufferPointer<LayoutAttributes>, _ begin: Int, _ end: Int) {
+        var j = begin + 1
+        while j < end {
+            let element = out[j]
+            var k = j
+            while k > begin && precedesAcross(element, out[k - 1]) {
+                out[k] = out[k - 1]
+                k -= 1
+            }
+            out[k] = element
+            j += 1
+        }
     }
 
     /// Order within a band: by `minX`, then by ID.
@@ -490,57 +571,63 @@ struct CacheBuilder {
         let geometry = index.geometry
         var outcome = Outcome.taken
         var failure: GridError?
+        let elementBands = stripBands  // shares the storage: nothing below writes it
         data.sectionStarts.withUnsafeBufferPointer { starts in
             data.itemCounts.withUnsafeBufferPointer { counts in
-                buffer.withUnsafeBufferPointer { buffer in
-                    for element in buffer {
-                        let frame = element.frame
-                        let band = geometry.band(of: alongX ? frame.minX : frame.minY)
-                        guard band >= lower && band < upper else { continue }
-                        guard band >= current else {
-                            outcome = .outOfOrder
-                            return
-                        }
-                        while current < band {
-                            self.index.bandStarts.append(Int32(truncatingIfNeeded: sink.count))
-                            current += 1
-                        }
-                        let position = sink.count
-                        guard position < sink.frames.count else {
-                            outcome = .full
-                            return
-                        }
-                        let path = element.path
-                        guard path.section >= 0, path.section <= ElementID.maxSection, path.item >= 0, path.item <= ElementID.maxItem else {
-                            failure = .invalidParameter(
-                                "element.path", path,
-                                expected: "paths within ElementID's limits (sections 0...\(ElementID.maxSection), items 0...\(ElementID.maxItem)) for the cached strategy")
-                            return
-                        }
-                        sink.frames[position] = frame
-                        let id = ElementID(kind: element.kind, path: path)
-                        sink.ids[position] = id
-                        if element.groupPosition != .none || !positions.isEmpty {
-                            if positions.isEmpty { positions = Array(repeating: .none, count: sink.frames.count) }
-                            positions[position] = element.groupPosition
-                        }
-                        sink.count = position + 1
-                        switch element.kind {
-                        case .cell:
-                            if path.section < counts.count && path.item < counts[path.section] {
-                                sink.cellSlots[starts[path.section] + path.item] = Int32(truncatingIfNeeded: position)
+                elementBands.withUnsafeBufferPointer { elementBands in
+                    buffer.withUnsafeBufferPointer { buffer in
+                        var i = 0
+                        while i < buffer.count {
+                            let element = buffer[i]
+                            let band = Int(elementBands[i])
+                            i += 1
+                            let frame = element.frame
+                            guard band >= lower && band < upper else { continue }
+                            guard band >= current else {
+                                outcome = .outOfOrder
+                                return
                             }
-                        case .sectionHeader where path.item == 0 && path.section < headerSlots.count:
-                            headerSlots[path.section] = Int32(truncatingIfNeeded: position)
-                        default:
-                            otherSlots[id] = Int32(truncatingIfNeeded: position)
-                        }
-                        // Only an element nearly a band tall or taller can span three bands
-                        // (rounding in `band(of:)` is far below the margin left here).
-                        let extent = alongX ? frame.width : frame.height
-                        if extent * geometry.inverseExtent > 0.999 {
-                            let last = geometry.band(of: (alongX ? frame.maxX : frame.maxY).nextDown)
-                            if last - band >= 2 { tall.append((Int32(truncatingIfNeeded: position), band, last)) }
+                            while current < band {
+                                self.index.bandStarts.append(Int32(truncatingIfNeeded: sink.count))
+                                current += 1
+                            }
+                            let position = sink.count
+                            guard position < sink.frames.count else {
+                                outcome = .full
+                                return
+                            }
+                            let path = element.path
+                            guard path.section >= 0, path.section <= ElementID.maxSection, path.item >= 0, path.item <= ElementID.maxItem else {
+                                failure = .invalidParameter(
+                                    "element.path", path,
+                                    expected: "paths within ElementID's limits (sections 0...\(ElementID.maxSection), items 0...\(ElementID.maxItem)) for the cached strategy")
+                                return
+                            }
+                            sink.frames[position] = frame
+                            let id = ElementID(kind: element.kind, path: path)
+                            sink.ids[position] = id
+                            if element.groupPosition != .none || !positions.isEmpty {
+                                if positions.isEmpty { positions = Array(repeating: .none, count: sink.frames.count) }
+                                positions[position] = element.groupPosition
+                            }
+                            sink.count = position + 1
+                            switch element.kind {
+                            case .cell:
+                                if path.section < counts.count && path.item < counts[path.section] {
+                                    sink.cellSlots[starts[path.section] + path.item] = Int32(truncatingIfNeeded: position)
+                                }
+                            case .sectionHeader where path.item == 0 && path.section < headerSlots.count:
+                                headerSlots[path.section] = Int32(truncatingIfNeeded: position)
+                            default:
+                                otherSlots[id] = Int32(truncatingIfNeeded: position)
+                            }
+                            // Only an element nearly a band tall or taller can span three bands
+                            // (rounding in `band(of:)` is far below the margin left here).
+                            let extent = alongX ? frame.width : frame.height
+                            if extent * geometry.inverseExtent > 0.999 {
+                                let last = geometry.band(of: (alongX ? frame.maxX : frame.maxY).nextDown)
+                                if last - band >= 2 { tall.append((Int32(truncatingIfNeeded: position), band, last)) }
+                            }
                         }
                     }
                 }
