@@ -117,8 +117,10 @@ import Testing
             _ = try ResultsDocument.merging([document, other])
             Issue.record("documents of different runs were merged")
         } catch {
-            #expect(error.field == "documents[1].runs")
+            #expect(error.field == "documents[1].runs[0]")
         }
+        // A run twice in a later document, once in the first: refused too.
+        #expect(throws: GridError.self) { try ResultsDocument.merging([document, ResultsDocument(environment: [:], runs: [a, a])]) }
     }
 
     @Test func documentsMadeOneSayHowManyProcesses() throws {
@@ -130,5 +132,13 @@ import Testing
         #expect(merged.environment == ["build": "release", "processes": "3"])
         #expect(merged.runs.map(\.strategy) == ["cached", "on-demand"])
         #expect(merged.runs.map(\.passesPerProcess) == [[2, 2, 2], [2, 2, 2]])
+
+        // Later processes that measured only some runs: the others keep the first's alone.
+        let partial = ResultsDocument(environment: [:], runs: [other])
+        let mixed = try ResultsDocument.merging([document, partial, partial])
+        #expect(mixed.runs.map(\.strategy) == ["cached", "on-demand"])
+        #expect(mixed.runs[0] == a)
+        #expect(mixed.runs[1].passesPerProcess == [2, 2, 2])
+        #expect(mixed.environment["processes"] == "3")
     }
 }

@@ -189,4 +189,18 @@ import Testing
         onDemand.passMediansNanos = passes(1_100) + passes(1_100) + passes(1_100)
         #expect(rule.compare(cached: cached, onDemand: onDemand).speed == .cachedFaster)
     }
+
+    @Test func dataSetsThatBudgetsDecideNeedOneProcess() {
+        // Budgets by default: prepare 1e9/120/2 ns (4.17 ms), memory 4 MiB; twice each is
+        // 8.33 ms and 8 MiB. Only cached's runs count, and only those that passed.
+        let runs = [
+            Synthetic.run("cached", dataset: "over-prepare", p99: 1, prepare: 8_400_000, retained: 0),
+            Synthetic.run("cached", dataset: "under-prepare", p99: 1, prepare: 8_300_000, retained: 0),
+            Synthetic.run("cached", dataset: "over-memory", p99: 1, prepare: 0, retained: 8 * 1_048_576 + 1),
+            Synthetic.run("cached", dataset: "under-memory", p99: 1, prepare: 0, retained: 8 * 1_048_576),
+            Synthetic.run("cached", dataset: "failed", p99: 1, prepare: 9_000_000_000, retained: 0, fixture: .fail),
+            Synthetic.run("on-demand", dataset: "on-demand-only", p99: 1, prepare: 9_000_000_000, retained: 1 << 40),
+        ]
+        #expect(ThresholdRule().datasetsDecidedByBudgets(runs) == ["over-prepare", "over-memory"])
+    }
 }

@@ -84,23 +84,37 @@ extension ResultsDocument {
     /// One document from the documents of the same plan measured in separate processes, in
     /// order: each run's parts merged (``RunRecord/merging(_:)``), in the first document's
     /// order of runs; the environment is the first's, with `processes` set to their number.
+    /// A later document may hold only some of the first's runs (the data sets that needed
+    /// more than one process); a run it lacks keeps the parts the others measured.
     ///
-    /// - Throws: ``GridCore/GridError`` when `documents` is empty or they do not hold the
-    ///   same runs.
+    /// - Throws: ``GridCore/GridError`` when `documents` is empty, or a later document holds
+    ///   a run the first does not (or more of one than the first).
     public static func merging(_ documents: [ResultsDocument]) throws(GridError) -> ResultsDocument {
         guard let first = documents.first else {
             throw .invalidParameter("documents", 0, expected: "the results of at least one process")
         }
         func key(_ run: RunRecord) -> String { "\(run.dataset)\u{1F}\(run.trace)\u{1F}\(run.strategy)" }
-        let keys = first.runs.map(key)
-        for (index, document) in documents.enumerated() where document.runs.map(key) != keys {
-            throw .invalidParameter(
-                "documents[\(index)].runs", document.runs.count,
-                expected: "the same runs as the first process's (\(first.runs.count)), in the same order")
+        // Each run of the first document, by key, in order (a key twice: its occurrences).
+        var positions: [String: [Int]] = [:]
+        for (index, run) in first.runs.enumerated() { positions[key(run), default: []].append(index) }
+        var parts = first.runs.map { [$0] }
+        for (number, document) in documents.enumerated().dropFirst() {
+            var seen: [String: Int] = [:]
+            for (index, run) in document.runs.enumerated() {
+                let k = key(run)
+                let occurrence = seen[k, default: 0]
+                seen[k] = occurrence + 1
+                guard let candidates = positions[k], occurrence < candidates.count else {
+                    throw .invalidParameter(
+                        "documents[\(number)].runs[\(index)]", "\(run.dataset) · \(run.trace) · \(run.strategy)",
+                        expected: "one of the first process's runs")
+                }
+                parts[candidates[occurrence]].append(run)
+            }
         }
         var runs: [RunRecord] = []
-        runs.reserveCapacity(first.runs.count)
-        for index in first.runs.indices { runs.append(try RunRecord.merging(documents.map { $0.runs[index] })) }
+        runs.reserveCapacity(parts.count)
+        for part in parts { runs.append(try RunRecord.merging(part)) }
         var environment = first.environment
         environment["processes"] = String(documents.count)
         var merged = ResultsDocument(environment: environment, runs: runs)

@@ -15,7 +15,7 @@ struct Report: ParsableCommand {
 
             The strategies of each data set and trace are measured together, their passes interleaved. Where cached and on demand are equivalent within the noise (README "How the recommendation is decided"), the tie is settled by instructions per frame, counted with valgrind (callgrind) for just those sizes; without valgrind, or with --no-instructions, by retained memory. --repeat N runs the whole plan N times and reports how often each recommendation came out; the results and charts are the last run's.
 
-            The plan is measured in --processes child processes (default 3), one after another, each with its share of the passes (--min-passes, --max-passes and --target-seconds divided among them; never more processes than --max-passes), and the intervals are a bootstrap over processes and then passes: one process can run 40 % slower than the next over the same code, and only several processes show it. --processes 1 measures in this process.
+            The plan is measured in --processes child processes (default 3), one after another, each with its share of the passes (--min-passes, --max-passes and --target-seconds divided among them; never more processes than --max-passes), and the intervals are a bootstrap over processes and then passes: one process can run 40 % slower than the next over the same code, and only several processes show it. Data sets where cached's prepare cost or memory is over twice its budget are measured in the first process only: caching cannot pay there whatever the frame costs. --processes 1 measures in this process.
             """)
 
     @OptionGroup var planOption: PlanOption
@@ -103,7 +103,8 @@ struct Report: ParsableCommand {
                 try JSONFiles.write(try measureHere(), to: URL(fileURLWithPath: measureOnly))
                 return Outcome.success
             }
-            let children = ChildMeasurement(processes: min(processes, measure.maxPasses), arguments: childArguments, measure: measure)
+            let children = ChildMeasurement(
+                processes: min(processes, measure.maxPasses), arguments: childArguments, datasets: datasets, measure: measure)
             for repetition in 0..<`repeat` {
                 if `repeat` > 1 { Console.note("gridbench report: run \(repetition + 1) of \(`repeat`)") }
                 var measured = children.processes == 1 ? try measureHere() : try children.run(note: Console.note)
@@ -119,11 +120,10 @@ struct Report: ParsableCommand {
         if outcome != Outcome.success { throw outcome }
     }
 
-    /// What a measuring child is told besides its passes: the plan, the data sets and
+    /// What a measuring child is told besides its passes and data sets: the plan, the
     /// strategies chosen, and every other measurement option.
     private var childArguments: [String] {
         var arguments = ["--plan", planOption.plan]
-        for dataset in datasets { arguments += ["--dataset", dataset] }
         for strategy in strategies { arguments += ["--strategy", strategy] }
         arguments += [
             "--threshold", String(measure.threshold), "--margin-lines", String(measure.marginLines),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GridHarness
+import GridReports
 
 /// `gridbench report --processes N`: the plan measured in N child processes, one after
 /// another, each this executable run again as `gridbench report --measure-only FILE` with
@@ -15,8 +16,10 @@ struct ChildMeasurement {
     /// The number of processes: never more than the most passes, so that each measures one
     /// at least.
     var processes: Int
-    /// The options every child gets besides `--measure-only` and its passes.
+    /// The options every child gets besides `--measure-only`, the data sets and its passes.
     var arguments: [String]
+    /// The data sets chosen (`--dataset`), or empty for the whole plan.
+    var datasets: [String]
     /// The passes options of the whole measurement, shared out among the children.
     var measure: MeasureOptions
 
@@ -45,12 +48,28 @@ struct ChildMeasurement {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         var documents: [ResultsDocument] = []
+        var datasets = self.datasets
         for process in 1...processes {
+            if process == 2 {
+                // Data sets that caching's prepare cost or memory decide whatever the frame
+                // costs stay with the first process (ThresholdRule.datasetsDecidedByBudgets).
+                let decided = ThresholdRule().datasetsDecidedByBudgets(documents[0].runs)
+                var measured: [String] = []
+                for run in documents[0].runs where !decided.contains(run.dataset) && !measured.contains(run.dataset) {
+                    measured.append(run.dataset)
+                }
+                if !decided.isEmpty {
+                    note("gridbench report: \(decided.sorted().joined(separator: ", ")) decided by cached's prepare cost or memory; measured in process 1 only")
+                }
+                if measured.isEmpty { break }
+                datasets = measured
+            }
             note("gridbench report: measuring process \(process) of \(processes)")
             let file = scratch.appendingPathComponent("results-\(process).json")
             let child = Process()
             child.executableURL = executable
-            child.arguments = ["report", "--measure-only", file.path, "--processes", "1"] + arguments + childPasses(process - 1)
+            child.arguments = ["report", "--measure-only", file.path, "--processes", "1"] + arguments
+                + datasets.flatMap { ["--dataset", $0] } + childPasses(process - 1)
             child.standardInput = FileHandle.nullDevice
             child.standardOutput = FileHandle.nullDevice
             child.standardError = FileHandle.standardError
