@@ -300,8 +300,9 @@ struct CacheBuilder {
     /// Scratch of the band sort, kept across strips.
     private var bandCounts: [Int] = []
     private var sortScratch: [LayoutAttributes] = []
-    /// The band each element of the strip being taken starts in, computed once per
-    /// element (``computeBands(_:)``) for the sort and the take; and the sort's scratch.
+    /// On two-axis content, the band each element of the strip being taken starts in,
+    /// computed once per element (``computeBands(_:)``) for the sort and the take; and the
+    /// sort's scratch.
     private var stripBands: [Int32] = []
     private var bandScratch: [Int32] = []
 
@@ -373,8 +374,10 @@ struct CacheBuilder {
                 ? Rect(x: lower, y: 0, width: upper - lower, height: cross)
                 : Rect(x: 0, y: lower, width: cross, height: upper - lower)
             query(strip, &buffer)
-            computeBands(buffer)
-            if sortsAcross { sortByBandThenX(&buffer) }
+            if sortsAcross {
+                computeBands(buffer)
+                sortByBandThenX(&buffer)
+            }
             let bands = stripFirst..<stripEnd
             let start = sink.count
             switch try take(buffer, bands: bands, into: &sink) {
@@ -392,7 +395,7 @@ struct CacheBuilder {
                     sorted.append(element)
                 }
                 sorted.sort { index.band(of: alongX ? $0.frame.minX : $0.frame.minY) < index.band(of: alongX ? $1.frame.minX : $1.frame.minY) }
-                computeBands(sorted)
+                if sortsAcross { computeBands(sorted) }
                 if try take(sorted, bands: bands, into: &sink) == .full { return false }
             }
             stripFirst = stripEnd
@@ -579,9 +582,11 @@ struct CacheBuilder {
                         var i = 0
                         while i < buffer.count {
                             let element = buffer[i]
-                            let band = Int(elementBands[i])
-                            i += 1
                             let frame = element.frame
+                            // Two-axis strips had their bands computed for the sort; a scrolling axis
+                            // alone has no sort, and its band is computed here, once.
+                            let band = sortsAcross ? Int(elementBands[i]) : geometry.band(of: alongX ? frame.minX : frame.minY)
+                            i += 1
                             guard band >= lower && band < upper else { continue }
                             guard band >= current else {
                                 outcome = .outOfOrder
