@@ -67,6 +67,9 @@ extension RunRecord {
         for (index, nanos) in (passMediansNanos ?? []).enumerated() {
             try figure(nanos, "passMediansNanos[\(index)]")
         }
+        for (index, nanos) in (passMidmeansNanos ?? []).enumerated() {
+            try figure(nanos, "passMidmeansNanos[\(index)]")
+        }
         if let passesPerProcess {
             for (index, passes) in passesPerProcess.enumerated() { try count(passes, "passesPerProcess[\(index)]") }
             let sum = passesPerProcess.reduce(0) { $0 &+ $1 }

@@ -11,8 +11,9 @@ extension ThresholdRule {
         let parts: [String] = [
             "The recommended threshold is the smallest measured tile count from which caching stops paying for good "
                 + "(the size after the last one at which it still paid).",
-            "At each size the strategies' passes are interleaved, and on demand's median frame cost is divided by cached's, with "
-                + Bootstrap.method + " (pairs of passes measured in the same round).",
+            "At each size the strategies' passes are interleaved, and on demand's frame cost is divided by cached's: the median over "
+                + "passes of each pass's midmean (the mean of its middle half of frames, which resolves below the clock's tick where a "
+                + "pass's median falls on one), with " + Bootstrap.method + " (pairs of passes measured in the same round).",
             "When that interval lies wholly above \(above), cached is faster; wholly below \(below), on demand is; when it overlaps "
                 + band + " the two are equivalent, and the tie is settled by what does not depend on noise: instructions per frame "
                 + "(counted by valgrind, when they differ by more than \(percent) %), else retained memory, else the prepare cost; the lower wins.",
@@ -38,7 +39,8 @@ extension ThresholdRule {
     public func speedCheck(at evaluation: Evaluation) -> String {
         let comparison = evaluation.comparison
         let ratio = Format.trimmed(comparison.ratio, maxDecimals: 3)
-        let figure = comparison.interval == nil ? statistic.rawValue : "median"
+        let midmeans = evaluation.cached.comparesMidmeans && evaluation.onDemand.comparesMidmeans
+        let figure = comparison.interval == nil ? statistic.rawValue : (midmeans ? "midmean" : "median")
         let interval = comparison.interval.map {
             " (95 % interval \(Format.trimmed($0.low, maxDecimals: 3))–\(Format.trimmed($0.high, maxDecimals: 3)))"
         } ?? " (no passes recorded, so no interval)"

@@ -247,7 +247,7 @@ public struct ThresholdRule: Hashable, Sendable {
     /// when both have at least two, else by their p50s.
     /// - Complexity: O(R · p log p) for R resamples of p passes.
     public func compare(cached: RunRecord, onDemand: RunRecord) -> SpeedComparison {
-        if let top = onDemand.passMediansByProcess, let bottom = cached.passMediansByProcess,
+        if let top = onDemand.comparedPassesByProcess, let bottom = cached.comparedPassesByProcess,
            case let groups = Bootstrap.pairedGroups(top, bottom), groups.reduce(0, { $0 + $1.top.count }) >= 2,
            let interval = Bootstrap.ratioInterval(groups: groups) {
             let ratio = Bootstrap.median(groups.flatMap(\.top)) / Bootstrap.median(groups.flatMap(\.bottom))
@@ -391,7 +391,7 @@ public struct ThresholdRule: Hashable, Sendable {
         var any = false
         for (index, evaluation) in evaluations.enumerated() {
             let ratios = Bootstrap.ratioReplicates(
-                groups: Bootstrap.pairedGroups(evaluation.onDemand.passMediansByProcess ?? [], evaluation.cached.passMediansByProcess ?? []),
+                groups: Bootstrap.pairedGroups(evaluation.onDemand.comparedPassesByProcess ?? [], evaluation.cached.comparedPassesByProcess ?? []),
                 count: count, seed: 0x636F_6E66 &+ UInt64(index))
             if ratios.count == count { any = true }
             replicates.append(ratios)

@@ -114,7 +114,7 @@ func scale100Plan(in scratch: Scratch) throws -> String {
         let document = try JSONDecoder().decode(ResultsDocument.self, from: Data(contentsOf: scratch.file("r/results.json")))
         #expect(document.runs.count == 4)
         #expect(document.runs.allSatisfy { $0.passMediansNanos?.count == 2 && $0.frameNanosP50Interval != nil })
-        #expect(document.runs.allSatisfy { $0.passesPerProcess == [1, 1] })
+        #expect(document.runs.allSatisfy { $0.passesPerProcess == [1, 1] && $0.passMidmeansNanos?.count == 2 })
         #expect(document.environment["processes"] == "2")
         #expect(result.stderr.contains("measuring process 2 of 2"), "\(result)")
         #expect(document.environment["tieBreak"] == "not counted (--no-instructions)")

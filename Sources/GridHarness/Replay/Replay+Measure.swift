@@ -85,6 +85,7 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
     /// Every measured frame's cost, pass after pass.
     var costs: [UInt64] = []
     var passMedians: [Double] = []
+    var passMidmeans: [Double] = []
 
     var replay: Replay { measure.replay }
     var options: ReplayOptions { measure.options }
@@ -195,7 +196,12 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
         if let allocationsBefore, let probe, frames > 0 {
             allocationsPerFrame = Double(probe.allocationCount() - allocationsBefore) / Double(frames)
         }
-        if frames > 0 { passMedians.append(Bootstrap.median(costs[offset...].map { Double(max($0, 1)) })) }
+        if frames > 0 {
+            var sorted = costs[offset...].map { Double(max($0, 1)) }
+            sorted.sort()
+            passMedians.append(Bootstrap.median(sorted))
+            passMidmeans.append(Bootstrap.midmean(ofSorted: sorted))
+        }
         passesDone += 1
     }
 
@@ -222,7 +228,8 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
             eventFrames: trace.events.isEmpty ? nil : Array(Set(trace.events.map(\.frame))).sorted(),
             adaptiveThreshold: adaptiveThreshold,
             passMediansNanos: passMedians.isEmpty ? nil : passMedians,
-            frameNanosP50Interval: Bootstrap.medianInterval(passMedians))
+            frameNanosP50Interval: Bootstrap.medianInterval(passMedians),
+            passMidmeansNanos: passMidmeans.isEmpty ? nil : passMidmeans)
     }
 }
 

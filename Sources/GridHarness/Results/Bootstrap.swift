@@ -69,6 +69,25 @@ public enum Bootstrap {
         return count % 2 == 1 ? buffer[middle] : (buffer[middle - 1] + buffer[middle]) / 2
     }
 
+    /// The mean of the middle half of `sorted` (ascending): the interquartile mean, or
+    /// midmean. Like the median it ignores the slowest quarter (a pass's hitches); unlike
+    /// it, it averages hundreds of frames, so it resolves far below the clock's tick (about
+    /// 10 ns here, where a frame costs 200 ns: the median of a pass falls on a tick, and two
+    /// strategies 3 % apart can show 190 and 200 ns). NaN when empty.
+    /// - Complexity: O(n).
+    public static func midmean(ofSorted sorted: [Double]) -> Double {
+        let count = sorted.count
+        guard count > 0 else { return .nan }
+        let trim = count / 4
+        var sum = 0.0
+        var index = trim
+        while index < count - trim {
+            sum += sorted[index]
+            index += 1
+        }
+        return sum / Double(count - 2 * trim)
+    }
+
     /// The 95 % interval of the median of `groups` pooled, resampled in two stages: the
     /// groups (processes) with replacement, then the values within each drawn group. One
     /// group is resampled as ``medianInterval(_:seed:)`` resamples its values. `nil` for

@@ -8,8 +8,8 @@ import GridCore
 /// in the figures and their intervals instead of deciding them unseen. The parts of one
 /// run (the same data set, trace and strategy) become one record:
 ///
-/// - the pass medians, in process order, with ``RunRecord/passesPerProcess`` saying whose
-///   they are; the interval of their median by the two-stage bootstrap
+/// - the pass medians (and midmeans), in process order, with ``RunRecord/passesPerProcess``
+///   saying whose they are; the interval of their median by the two-stage bootstrap
 ///   (``Bootstrap/medianInterval(groups:seed:)``);
 /// - each percentile, the p99's share of the budget, the prepare cost, retained and peak
 ///   memory and the floor: the median over the processes (the worst frame: the worst);
@@ -66,6 +66,8 @@ extension RunRecord {
         merged.distribution = middle.distribution
         merged.timeline = middle.timeline
 
+        merged.passMidmeansNanos = parts.allSatisfy { $0.passMidmeansNanos != nil && $0.passMidmeansNanos?.count == $0.passMediansNanos?.count }
+            ? parts.flatMap { $0.passMidmeansNanos ?? [] } : nil
         if parts.allSatisfy({ $0.passMediansNanos != nil }) {
             let groups = parts.flatMap { $0.passMediansByProcess ?? [] }
             merged.passMediansNanos = groups.flatMap { $0 }

@@ -77,6 +77,12 @@ public struct RunRecord: Codable, Hashable, Sendable {
     /// `passesPerProcess[0]` are the first process's, and so on). Optional: absent when one
     /// process measured every pass.
     public var passesPerProcess: [Int]?
+    /// The mean of the middle half of each measured pass's frame costs (its interquartile
+    /// mean, ``Bootstrap/midmean(ofSorted:)``), in pass order. Optional: results written
+    /// before it existed lack it. When present, the report compares strategies by the median
+    /// of these rather than of ``passMediansNanos``: a pass's median falls on a tick of the
+    /// clock, and at 200 ns a frame one tick is 5 %.
+    public var passMidmeansNanos: [Double]?
 
     /// The median frame cost the report compares: the median of ``passMediansNanos``, or
     /// the p50 for results without passes.
@@ -85,13 +91,29 @@ public struct RunRecord: Codable, Hashable, Sendable {
     /// ``passMediansNanos`` grouped by the process that measured them (one group when
     /// ``passesPerProcess`` is absent or does not add up to the passes), or `nil` without
     /// pass medians.
-    public var passMediansByProcess: [[Double]]? {
-        guard let medians = passMediansNanos else { return nil }
-        guard let counts = passesPerProcess, counts.allSatisfy({ $0 >= 0 }), counts.reduce(0, +) == medians.count else { return [medians] }
+    public var passMediansByProcess: [[Double]]? { passMediansNanos.map(grouped) }
+
+    /// The per-pass figures the report compares, grouped by process as
+    /// ``passMediansByProcess``: ``passMidmeansNanos`` when recorded (and as many as the
+    /// passes), else ``passMediansNanos``; `nil` without either.
+    public var comparedPassesByProcess: [[Double]]? {
+        if comparesMidmeans, let midmeans = passMidmeansNanos { return grouped(midmeans) }
+        return passMediansByProcess
+    }
+
+    /// Whether the report compares this run by its passes' midmeans (recorded, one per pass).
+    public var comparesMidmeans: Bool {
+        guard let midmeans = passMidmeansNanos, !midmeans.isEmpty else { return false }
+        return midmeans.count == passMediansNanos?.count ?? midmeans.count
+    }
+
+    /// `values`, one per pass, split by ``passesPerProcess``.
+    private func grouped(_ values: [Double]) -> [[Double]] {
+        guard let counts = passesPerProcess, counts.allSatisfy({ $0 >= 0 }), counts.reduce(0, +) == values.count else { return [values] }
         var groups: [[Double]] = []
         var start = 0
         for count in counts {
-            groups.append(Array(medians[start..<(start + count)]))
+            groups.append(Array(values[start..<(start + count)]))
             start += count
         }
         return groups
@@ -104,7 +126,8 @@ public struct RunRecord: Codable, Hashable, Sendable {
         retainedBytes: Int?, peakBytes: Int?, allocationsPerFrame: Double?, floorNanosP50: Double, floorMultiple: Double,
         fixture: FixtureVerdict, firstMismatchFrame: Int? = nil, distribution: [PercentilePoint]? = nil, timeline: [Double]? = nil,
         eventFrames: [Int]? = nil, adaptiveThreshold: Int? = nil, passMediansNanos: [Double]? = nil,
-        frameNanosP50Interval: ConfidenceInterval? = nil, instructionsPerFrame: Double? = nil, passesPerProcess: [Int]? = nil
+        frameNanosP50Interval: ConfidenceInterval? = nil, instructionsPerFrame: Double? = nil, passesPerProcess: [Int]? = nil,
+        passMidmeansNanos: [Double]? = nil
     ) {
         self.layout = layout
         self.strategy = strategy
@@ -137,6 +160,7 @@ public struct RunRecord: Codable, Hashable, Sendable {
         self.frameNanosP50Interval = frameNanosP50Interval
         self.instructionsPerFrame = instructionsPerFrame
         self.passesPerProcess = passesPerProcess
+        self.passMidmeansNanos = passMidmeansNanos
     }
 }
 
