@@ -549,17 +549,26 @@ struct CacheBuilder {
     }
 
     /// The widest element starting in each band.
+    /// - Complexity: O(n + bands), one read of each frame.
     func bandMaxWidths() -> [Double] {
         var widths = [Double](repeating: 0, count: index.bandCount)
-        var band = 0
-        while band < index.bandCount {
-            var position = Int(index.bandStarts[band])
-            let end = Int(index.bandStarts[band + 1])
-            while position < end {
-                widths[band] = max(widths[band], frames[position].width)
-                position += 1
+        widths.withUnsafeMutableBufferPointer { widths in
+            frames.withUnsafeBufferPointer { frames in
+                index.bandStarts.withUnsafeBufferPointer { starts in
+                    var band = 0
+                    while band < widths.count {
+                        var widest = 0.0
+                        var position = Int(starts[band])
+                        let end = Int(starts[band + 1])
+                        while position < end {
+                            widest = max(widest, frames[position].width)
+                            position += 1
+                        }
+                        widths[band] = widest
+                        band += 1
+                    }
+                }
             }
-            band += 1
         }
         return widths
     }
@@ -630,8 +639,13 @@ struct CacheBuilder {
                             // (rounding in `band(of:)` is far below the margin left here).
                             let extent = alongX ? frame.width : frame.height
                             if extent * geometry.inverseExtent > 0.999 {
-                                let last = geometry.band(of: (alongX ? frame.maxX : frame.maxY).nextDown)
-                                if last - band >= 2 { tall.append((Int32(truncatingIfNeeded: position), band, last)) }
+                                // `band(of: v)` reaches `band + 2` only where `v / bandExtent` does: most
+                                // cells a line tall are let go by one product.
+                                let far = (alongX ? frame.maxX : frame.maxY).nextDown
+                                if far * geometry.inverseExtent >= Double(band + 2) {
+                                    let last = geometry.band(of: far)
+                                    if last - band >= 2 { tall.append((Int32(truncatingIfNeeded: position), band, last)) }
+                                }
                             }
                         }
                     }
