@@ -442,12 +442,12 @@ struct CacheBuilder {
                     let band = bands[i]
                     low = min(low, band)
                     high = max(high, band)
-                    if i > 0 && inOrder {
+                    if i > 0 {
                         let before = bands[i - 1]
                         if band < before {
                             bandsInOrder = false
                             inOrder = false
-                        } else if band == before && Self.precedesAcross(elements[i], elements[i - 1]) {
+                        } else if inOrder && band == before && Self.precedesAcross(elements[i], elements[i - 1]) {
                             inOrder = false
                         }
                     }
@@ -456,14 +456,6 @@ struct CacheBuilder {
             }
         }
         if inOrder { return }
-        if bandsInOrder {
-            // Bands may still be out of order after the first disorder the scan stopped at.
-            stripBands.withUnsafeBufferPointer { bands in
-                var i = 1
-                while i < count && bands[i] >= bands[i - 1] { i += 1 }
-                bandsInOrder = i == count
-            }
-        }
         if bandsInOrder {
             buffer.withUnsafeMutableBufferPointer { out in
                 stripBands.withUnsafeBufferPointer { bands in
