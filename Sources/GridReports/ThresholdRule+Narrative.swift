@@ -7,7 +7,7 @@ extension ThresholdRule {
     public var statement: String {
         let band = "1 ± " + Format.trimmed(tolerance, maxDecimals: 4)
         let above = Format.trimmed(1 + tolerance, maxDecimals: 4), below = Format.trimmed(1 - tolerance, maxDecimals: 4)
-        let percent = Format.trimmed(tolerance * 100, maxDecimals: 2)
+        let percent = Format.trimmed(instructionTolerance * 100, maxDecimals: 2)
         let parts: [String] = [
             "The recommended threshold is the smallest measured tile count from which caching stops paying for good "
                 + "(the size after the last one at which it still paid).",
@@ -35,7 +35,7 @@ extension ThresholdRule {
     }
 
     /// The frame costs compared at `evaluation`, in words:
-    /// `on demand's median 1.02 × cached's (95 % interval 0.97–1.08): equivalent within ±5 %`.
+    /// `on demand's median 1.02 × cached's (95 % interval 0.97–1.08): equivalent within ±10 %`.
     public func speedCheck(at evaluation: Evaluation) -> String {
         let comparison = evaluation.comparison
         let ratio = Format.trimmed(comparison.ratio, maxDecimals: 3)
@@ -60,7 +60,7 @@ extension ThresholdRule {
         let winner = tie.favoursCached ? cachedStrategy : onDemandStrategy
         var note = tie.instructionsMissing ? " (instructions not counted)" : ""
         if let instructions = tie.instructions, tie.basis != .instructions {
-            note = " (instructions per frame within ±\(Format.trimmed(tolerance * 100, maxDecimals: 2)) %: cached "
+            note = " (instructions per frame within ±\(Format.trimmed(instructionTolerance * 100, maxDecimals: 2)) %: cached "
                 + "\(Format.count(Int(instructions.cached.rounded()))), on demand \(Format.count(Int(instructions.onDemand.rounded()))))"
         }
         switch tie.basis {

@@ -5,12 +5,15 @@ import Testing
 
 @Suite struct ThresholdRuleTests {
     /// The tests below compare p99 (the synthetic runs' p50 is 0.8 × p99, so the ratios
-    /// are the same either way); the median is the default, tested on its own.
-    let rule = ThresholdRule(statistic: .p99)
+    /// are the same either way); the median is the default, tested on its own. Their
+    /// figures are worked by hand for a band of 1 ± 0.05; the default band, 1 ± 0.1, has
+    /// tests of its own.
+    let rule = ThresholdRule(tolerance: 0.05, statistic: .p99)
 
     @Test func defaultsAreTheBriefs() {
         #expect(ThresholdRule().statistic == .p50)
-        #expect(rule.tolerance == 0.05)
+        #expect(ThresholdRule().tolerance == 0.10)
+        #expect(ThresholdRule().instructionTolerance == 0.05)
         // Half a 120 Hz frame: 8,333,333.3 ns / 2.
         #expect(abs(rule.prepareBudgetNanos - 4_166_666.67) < 0.01)
         #expect(rule.memoryBudgetBytes == 4_194_304)
@@ -67,6 +70,13 @@ import Testing
         #expect(decision.contains("on demand's p99 1.043 × cached's (no passes recorded, so no interval): equivalent within ±5 %"))
         #expect(decision.contains("settled by retained memory for on-demand"))
         #expect(decision.contains("on demand's p99 1.091 × cached's (no passes recorded, so no interval): cached faster"))
+
+        // With the default band, 1 ± 0.1: 1.091 at 1,000 tiles is now within it, equivalent,
+        // and the tie goes to memory again; 1.2 at 100 tiles is still above 1.1. Caching
+        // stops at 1,000.
+        let wide = ThresholdRule(statistic: .p99).recommend(runs)
+        #expect(wide.outcome == .switchAt(tiles: 1_000))
+        #expect(wide.decision.joined().contains("on demand's p99 1.091 × cached's (no passes recorded, so no interval): equivalent within ±10 %"))
     }
 
     @Test func severalConditionsAtOnceAreAllNamed() {
@@ -170,7 +180,8 @@ import Testing
         #expect(median.outcome == .switchAt(tiles: 100_000))
         // 600 / 500 = 1.2 > 1.05.
         #expect(median.decision.joined().contains("on demand's p50 1.2 × cached's (no passes recorded, so no interval): cached faster"))
-        #expect(ThresholdRule().statement.contains("overlaps 1 ± 0.05 the two are equivalent"))
+        #expect(ThresholdRule().statement.contains("overlaps 1 ± 0.1 the two are equivalent"))
+        #expect(ThresholdRule().statement.contains("when they differ by more than 5 %"))
         #expect(rule.recommend(runs).outcome == .onDemandAtEverySize)
     }
 
