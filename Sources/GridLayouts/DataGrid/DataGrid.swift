@@ -373,3 +373,54 @@ extension DataGrid {
         return GridPlacement(row: position.row, column: position.column)
     }
 }
+
+// MARK: - Enumeration in scroll order
+
+extension DataGrid: ScrollOrderedEnumeration {
+    /// Writes every element into `sink`, display row by display row: the header row (the
+    /// corner, then the column headers), then each row's header and its cells, left to
+    /// right; frames as the rect queries make them.
+    ///
+    /// That is the cache's order whenever the header row and the first row start in
+    /// different bands (a header row at least a line high, or none); otherwise the sink
+    /// finds the order broken and the cache is built from rect queries.
+    ///
+    /// - Complexity: O(R·F): one pass, nothing searched, nothing sorted.
+    public func enumerateElements(into sink: inout ElementSink) {
+        guard isPrepared else { return }
+        let hh = prepared.headerHeight, hw = prepared.rowHeaderWidth
+        let rows = rowTrack.count, columns = columnTrack.count
+        if hasCorner { sink.append(.corner, ItemPath(section: 0, item: 0), Rect(x: 0, y: 0, width: hw, height: hh)) }
+        if hh > 0 {
+            var column = 0
+            while column < columns {
+                sink.append(.columnHeader, ItemPath(section: 0, item: column), columnHeaderFrame(column))
+                column += 1
+            }
+        }
+        let transposed = prepared.transposed
+        var row = 0
+        var y = rowTrack.start(0)
+        while row < rows && !sink.isStopped {
+            let next = rowTrack.start(row + 1)
+            let height = rowTrack.length(row, start: y, next: next)
+            if hw > 0 { sink.append(.rowHeader, ItemPath(section: row, item: 0), Rect(x: 0, y: y, width: hw, height: height)) }
+            // Not transposed, the row is a record and its cells its fields; transposed, the
+            // row is a field, shown by every record that has it.
+            let end = transposed ? columns : min(columns, fieldCount(row))
+            var column = 0
+            var x = columnTrack.start(0)
+            while column < end {
+                let nextX = columnTrack.start(column + 1)
+                if !transposed || row < fieldCount(column) {
+                    let path = transposed ? ItemPath(section: column, item: row) : ItemPath(section: row, item: column)
+                    sink.append(.cell, path, Rect(x: x, y: y, width: columnTrack.length(column, start: x, next: nextX), height: height))
+                }
+                x = nextX
+                column += 1
+            }
+            y = next
+            row += 1
+        }
+    }
+}

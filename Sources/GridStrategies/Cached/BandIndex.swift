@@ -21,24 +21,8 @@ import GridCore
 ///   a band 4 bytes per band they cross.
 @usableFromInline
 struct BandIndex: Sendable {
-    /// How coordinates map to bands.
-    @usableFromInline
-    struct Geometry: Sendable {
-        /// The extent of one band along the axis, > 0.
-        @usableFromInline let bandExtent: Double
-        @usableFromInline let inverseExtent: Double
-        /// The index of the last band, `bandCount − 1`.
-        @usableFromInline let lastBand: Int
-
-        /// The band that holds axis coordinate `v`, clamped to the bands there are; NaN and
-        /// negative coordinates go to band 0.
-        @inlinable @inline(__always)
-        func band(of v: Double) -> Int {
-            let raw = v * inverseExtent
-            guard raw > 0 else { return 0 }
-            return raw >= Double(lastBand) ? lastBand : Int(raw)
-        }
-    }
+    /// How coordinates map to bands: GridCore's, which ``ElementSink`` checks orders by.
+    @usableFromInline typealias Geometry = BandGeometry
 
     @usableFromInline let geometry: Geometry
     @inlinable var bandExtent: Double { geometry.bandExtent }
@@ -58,7 +42,7 @@ struct BandIndex: Sendable {
     /// An index of `bandCount ≥ 1` bands `bandExtent > 0` long, with no elements yet.
     @usableFromInline
     init(bandExtent: Double, bandCount: Int) {
-        self.geometry = Geometry(bandExtent: bandExtent, inverseExtent: 1 / bandExtent, lastBand: max(bandCount, 1) - 1)
+        self.geometry = Geometry(bandExtent: bandExtent, bandCount: bandCount)
         self.bandStarts = [0]
         self.bandStarts.reserveCapacity(bandCount + 1)
         self.spillStarts = []

@@ -56,6 +56,9 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     @usableFromInline var otherSlots: [ElementID: Int32] = [:]
     /// Elements per item at the last build, to size the next build's arrays.
     var elementsPerItem = 0.0
+    /// Whether the last build took the base's own enumeration (``ScrollOrderedEnumeration``)
+    /// rather than rect queries.
+    public private(set) var builtFromEnumeration = false
 
     /// Wraps `base`; nothing is cached until ``prepare(data:container:)``.
     public init(_ base: Base) {
@@ -114,12 +117,28 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         // places more elements than that is built again at twice the capacity.
         let supplementaries = Self.declaredSupplementaryCount(traits, data: data)
         var capacity = max(data.totalItems + supplementaries, Int(Double(data.totalItems) * elementsPerItem), 16)
+        // A layout that can write its elements in the cache's order does so (no rect
+        // queries, no sort); when its order breaks, the cache is built from queries.
+        let enumerable = base as? any ScrollOrderedEnumeration
+        var bulk = enumerable != nil
         while true {
             var builder = CacheBuilder(
                 data: data, alongX: alongX, sortsAcross: sortsAcross, bandExtent: bandExtent, bandCount: bandCount,
                 otherCapacity: min(supplementaries, 1 << 20))
-            let base = self.base
-            if try builder.fill(capacity: capacity, query: { base.elements(in: $0, into: &$1) }, content: base.contentSize) {
+            var taken: Bool
+            if bulk, let enumerable {
+                switch try builder.fill(capacity: capacity, from: enumerable) {
+                case .taken: taken = true
+                case .full: taken = false
+                case .outOfOrder:
+                    bulk = false
+                    continue
+                }
+            } else {
+                let base = self.base
+                taken = try builder.fill(capacity: capacity, query: { base.elements(in: $0, into: &$1) }, content: base.contentSize)
+            }
+            if taken {
                 index = builder.index
                 frames = builder.frames
                 ids = builder.ids
@@ -128,6 +147,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
                 headerSlots = builder.headerSlots
                 otherSlots = builder.otherSlots
                 bandMaxWidths = sortsAcross ? builder.bandMaxWidths() : []
+                builtFromEnumeration = bulk
                 elementsPerItem = data.totalItems > 0 ? Double(ids.count) / Double(data.totalItems) : 1
                 return
             }
@@ -324,7 +344,9 @@ struct CacheBuilder {
         var ids: [ElementID] = []
         let frames = [Rect](unsafeUninitializedCapacity: capacity) { frames, framesCount in
             ids = [ElementID](unsafeUninitializedCapacity: capacity) { ids, idsCount in
-                var cellSlots = self.cellSlots
+                // Moved out, not copied: a copy would duplicate the table at the first write.
+                var cellSlots: [Int32] = []
+                swap(&cellSlots, &self.cellSlots)
                 cellSlots.withUnsafeMutableBufferPointer { cellSlots in
                     var sink = Sink(frames: frames, ids: ids, cellSlots: cellSlots, count: 0)
                     do throws(GridError) {
@@ -345,6 +367,123 @@ struct CacheBuilder {
         if positions.count > ids.count { positions.removeLast(positions.count - ids.count) }
         index.buildSpill(tall)
         return true
+    }
+
+    /// How a fill from a layout's own enumeration ended.
+    enum BulkOutcome { case taken, full, outOfOrder }
+
+    /// Fills the arrays from `source`'s own enumeration (``ScrollOrderedEnumeration``),
+    /// which writes frames and IDs straight into them in the cache's order; then indexes
+    /// the cells and supplementary views by position and lists the elements taller than a
+    /// band, in one pass over what was written.
+    ///
+    /// - Returns: `.full` when the layout places more than `capacity` elements, and
+    ///   `.outOfOrder` when its order broke (the caller builds from rect queries then).
+    /// - Throws: when an element's path does not fit an ``ElementID``.
+    mutating func fill(capacity: Int, from source: any ScrollOrderedEnumeration) throws(GridError) -> BulkOutcome {
+        var ids: [ElementID] = []
+        var stop: ElementSink.Stop?
+        var bandStarts: [Int32] = []
+        let geometry = index.geometry, alongX = self.alongX, sortsAcross = self.sortsAcross
+        let frames = [Rect](unsafeUninitializedCapacity: capacity) { frames, framesCount in
+            ids = [ElementID](unsafeUninitializedCapacity: capacity) { ids, idsCount in
+                guard let framesBase = frames.baseAddress, let idsBase = ids.baseAddress else { return }
+                var sink = ElementSink(
+                    frames: framesBase, ids: idsBase, capacity: capacity, geometry: geometry, alongX: alongX, sortsAcross: sortsAcross)
+                source.enumerateElements(into: &sink)
+                stop = sink.stop
+                sink.finish()
+                bandStarts = sink.bandStarts
+                idsCount = sink.count
+                framesCount = sink.count
+            }
+        }
+        switch stop {
+        case .full?: return .full
+        case .outOfOrder?: return .outOfOrder
+        case .pathOutOfRange(let path)?: throw Self.pathError(path)
+        case nil: break
+        }
+        self.frames = frames
+        self.ids = ids
+        index.bandStarts = bandStarts
+        // One pass, band by band (so each element's band is known without computing it):
+        // cells into their slots, other kinds noted for later, tall elements listed.
+        var cellSlots: [Int32] = []
+        swap(&cellSlots, &self.cellSlots)
+        var others: [Int] = []
+        var tall = self.tall
+        data.sectionStarts.withUnsafeBufferPointer { starts in
+            data.itemCounts.withUnsafeBufferPointer { counts in
+                cellSlots.withUnsafeMutableBufferPointer { cellSlots in
+                    frames.withUnsafeBufferPointer { frames in
+                        ids.withUnsafeBufferPointer { ids in
+                            bandStarts.withUnsafeBufferPointer { bandStarts in
+                                let sections = counts.count
+                                var band = 0
+                                while band + 1 < bandStarts.count {
+                                    var position = Int(bandStarts[band])
+                                    let end = Int(bandStarts[band + 1])
+                                    while position < end {
+                                        let raw = ids[position].rawValue
+                                        if (raw >> 32) & 0xF == UInt64(ElementKind.cell.rawValue) {
+                                            let section = Int(raw >> 36), item = Int(raw & 0xFFFF_FFFF)
+                                            if section < sections && item < counts[section] {
+                                                cellSlots[starts[section] + item] = Int32(truncatingIfNeeded: position)
+                                            }
+                                        } else {
+                                            others.append(position)
+                                        }
+                                        if let last = Self.farBand(of: frames[position], startingIn: band, geometry, alongX: alongX) {
+                                            tall.append((Int32(truncatingIfNeeded: position), band, last))
+                                        }
+                                        position += 1
+                                    }
+                                    band += 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.cellSlots = cellSlots
+        for position in others {
+            let id = ids[position]
+            if let kind = id.kind { slot(of: kind, id.path, at: position) }
+        }
+        self.tall = tall
+        index.buildSpill(tall)
+        return .taken
+    }
+
+    /// The error for an element whose path an ``ElementID`` cannot hold.
+    static func pathError(_ path: ItemPath) -> GridError {
+        .invalidParameter(
+            "element.path", path,
+            expected: "paths within ElementID's limits (sections 0...\(ElementID.maxSection), items 0...\(ElementID.maxItem)) for the cached strategy")
+    }
+
+    /// Lists the element at `position` in ``tall`` when its frame, starting in `band`,
+    /// reaches two bands or more further: only such an element can be missed by a query
+    /// that reads its first band and the one before.
+    @inline(__always)
+    private mutating func noteIfTall(_ frame: Rect, band: Int, at position: Int) {
+        if let last = Self.farBand(of: frame, startingIn: band, index.geometry, alongX: alongX) {
+            tall.append((Int32(truncatingIfNeeded: position), band, last))
+        }
+    }
+
+    /// The last band `frame` reaches when that is two or more after `band`, the one it
+    /// starts in; `nil` otherwise. Its far edge is excluded (`band(of: far.nextDown)`).
+    @inline(__always)
+    static func farBand(of frame: Rect, startingIn band: Int, _ geometry: BandIndex.Geometry, alongX: Bool) -> Int? {
+        let far = alongX ? frame.maxX : frame.maxY
+        // `band(of: v)` reaches `band + 2` only where `v / bandExtent` does, and
+        // `far.nextDown ≤ far`: one product lets almost every element go.
+        guard far * geometry.inverseExtent >= Double(band + 2) else { return nil }
+        let last = geometry.band(of: far.nextDown)
+        return last - band >= 2 ? last : nil
     }
 
     /// Where elements are written: the arrays' storage while they are being made.
@@ -518,18 +657,24 @@ struct CacheBuilder {
         swap(&stripBands, &bandScratch)
     }
 
-    /// Insertion sort of `out[begin..<end]` by ``precedesAcross(_:_:)``.
+    /// Insertion sort of `out[begin..<end]` by ``precedesAcross(_:_:)``. An element out
+    /// of place (a data grid's row header, after its row's cells) finds its place by
+    /// comparisons alone, and the elements it passes move up in one block copy rather than
+    /// one 56-byte element at a time.
     @inline(__always)
     private static func insertionSortAcross(_ out: UnsafeMutableBufferPointer<LayoutAttributes>, _ begin: Int, _ end: Int) {
+        guard let base = out.baseAddress else { return }
+        assert(_isPOD(LayoutAttributes.self), "the block copy below needs plain data")
         var j = begin + 1
         while j < end {
-            let element = out[j]
-            var k = j
-            while k > begin && precedesAcross(element, out[k - 1]) {
-                out[k] = out[k - 1]
-                k -= 1
+            let element = base[j]
+            if precedesAcross(element, base[j - 1]) {
+                var k = j - 1
+                while k > begin && precedesAcross(element, base[k - 1]) { k -= 1 }
+                // Overlapping: copyMemory moves as memmove does.
+                UnsafeMutableRawPointer(base + k + 1).copyMemory(from: base + k, byteCount: (j - k) * MemoryLayout<LayoutAttributes>.stride)
+                base[k] = element
             }
-            out[k] = element
             j += 1
         }
     }
@@ -567,26 +712,40 @@ struct CacheBuilder {
 
     /// Writes the elements of `buffer` that start in `bands`, as long as their bands do
     /// not decrease, and records where each band starts.
+    ///
+    /// The loop keeps what it writes in locals (the count, the band starts, the arrays'
+    /// base addresses) and takes a cell, by far the commonest element, without a switch or
+    /// a call: `self` is touched only for section headers, other supplementary views, group
+    /// positions and elements taller than a band.
     private mutating func take(_ buffer: [LayoutAttributes], bands: Range<Int>, into sink: inout Sink) throws(GridError) -> Outcome {
-        var current = bands.lowerBound
         let lower = bands.lowerBound, upper = bands.upperBound
-        // The band geometry alone: a copy of the whole index would share its arrays and
-        // make every append below copy them.
+        // The band geometry alone: a copy of the whole index would share its arrays.
         let geometry = index.geometry
+        let alongX = self.alongX, sortsAcross = self.sortsAcross
+        var current = lower
+        var count = sink.count
+        let capacity = sink.frames.count
         var outcome = Outcome.taken
         var failure: GridError?
+        // Moved out while the loop appends to it, so that the appends never copy it.
+        var bandStarts: [Int32] = []
+        swap(&bandStarts, &index.bandStarts)
+        defer { swap(&bandStarts, &index.bandStarts) }
         let elementBands = stripBands  // shares the storage: nothing below writes it
+        let framesOut = sink.frames, idsOut = sink.ids, cellSlots = sink.cellSlots
+        let maxSection = UInt(ElementID.maxSection), maxItem = UInt(ElementID.maxItem)
         data.sectionStarts.withUnsafeBufferPointer { starts in
             data.itemCounts.withUnsafeBufferPointer { counts in
                 elementBands.withUnsafeBufferPointer { elementBands in
                     buffer.withUnsafeBufferPointer { buffer in
+                        let sections = counts.count
                         var i = 0
                         while i < buffer.count {
-                            let element = buffer[i]
-                            let frame = element.frame
+                            let frame = buffer[i].frame
                             // Two-axis strips had their bands computed for the sort; a scrolling axis
                             // alone has no sort, and its band is computed here, once.
                             let band = sortsAcross ? Int(elementBands[i]) : geometry.band(of: alongX ? frame.minX : frame.minY)
+                            let element = i
                             i += 1
                             guard band >= lower && band < upper else { continue }
                             guard band >= current else {
@@ -594,62 +753,57 @@ struct CacheBuilder {
                                 return
                             }
                             while current < band {
-                                self.index.bandStarts.append(Int32(truncatingIfNeeded: sink.count))
+                                bandStarts.append(Int32(truncatingIfNeeded: count))
                                 current += 1
                             }
-                            let position = sink.count
-                            guard position < sink.frames.count else {
+                            guard count < capacity else {
                                 outcome = .full
                                 return
                             }
-                            let path = element.path
-                            guard path.section >= 0, path.section <= ElementID.maxSection, path.item >= 0, path.item <= ElementID.maxItem else {
-                                failure = .invalidParameter(
-                                    "element.path", path,
-                                    expected: "paths within ElementID's limits (sections 0...\(ElementID.maxSection), items 0...\(ElementID.maxItem)) for the cached strategy")
+                            let path = buffer[element].path, kind = buffer[element].kind
+                            // One unsigned comparison each: a negative index is a huge one.
+                            guard UInt(bitPattern: path.section) <= maxSection, UInt(bitPattern: path.item) <= maxItem else {
+                                failure = Self.pathError(path)
                                 return
                             }
-                            sink.frames[position] = frame
-                            let id = ElementID(kind: element.kind, path: path)
-                            sink.ids[position] = id
-                            if element.groupPosition != .none || !positions.isEmpty {
-                                if positions.isEmpty { positions = Array(repeating: .none, count: sink.frames.count) }
-                                positions[position] = element.groupPosition
+                            framesOut[count] = frame
+                            idsOut[count] = ElementID(kind: kind, path: path)
+                            let groupPosition = buffer[element].groupPosition
+                            if groupPosition != .none || !positions.isEmpty {
+                                if positions.isEmpty { positions = Array(repeating: .none, count: capacity) }
+                                positions[count] = groupPosition
                             }
-                            sink.count = position + 1
-                            switch element.kind {
-                            case .cell:
-                                if path.section < counts.count && path.item < counts[path.section] {
-                                    sink.cellSlots[starts[path.section] + path.item] = Int32(truncatingIfNeeded: position)
+                            if kind == .cell {
+                                if path.section < sections && path.item < counts[path.section] {
+                                    cellSlots[starts[path.section] + path.item] = Int32(truncatingIfNeeded: count)
                                 }
-                            case .sectionHeader where path.item == 0 && path.section < headerSlots.count:
-                                headerSlots[path.section] = Int32(truncatingIfNeeded: position)
-                            default:
-                                otherSlots[id] = Int32(truncatingIfNeeded: position)
+                            } else {
+                                slot(of: kind, path, at: count)
                             }
-                            // Only an element nearly a band tall or taller can span three bands
-                            // (rounding in `band(of:)` is far below the margin left here).
-                            let extent = alongX ? frame.width : frame.height
-                            if extent * geometry.inverseExtent > 0.999 {
-                                // `band(of: v)` reaches `band + 2` only where `v / bandExtent` does: most
-                                // cells a line tall are let go by one product.
-                                let far = (alongX ? frame.maxX : frame.maxY).nextDown
-                                if far * geometry.inverseExtent >= Double(band + 2) {
-                                    let last = geometry.band(of: far)
-                                    if last - band >= 2 { tall.append((Int32(truncatingIfNeeded: position), band, last)) }
-                                }
-                            }
+                            noteIfTall(frame, band: band, at: count)
+                            count += 1
                         }
                     }
                 }
             }
         }
+        sink.count = count
         if let failure { throw failure }
         guard outcome == .taken else { return outcome }
         while current < upper {
-            self.index.bandStarts.append(Int32(truncatingIfNeeded: sink.count))
+            bandStarts.append(Int32(truncatingIfNeeded: count))
             current += 1
         }
         return .taken
+    }
+
+    /// Records where a supplementary view of `kind` at `path` sits: section headers by
+    /// section, the others by ID.
+    private mutating func slot(of kind: ElementKind, _ path: ItemPath, at position: Int) {
+        if kind == .sectionHeader && path.item == 0 && path.section < headerSlots.count {
+            headerSlots[path.section] = Int32(truncatingIfNeeded: position)
+        } else {
+            otherSlots[ElementID(kind: kind, path: path)] = Int32(truncatingIfNeeded: position)
+        }
     }
 }

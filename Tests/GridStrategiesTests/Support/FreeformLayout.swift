@@ -62,6 +62,9 @@ struct FreeformLayout: GridLayout {
         for element in everything where element.frame.intersects(rect) { buffer.append(element) }
     }
 
+    /// Every element placed, zero-area ones too, in the order they were made.
+    var allElements: [LayoutAttributes] { everything }
+
     func attributes(at path: ItemPath) -> LayoutAttributes? {
         cells[path].map { .cell(path, frame: $0) }
     }
