@@ -36,11 +36,14 @@ public struct BandGeometry: Hashable, Sendable {
 /// arrays of a cache under construction, in band order.
 ///
 /// The sink checks, element by element, that the order is the one the cache keeps: bands
-/// (of the frames' start along the scroll axis) never decrease, and on content that scrolls
-/// both ways, within a band, `minX` then ID increase. When an element breaks the order, or
-/// the arrays are full, or a path does not fit an ``ElementID``, the sink stops taking
-/// elements (``isStopped``) and the cache is built from rect queries instead (or, when full,
-/// again with more room): a layout can never make the cache wrong, only slower.
+/// (of the frames' start along the scroll axis) never decrease. On content that scrolls both
+/// ways the cache keeps each band sorted by `minX` then ID; elements that come otherwise
+/// within a band (two short rows starting in one band) are sorted by the sink when the band
+/// ends, by insertion, so an order that is nearly right costs little. When a band comes
+/// before the last one, or the arrays are full, or a path does not fit an ``ElementID``, the
+/// sink stops taking elements (``isStopped``) and the cache is built from rect queries
+/// instead (or, when full, again with more room): a layout can never make the cache wrong,
+/// only slower.
 ///
 /// Frames with a zero or negative width or height are left out, as every rect query leaves
 /// them out (law 1 of ``GridLayout``).
@@ -49,8 +52,7 @@ public struct ElementSink {
     public enum Stop: Hashable, Sendable {
         /// The arrays are full: the layout places more elements than the cache made room for.
         case full
-        /// An element came out of the cache's order (its band before the last one's, or on
-        /// two-axis content its `minX` and ID not after the last one's in the same band).
+        /// An element's band came before the last one's.
         case outOfOrder
         /// An element's path does not fit an ``ElementID``.
         case pathOutOfRange(ItemPath)
@@ -70,7 +72,11 @@ public struct ElementSink {
     public private(set) var bandStarts: [Int32]
     @usableFromInline var band = 0
     @usableFromInline var lastMinX = -Double.infinity
+    /// The start along the axis of the last element taken (NaN before the first).
+    @usableFromInline var lastStart = Double.nan
     @usableFromInline var lastID = ElementID(rawValue: 0)
+    /// Whether the current band's elements came out of `minX`-then-ID order.
+    @usableFromInline var bandUnsorted = false
     /// Why the sink stopped, or `nil` while it takes elements.
     public private(set) var stop: Stop?
     /// Whether ``stop`` is set: one byte for the hot path to test.
@@ -110,17 +116,21 @@ public struct ElementSink {
         }
         let id = ElementID(kind: kind, path: path)
         let minX = frame.origin.x
-        let elementBand = geometry.band(of: alongX ? minX : frame.origin.y)
-        if elementBand != band {
-            guard elementBand > band else {
-                halt(.outOfOrder)
-                return
+        // An element starting where the last one did (the next cell of a row) is in its
+        // band: only a new start is mapped to a band.
+        let start = alongX ? minX : frame.origin.y
+        if start != lastStart {
+            lastStart = start
+            let elementBand = geometry.band(of: start)
+            if elementBand != band {
+                guard elementBand > band else {
+                    halt(.outOfOrder)
+                    return
+                }
+                advance(to: elementBand)
             }
-            advance(to: elementBand)
-        } else if sortsAcross && (minX < lastMinX || (minX == lastMinX && id < lastID)) {
-            halt(.outOfOrder)
-            return
         }
+        if sortsAcross && (minX < lastMinX || (minX == lastMinX && id < lastID)) { bandUnsorted = true }
         guard written < capacity else {
             halt(.full)
             return
@@ -143,6 +153,7 @@ public struct ElementSink {
     /// ends) here.
     @usableFromInline
     mutating func advance(to newBand: Int) {
+        if bandUnsorted { sortCurrentBand() }
         let position = Int32(truncatingIfNeeded: written)
         while band < newBand {
             bandStarts.append(position)
@@ -156,6 +167,31 @@ public struct ElementSink {
     public mutating func finish() {
         advance(to: geometry.bandCount)
     }
+
+    /// Sorts the current band's elements by `minX`, then ID: an insertion sort over both
+    /// arrays, each element out of place moved to its place in one block copy.
+    @usableFromInline
+    mutating func sortCurrentBand() {
+        bandUnsorted = false
+        let begin = Int(bandStarts[band]), end = written
+        let frameStride = MemoryLayout<Rect>.stride, idStride = MemoryLayout<ElementID>.stride
+        var j = begin + 1
+        while j < end {
+            let frame = frames[j], id = ids[j]
+            func precedes(_ k: Int) -> Bool {
+                frame.origin.x != frames[k].origin.x ? frame.origin.x < frames[k].origin.x : id < ids[k]
+            }
+            if precedes(j - 1) {
+                var k = j - 1
+                while k > begin && precedes(k - 1) { k -= 1 }
+                UnsafeMutableRawPointer(frames + k + 1).copyMemory(from: frames + k, byteCount: (j - k) * frameStride)
+                UnsafeMutableRawPointer(ids + k + 1).copyMemory(from: ids + k, byteCount: (j - k) * idStride)
+                frames[k] = frame
+                ids[k] = id
+            }
+            j += 1
+        }
+    }
 }
 
 /// A layout that can write every element it places straight into a cache's arrays, in the
@@ -165,13 +201,14 @@ public struct ElementSink {
 /// (``ElementSink``) and, when it is broken, builds from rect queries instead, so a mistake
 /// in the order costs time, never a wrong answer. What the elements are is the adopter's
 /// promise: exactly the elements that rect queries over the whole content return, each
-/// once, with the same frames bit for bit (law 1 of ``GridLayout``). GridBench's own
-/// adopters have tests that build their cache both ways and compare every array.
+/// once, with the same frames bit for bit (law 1 of ``GridLayout``), and no group positions
+/// (a layout that sets them is cached from its queries). GridBench's own adopters have tests
+/// that build their cache both ways and compare every array.
 public protocol ScrollOrderedEnumeration: GridLayout {
-    /// Appends every element to `sink`, in order of the band its frame starts in along the
-    /// scroll axis; on content that scrolls both ways, within a band, by `minX` then ID.
-    /// Enumerating elements in order of their frames' start along the axis (`minY`, or
-    /// `minX` for a horizontal layout), then by `minX`, then by ID, keeps that order. May
-    /// return early once `sink.isStopped`.
+    /// Appends every element to `sink` in order of the band its frame starts in along the
+    /// scroll axis: enumerating by the frames' start along the axis (`minY`, or `minX` for a
+    /// horizontal layout) keeps that order. On content that scrolls both ways the sink sorts
+    /// each band by `minX`, then ID, cheaply when they come nearly so. May return early once
+    /// `sink.isStopped`.
     func enumerateElements(into sink: inout ElementSink)
 }

@@ -67,30 +67,33 @@ import Testing
         #expect(ids.count == 1)
     }
 
-    @Test func withinABandTwoAxisContentNeedsXThenID() {
-        // Sorted across: x must not decrease within a band, and at equal x the ID must rise.
-        let left = withSink(capacity: 4) { sink in
-            sink.append(.cell, ItemPath(section: 0, item: 1), Rect(x: 5, y: 0, width: 5, height: 5))
-            sink.append(.cell, ItemPath(section: 0, item: 0), Rect(x: 0, y: 2, width: 5, height: 5))
+    @Test func withinABandTwoAxisContentIsSortedByXThenID() {
+        // Sorted across: a band whose elements come out of x-then-ID order is sorted when it
+        // ends. Band 0 gets x 5, 0, 5 (ID 2 before 1 at x 5), 0 again with a lower ID.
+        let (sink, frames, ids) = withSink(capacity: 6) { sink in
+            sink.append(.cell, ItemPath(section: 0, item: 2), Rect(x: 5, y: 0, width: 5, height: 5))
+            sink.append(.cell, ItemPath(section: 0, item: 3), Rect(x: 0, y: 2, width: 5, height: 5))
+            sink.append(.cell, ItemPath(section: 0, item: 1), Rect(x: 5, y: 4, width: 5, height: 5))
+            sink.append(.sectionHeader, ItemPath(section: 0, item: 0), Rect(x: 0, y: 6, width: 5, height: 5))
+            sink.append(.cell, ItemPath(section: 1, item: 0), Rect(x: 3, y: 10, width: 5, height: 5))  // band 1
+            sink.finish()
         }
-        #expect(left.sink.stop == .outOfOrder)
-        let sameX = withSink(capacity: 4) { sink in
-            sink.append(.cell, ItemPath(section: 0, item: 1), Rect(x: 0, y: 0, width: 5, height: 5))
-            sink.append(.cell, ItemPath(section: 0, item: 0), Rect(x: 0, y: 5, width: 5, height: 5))
-        }
-        #expect(sameX.sink.stop == .outOfOrder)
-        // The next band starts over: x 0 after x 5 is fine there.
-        let nextBand = withSink(capacity: 4) { sink in
-            sink.append(.cell, ItemPath(section: 0, item: 1), Rect(x: 5, y: 0, width: 5, height: 5))
-            sink.append(.cell, ItemPath(section: 0, item: 0), Rect(x: 0, y: 10, width: 5, height: 5))
-        }
-        #expect(nextBand.sink.stop == nil && nextBand.sink.count == 2)
-        // Scrolling one way only, the order within a band is free.
+        #expect(sink.stop == nil && sink.count == 5)
+        // x 0: the header (kind 0) before cell (0, 3); x 5: cell (0, 1) before (0, 2).
+        #expect(ids == [
+            ElementID(kind: .sectionHeader, path: ItemPath(section: 0, item: 0)), ElementID(kind: .cell, path: ItemPath(section: 0, item: 3)),
+            ElementID(kind: .cell, path: ItemPath(section: 0, item: 1)), ElementID(kind: .cell, path: ItemPath(section: 0, item: 2)),
+            ElementID(kind: .cell, path: ItemPath(section: 1, item: 0)),
+        ])
+        #expect(frames.map(\.minY) == [6, 2, 4, 0, 10])
+        #expect(sink.bandStarts == [0, 4, 5, 5, 5, 5])
+        // Scrolling one way only, the order within a band is left as it came.
         let oneAxis = withSink(capacity: 4, sortsAcross: false) { sink in
             sink.append(.cell, ItemPath(section: 0, item: 1), Rect(x: 5, y: 0, width: 5, height: 5))
             sink.append(.cell, ItemPath(section: 0, item: 0), Rect(x: 0, y: 2, width: 5, height: 5))
+            sink.finish()
         }
-        #expect(oneAxis.sink.stop == nil && oneAxis.sink.count == 2)
+        #expect(oneAxis.sink.stop == nil && oneAxis.ids.map(\.item) == [1, 0])
     }
 
     @Test func fullAndPathsOutOfRangeStop() {

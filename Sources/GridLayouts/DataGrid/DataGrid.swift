@@ -381,9 +381,8 @@ extension DataGrid: ScrollOrderedEnumeration {
     /// corner, then the column headers), then each row's header and its cells, left to
     /// right; frames as the rect queries make them.
     ///
-    /// That is the cache's order whenever the header row and the first row start in
-    /// different bands (a header row at least a line high, or none); otherwise the sink
-    /// finds the order broken and the cache is built from rect queries.
+    /// That is the cache's order, band by band; where a header row shorter than a row
+    /// shares its band with the first row, the sink sorts that band by x.
     ///
     /// - Complexity: O(R·F): one pass, nothing searched, nothing sorted.
     public func enumerateElements(into sink: inout ElementSink) {

@@ -305,8 +305,8 @@ extension SpanGrid {
     /// to right; returns whether any was a single cell.
     @inline(__always)
     @discardableResult
-    private func appendRow<Work: QueryWork>(
-        _ row: Int, band: Int, columns c0: Int, _ c1: Int, into buffer: inout [LayoutAttributes], work: inout Work
+    private func appendRow<Work: QueryWork, Output: CellOutput>(
+        _ row: Int, band: Int, columns c0: Int, _ c1: Int, into buffer: inout Output, work: inout Work
     ) -> Bool {
         work.row()
         let y = rowTrack.start(row)
@@ -327,7 +327,7 @@ extension SpanGrid {
             work.read(1)
             if entry.column <= column {
                 if first && entry.row == row {
-                    buffer.append(.cell(ItemPath(section: row, item: entry.item), frame: frame(of: entry)))
+                    buffer.cell(ItemPath(section: row, item: entry.item), frame(of: entry))
                 }
                 column = entry.end
                 j += 1
@@ -336,9 +336,7 @@ extension SpanGrid {
                 var item = column - entry.coveredBefore + (first ? entry.anchorsBefore : 0)
                 singles = true
                 while column < stop {
-                    buffer.append(.cell(
-                        ItemPath(section: row, item: item),
-                        frame: Rect(x: columnStarts[column], y: y, width: columnWidths[column], height: height)))
+                    buffer.cell(ItemPath(section: row, item: item), Rect(x: columnStarts[column], y: y, width: columnWidths[column], height: height))
                     column += 1
                     item += 1
                 }
@@ -450,4 +448,43 @@ protocol QueryWork {
 struct NoWork: QueryWork {
     @inline(__always) mutating func row() {}
     @inline(__always) mutating func read(_ count: Int) {}
+}
+
+// MARK: - Enumeration in scroll order
+
+extension SpanGrid: ScrollOrderedEnumeration {
+    /// Writes every cell into `sink` row by row, each row's cells (single and merged, by
+    /// their anchor) left to right: the rect query's own row walk over all columns, writing
+    /// into the sink instead of a buffer, so the frames are the queries' bit for bit. Two short rows in one of the cache's bands are
+    /// sorted by x by the sink.
+    ///
+    /// - Complexity: O(n + R) for n cells and R rows: one pass, each merged band's entries
+    ///   read once per row.
+    public func enumerateElements(into sink: inout ElementSink) {
+        let rows = rowTrack.count, columns = columnWidths.count
+        guard isPrepared, rows > 0, columns > 0 else { return }
+        var work = NoWork()
+        var band = 0
+        var row = 0
+        while row < rows && !sink.isStopped {
+            while row >= bands.starts[band + 1] { band += 1 }
+            appendRow(row, band: band, columns: 0, columns, into: &sink, work: &work)
+            row += 1
+        }
+    }
+}
+
+/// Where the row walk puts the cells it finds: a rect query's buffer, or a cache's sink.
+protocol CellOutput {
+    mutating func cell(_ path: ItemPath, _ frame: Rect)
+}
+
+extension Array: CellOutput where Element == LayoutAttributes {
+    @inline(__always)
+    mutating func cell(_ path: ItemPath, _ frame: Rect) { append(.cell(path, frame: frame)) }
+}
+
+extension ElementSink: CellOutput {
+    @inline(__always)
+    mutating func cell(_ path: ItemPath, _ frame: Rect) { append(.cell, path, frame) }
 }

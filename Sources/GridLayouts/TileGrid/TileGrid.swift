@@ -301,12 +301,6 @@ extension TileGrid {
                 }
             }
             let count = data.itemCounts[section]
-            if f > 0 {
-                let footer = footerFrame(section: section)
-                if footer.intersects(rect) {
-                    buffer.append(LayoutAttributes(kind: .sectionFooter, path: ItemPath(section: section, item: 0), frame: footer))
-                }
-            }
             if count > 0 {
                 let rows = Double(Self.rows(count, n))
                 let rowBase = top + t
@@ -334,6 +328,14 @@ extension TileGrid {
                         }
                     }
                     row += 1
+                }
+            }
+            // The footer last: answers come in ID order (header, cells, footer) and, within
+            // a section, in order of y.
+            if f > 0 {
+                let footer = footerFrame(section: section)
+                if footer.intersects(rect) {
+                    buffer.append(LayoutAttributes(kind: .sectionFooter, path: ItemPath(section: section, item: 0), frame: footer))
                 }
             }
             section += 1
@@ -400,5 +402,46 @@ extension TileGrid {
         let truncated = Double(Int64(x))
         if truncated == x { return x }
         return truncated < x ? truncated + 1 : truncated
+    }
+}
+
+// MARK: - Enumeration in scroll order
+
+extension TileGrid: ScrollOrderedEnumeration {
+    /// Writes every element into `sink` from the top down: each section's header, its rows
+    /// left to right, its footer; frames as the rect queries make them.
+    ///
+    /// That is the cache's order whenever cells' frames start in the band of their row or
+    /// later ones in order, always so for tiles; centred content that starts lower in one
+    /// tile than the next one's may come out of order, and then the cache is built from
+    /// rect queries.
+    ///
+    /// - Complexity: O(n): one pass, nothing searched, nothing sorted.
+    public func enumerateElements(into sink: inout ElementSink) {
+        let n = prepared.tilesPerLine
+        let titled = prepared.sectionTitleHeight > 0, footed = prepared.sectionFooterHeight > 0
+        let sizes = prepared.centersItems ? data.itemSizes : nil
+        var section = 0
+        while section < data.sectionCount && !sink.isStopped {
+            if titled { sink.append(.sectionHeader, ItemPath(section: section, item: 0), headerFrame(section: section)) }
+            let count = data.itemCounts[section]
+            let flatStart = data.sectionStarts[section]
+            var row = 0, item = 0
+            while item < count {
+                let (y, height) = rowGeometry(section: section, row: row)
+                let rowEnd = min(item + n, count)
+                var col = 0
+                while item < rowEnd {
+                    var frame = Rect(x: columnX(col), y: y, width: tileWidth, height: height)
+                    if let sizes { frame = Self.centre(sizes[flatStart + item], in: frame) }
+                    sink.append(.cell, ItemPath(section: section, item: item), frame)
+                    item += 1
+                    col += 1
+                }
+                row += 1
+            }
+            if footed { sink.append(.sectionFooter, ItemPath(section: section, item: 0), footerFrame(section: section)) }
+            section += 1
+        }
     }
 }

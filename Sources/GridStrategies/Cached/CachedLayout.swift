@@ -8,7 +8,11 @@ import GridCore
 /// only the bands it covers and the one before. For content that scrolls both ways, each
 /// band is sorted by x and searched by binary search from the rect's left edge (less the
 /// band's widest element), so a narrow viewport over wide rows reads only what it shows. Cells are found by their flat index in the
-/// data, section headers by section, other supplementary views through a small dictionary.
+/// data, section headers by section, other supplementary views in a table per kind the
+/// layout declares (``SupplementarySlots``; a dictionary for any beyond).
+///
+/// A layout that adopts ``GridCore/ScrollOrderedEnumeration`` writes its elements straight
+/// into the arrays in their order (no rect queries, no sort); the others are queried.
 ///
 /// Elements are materialised through the base's own rect queries over the whole content,
 /// in strips, so the cache holds exactly what the base's rect queries return (law 1 of
@@ -24,7 +28,7 @@ import GridCore
 ///   section-header queries O(1).
 /// - Memory: O(n): 40 bytes per element (frame and ID; 41 for layouts that set group
 ///   positions, which are kept one byte per element only then), 4 bytes per cell for the path
-///   index, 4 bytes per band (about one per line), 8 more per band on two-axis content; an element taller than a band also
+///   index and 4 per path of each declared supplementary kind's table, 4 bytes per band (about one per line), 8 more per band on two-axis content; an element taller than a band also
 ///   takes 4 bytes per band it crosses. About 45 bytes per element on CHGridView's grid,
 ///   on top of the base layout's own state.
 public struct CachedLayout<Base: GridLayout>: GridLayout {
@@ -53,7 +57,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     /// `headerSlots[section]` is the position of the section header, or −1.
     @usableFromInline var headerSlots: [Int32] = []
     /// Positions of the other supplementary views.
-    @usableFromInline var otherSlots: [ElementID: Int32] = [:]
+    @usableFromInline var otherSlots = SupplementarySlots()
     /// Elements per item at the last build, to size the next build's arrays.
     var elementsPerItem = 0.0
     /// Whether the last build took the base's own enumeration (``ScrollOrderedEnumeration``)
@@ -124,7 +128,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         while true {
             var builder = CacheBuilder(
                 data: data, alongX: alongX, sortsAcross: sortsAcross, bandExtent: bandExtent, bandCount: bandCount,
-                otherCapacity: min(supplementaries, 1 << 20))
+                traits: traits, otherCapacity: min(supplementaries, 1 << 20))
             var taken: Bool
             if bulk, let enumerable {
                 switch try builder.fill(capacity: capacity, from: enumerable) {
@@ -291,7 +295,7 @@ extension CachedLayout {
         if kind == .sectionHeader && path.item == 0 && headerSlots.indices.contains(path.section) {
             slot = headerSlots[path.section]
         } else if kind != .cell, case let id = ElementID(kind: kind, path: path), id.path == path {
-            slot = otherSlots[id]
+            slot = otherSlots.slot(kind, path)
         } else {
             slot = nil
         }
@@ -315,7 +319,7 @@ struct CacheBuilder {
     var positions: [GroupPosition] = []
     var cellSlots: [Int32]
     var headerSlots: [Int32]
-    var otherSlots: [ElementID: Int32] = [:]
+    var otherSlots: SupplementarySlots
     var tall: [(position: Int32, first: Int, last: Int)] = []
     /// Scratch of the band sort, kept across strips.
     private var bandCounts: [Int] = []
@@ -326,9 +330,17 @@ struct CacheBuilder {
     private var stripBands: [Int32] = []
     private var bandScratch: [Int32] = []
 
-    init(data: DataShape, alongX: Bool, sortsAcross: Bool = false, bandExtent: Double, bandCount: Int, otherCapacity: Int = 0) {
+    /// A builder for `data` in bands of `bandExtent`; supplementary views other than section
+    /// headers are slotted in tables for the kinds `traits` declare over at most as many
+    /// paths as there are items (or 65,536), and in a dictionary of `otherCapacity` for the rest.
+    init(
+        data: DataShape, alongX: Bool, sortsAcross: Bool = false, bandExtent: Double, bandCount: Int,
+        traits: LayoutTraits = LayoutTraits(supplementaries: []), otherCapacity: Int = 0
+    ) {
         self.data = data
-        otherSlots.reserveCapacity(otherCapacity)
+        otherSlots = SupplementarySlots(traits: traits, data: data, limit: max(data.totalItems, 1 << 16))
+        let tabled = otherSlots.tables.reduce(0) { $0 + $1.slots.count }
+        otherSlots.others.reserveCapacity(max(otherCapacity - tabled, 0))
         self.alongX = alongX
         self.sortsAcross = sortsAcross
         self.index = BandIndex(bandExtent: bandExtent, bandCount: bandCount)
@@ -803,7 +815,7 @@ struct CacheBuilder {
         if kind == .sectionHeader && path.item == 0 && path.section < headerSlots.count {
             headerSlots[path.section] = Int32(truncatingIfNeeded: position)
         } else {
-            otherSlots[ElementID(kind: kind, path: path)] = Int32(truncatingIfNeeded: position)
+            otherSlots.set(kind, path, Int32(truncatingIfNeeded: position))
         }
     }
 }
