@@ -150,7 +150,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
                 cellSlots = builder.cellSlots
                 headerSlots = builder.headerSlots
                 otherSlots = builder.otherSlots
-                bandMaxWidths = sortsAcross ? builder.bandMaxWidths() : []
+                bandMaxWidths = sortsAcross ? (builder.widths ?? builder.bandMaxWidths()) : []
                 builtFromEnumeration = bulk
                 elementsPerItem = data.totalItems > 0 ? Double(ids.count) / Double(data.totalItems) : 1
                 return
@@ -321,6 +321,9 @@ struct CacheBuilder {
     var headerSlots: [Int32]
     var otherSlots: SupplementarySlots
     var tall: [(position: Int32, first: Int, last: Int)] = []
+    /// The widest element starting in each band, when a fill worked it out on the way
+    /// (``fill(capacity:from:)`` on two-axis content).
+    var widths: [Double]?
     /// Scratch of the band sort, kept across strips.
     private var bandCounts: [Int] = []
     private var sortScratch: [LayoutAttributes] = []
@@ -425,17 +428,20 @@ struct CacheBuilder {
         swap(&cellSlots, &self.cellSlots)
         var others: [Int] = []
         var tall = self.tall
+        var widths = sortsAcross ? [Double](repeating: 0, count: max(bandStarts.count - 1, 0)) : []
         data.sectionStarts.withUnsafeBufferPointer { starts in
             data.itemCounts.withUnsafeBufferPointer { counts in
                 cellSlots.withUnsafeMutableBufferPointer { cellSlots in
                     frames.withUnsafeBufferPointer { frames in
                         ids.withUnsafeBufferPointer { ids in
                             bandStarts.withUnsafeBufferPointer { bandStarts in
+                              widths.withUnsafeMutableBufferPointer { widths in
                                 let sections = counts.count
                                 var band = 0
                                 while band + 1 < bandStarts.count {
                                     var position = Int(bandStarts[band])
                                     let end = Int(bandStarts[band + 1])
+                                    var widest = 0.0
                                     while position < end {
                                         let raw = ids[position].rawValue
                                         if (raw >> 32) & 0xF == UInt64(ElementKind.cell.rawValue) {
@@ -446,13 +452,17 @@ struct CacheBuilder {
                                         } else {
                                             others.append(position)
                                         }
-                                        if let last = Self.farBand(of: frames[position], startingIn: band, geometry, alongX: alongX) {
+                                        let frame = frames[position]
+                                        widest = max(widest, frame.width)
+                                        if let last = Self.farBand(of: frame, startingIn: band, geometry, alongX: alongX) {
                                             tall.append((Int32(truncatingIfNeeded: position), band, last))
                                         }
                                         position += 1
                                     }
+                                    if sortsAcross { widths[band] = widest }
                                     band += 1
                                 }
+                              }
                             }
                         }
                     }
@@ -465,6 +475,7 @@ struct CacheBuilder {
             if let kind = id.kind { slot(of: kind, id.path, at: position) }
         }
         self.tall = tall
+        if sortsAcross { self.widths = widths }
         index.buildSpill(tall)
         return .taken
     }

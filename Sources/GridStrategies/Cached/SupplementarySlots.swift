@@ -42,12 +42,9 @@ struct SupplementarySlots: Equatable, Sendable {
     func slot(_ kind: ElementKind, _ path: ItemPath) -> Int32? {
         let raw = Int(kind.rawValue)
         if raw < tables.count {
-            let table = tables[raw]
-            if table.sections > 0 {
-                guard path.section >= 0, path.section < table.sections, path.item >= 0, path.item < table.items else {
-                    return others[ElementID(kind: kind, path: path)]
-                }
-                let slot = table.slots[path.section * table.items + path.item]
+            let sections = tables[raw].sections, items = tables[raw].items
+            if path.section >= 0, path.section < sections, path.item >= 0, path.item < items {
+                let slot = tables[raw].slots[path.section * items + path.item]
                 return slot >= 0 ? slot : nil
             }
         }
@@ -57,10 +54,12 @@ struct SupplementarySlots: Equatable, Sendable {
     /// Records that the view of `kind` at `path` sits at `position`.
     mutating func set(_ kind: ElementKind, _ path: ItemPath, _ position: Int32) {
         let raw = Int(kind.rawValue)
-        if raw < tables.count && tables[raw].sections > 0 {
-            let table = tables[raw]
-            if path.section >= 0, path.section < table.sections, path.item >= 0, path.item < table.items {
-                tables[raw].slots[path.section * table.items + path.item] = position
+        if raw < tables.count {
+            // The sizes alone: a copy of the table would retain its slots, and the write
+            // below would then copy them.
+            let sections = tables[raw].sections, items = tables[raw].items
+            if path.section >= 0, path.section < sections, path.item >= 0, path.item < items {
+                tables[raw].slots[path.section * items + path.item] = position
                 return
             }
         }
