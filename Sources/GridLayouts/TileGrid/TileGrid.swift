@@ -411,16 +411,16 @@ extension TileGrid: ScrollOrderedEnumeration {
     /// Writes every element into `sink` from the top down: each section's header, its rows
     /// left to right, its footer; frames as the rect queries make them.
     ///
-    /// That is the cache's order whenever cells' frames start in the band of their row or
-    /// later ones in order, always so for tiles; centred content that starts lower in one
-    /// tile than the next one's may come out of order, and then the cache is built from
-    /// rect queries.
+    /// Centred content starts at a different height in each tile of a row, so a row's cells
+    /// are written by their `minY` (then item): every row's content lies within its tiles,
+    /// above the next row's, so the bands never go back.
     ///
     /// - Complexity: O(n): one pass, nothing searched, nothing sorted.
     public func enumerateElements(into sink: inout ElementSink) {
         let n = prepared.tilesPerLine
         let titled = prepared.sectionTitleHeight > 0, footed = prepared.sectionFooterHeight > 0
         let sizes = prepared.centersItems ? data.itemSizes : nil
+        var centred: [(frame: Rect, item: Int)] = []
         var section = 0
         while section < data.sectionCount && !sink.isStopped {
             if titled { sink.append(.sectionHeader, ItemPath(section: section, item: 0), headerFrame(section: section)) }
@@ -431,12 +431,21 @@ extension TileGrid: ScrollOrderedEnumeration {
                 let (y, height) = rowGeometry(section: section, row: row)
                 let rowEnd = min(item + n, count)
                 var col = 0
-                while item < rowEnd {
-                    var frame = Rect(x: columnX(col), y: y, width: tileWidth, height: height)
-                    if let sizes { frame = Self.centre(sizes[flatStart + item], in: frame) }
-                    sink.append(.cell, ItemPath(section: section, item: item), frame)
-                    item += 1
-                    col += 1
+                if let sizes {
+                    centred.removeAll(keepingCapacity: true)
+                    while item < rowEnd {
+                        centred.append((Self.centre(sizes[flatStart + item], in: Rect(x: columnX(col), y: y, width: tileWidth, height: height)), item))
+                        item += 1
+                        col += 1
+                    }
+                    centred.sort { $0.frame.minY != $1.frame.minY ? $0.frame.minY < $1.frame.minY : $0.item < $1.item }
+                    for cell in centred { sink.append(.cell, ItemPath(section: section, item: cell.item), cell.frame) }
+                } else {
+                    while item < rowEnd {
+                        sink.append(.cell, ItemPath(section: section, item: item), Rect(x: columnX(col), y: y, width: tileWidth, height: height))
+                        item += 1
+                        col += 1
+                    }
                 }
                 row += 1
             }

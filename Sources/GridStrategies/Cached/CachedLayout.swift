@@ -128,7 +128,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         while true {
             var builder = CacheBuilder(
                 data: data, alongX: alongX, sortsAcross: sortsAcross, bandExtent: bandExtent, bandCount: bandCount,
-                traits: traits, otherCapacity: min(supplementaries, 1 << 20))
+                traits: traits)
             var taken: Bool
             if bulk, let enumerable {
                 switch try builder.fill(capacity: capacity, from: enumerable) {
@@ -335,15 +335,13 @@ struct CacheBuilder {
 
     /// A builder for `data` in bands of `bandExtent`; supplementary views other than section
     /// headers are slotted in tables for the kinds `traits` declare over at most as many
-    /// paths as there are items (or 65,536), and in a dictionary of `otherCapacity` for the rest.
+    /// paths as there are items (or 65,536), and in a dictionary for the rest.
     init(
         data: DataShape, alongX: Bool, sortsAcross: Bool = false, bandExtent: Double, bandCount: Int,
-        traits: LayoutTraits = LayoutTraits(supplementaries: []), otherCapacity: Int = 0
+        traits: LayoutTraits = LayoutTraits(supplementaries: [])
     ) {
         self.data = data
         otherSlots = SupplementarySlots(traits: traits, data: data, limit: max(data.totalItems, 1 << 16))
-        let tabled = otherSlots.tables.reduce(0) { $0 + $1.slots.count }
-        otherSlots.others.reserveCapacity(max(otherCapacity - tabled, 0))
         self.alongX = alongX
         self.sortsAcross = sortsAcross
         self.index = BandIndex(bandExtent: bandExtent, bandCount: bandCount)
