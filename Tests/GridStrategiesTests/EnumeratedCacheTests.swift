@@ -3,17 +3,26 @@ import GridLayouts
 @testable import GridStrategies
 import Testing
 
-/// A layout's answers without its ``ScrollOrderedEnumeration``: the cache over it is built
-/// from rect queries, the way every layout's was before. The reference for the tests below.
-struct QueriesOnly<Base: GridLayout>: GridLayout {
-    var base: Base
-    init(_ base: Base) { self.base = base }
+/// A layout that answers as its `base` does.
+protocol Forwarding: GridLayout {
+    associatedtype Base: GridLayout
+    var base: Base { get set }
+}
+
+extension Forwarding {
     mutating func prepare(data: DataShape, container: Size) throws { try base.prepare(data: data, container: container) }
     var contentSize: Size { base.contentSize }
     var traits: LayoutTraits { base.traits }
     func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) { base.elements(in: rect, into: &buffer) }
     func attributes(at path: ItemPath) -> LayoutAttributes? { base.attributes(at: path) }
     func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { base.supplementary(kind, at: path) }
+}
+
+/// A layout's answers without its ``ScrollOrderedEnumeration``: the cache over it is built
+/// from rect queries, the way every layout's was before. The reference for the tests below.
+struct QueriesOnly<Base: GridLayout>: Forwarding {
+    var base: Base
+    init(_ base: Base) { self.base = base }
 }
 
 /// A cache built from a layout's own enumeration must be the cache built from its rect
@@ -219,15 +228,9 @@ struct QueriesOnly<Base: GridLayout>: GridLayout {
 
 /// A freeform layout that lists its elements by their start along the scroll axis (`minY`,
 /// or `minX` scrolling sideways), then `minX`, then ID.
-struct ListedFreeform: ScrollOrderedEnumeration {
+struct ListedFreeform: Forwarding, ScrollOrderedEnumeration {
     var base: FreeformLayout
     init(_ base: FreeformLayout) { self.base = base }
-    mutating func prepare(data: DataShape, container: Size) throws { try base.prepare(data: data, container: container) }
-    var contentSize: Size { base.contentSize }
-    var traits: LayoutTraits { base.traits }
-    func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) { base.elements(in: rect, into: &buffer) }
-    func attributes(at path: ItemPath) -> LayoutAttributes? { base.attributes(at: path) }
-    func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { base.supplementary(kind, at: path) }
     func enumerateElements(into sink: inout ElementSink) {
         let alongX = base.axes == .horizontal
         let sorted = base.allElements.sorted {

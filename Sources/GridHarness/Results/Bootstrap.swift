@@ -100,15 +100,25 @@ public enum Bootstrap {
         var random = SeededRandom(seed: seed)
         var medians = [Double](repeating: 0, count: resamples)
         var sample: [Double] = []
+        let sizes = groups.map(\.count)
         for replicate in 0..<resamples {
             sample.removeAll(keepingCapacity: true)
-            for _ in groups.indices {
-                let group = groups[random.integer(0...(groups.count - 1))]
-                for _ in group.indices { sample.append(group[random.integer(0...(group.count - 1))]) }
-            }
+            drawTwoStage(sizes, &random) { group, index in sample.append(groups[group][index]) }
             medians[replicate] = sample.withUnsafeMutableBufferPointer { medianInPlace($0) }
         }
         return interval(of: &medians)
+    }
+
+    /// One two-stage resample of groups of `sizes`: as many groups as there are, drawn with
+    /// replacement, and from each drawn group as many of its values as it holds, drawn with
+    /// replacement; `take(group, index)` for each value drawn, in order.
+    @inline(__always)
+    private static func drawTwoStage(_ sizes: [Int], _ random: inout SeededRandom, _ take: (Int, Int) -> Void) {
+        for _ in sizes.indices {
+            let group = random.integer(0...(sizes.count - 1))
+            let size = sizes[group]
+            for _ in 0..<size { take(group, random.integer(0...(size - 1))) }
+        }
     }
 
     /// The 95 % interval of the median of `values`; `nil` for fewer than 2 values.
@@ -194,16 +204,13 @@ public enum Bootstrap {
         var top: [Double] = [], bottom: [Double] = []
         var ratios: [Double] = []
         ratios.reserveCapacity(count)
+        let sizes = groups.map(\.top.count)
         for _ in 0..<count {
             top.removeAll(keepingCapacity: true)
             bottom.removeAll(keepingCapacity: true)
-            for _ in groups.indices {
-                let group = groups[random.integer(0...(groups.count - 1))]
-                for _ in group.top.indices {
-                    let drawn = random.integer(0...(group.top.count - 1))
-                    top.append(group.top[drawn])
-                    bottom.append(group.bottom[drawn])
-                }
+            drawTwoStage(sizes, &random) { group, index in
+                top.append(groups[group].top[index])
+                bottom.append(groups[group].bottom[index])
             }
             let denominator = bottom.withUnsafeMutableBufferPointer { medianInPlace($0) }
             if denominator > 0 { ratios.append(top.withUnsafeMutableBufferPointer { medianInPlace($0) } / denominator) }

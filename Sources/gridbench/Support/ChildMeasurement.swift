@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GridGate
 import GridHarness
 import GridReports
 
@@ -41,7 +42,7 @@ struct ChildMeasurement {
     /// - Throws: ``ChildFailure`` when a child does not exit 0 (its own message is already
     ///   on standard error); what reading or merging their results throws.
     func run(note: (String) -> Void) throws -> ResultsDocument {
-        guard let executable = Self.currentExecutable else {
+        guard let executable = GateSession.Tool.currentExecutable else {
             throw ChildFailure(description: "cannot find this program's executable to run the measuring processes; use --processes 1")
         }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gridbench-report-\(UUID().uuidString)")
@@ -82,14 +83,6 @@ struct ChildMeasurement {
             documents.append(try JSONFiles.read(ResultsDocument.self, from: file))
         }
         return try ResultsDocument.merging(documents)
-    }
-
-    /// This program's own executable.
-    static var currentExecutable: URL? {
-        #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return URL(fileURLWithPath: path) }
-        #endif
-        return Bundle.main.executableURL
     }
 }
 
