@@ -105,6 +105,25 @@ import Testing
         #expect(again.passesPerProcess == [2, 3, 1, 2])
     }
 
+    @Test func chartsComeFromTheProcessWithTheMedianComparedCost() throws {
+        // Medians 105, 310, 200 put the third process in the middle; midmeans 150, 120, 400
+        // put the first there (120 < 150 < 400). The report compares midmeans: the first's
+        // timeline stands for all.
+        var a = Self.part(passMedians: [100, 110], p50: 105, p99: 400, max: 9_000, prepare: 50, retained: nil, hitches: 0, floor: 50, timeline: [1])
+        var b = Self.part(passMedians: [300, 320], p50: 310, p99: 900, max: 2_000, prepare: 70, retained: nil, hitches: 0, floor: 60, timeline: [2])
+        var c = Self.part(passMedians: [200, 200], p50: 200, p99: 600, max: 3_000, prepare: 90, retained: nil, hitches: 0, floor: 40, timeline: [3])
+        a.passMidmeansNanos = [150, 150]
+        b.passMidmeansNanos = [120, 120]
+        c.passMidmeansNanos = [400, 400]
+        #expect(a.comparedNanos == 150 && c.medianNanos == 200)
+        #expect(try RunRecord.merging([a, b, c]).timeline == [1])
+        // Without midmeans, by medians: the third.
+        a.passMidmeansNanos = nil
+        b.passMidmeansNanos = nil
+        c.passMidmeansNanos = nil
+        #expect(try RunRecord.merging([a, b, c]).timeline == [3])
+    }
+
     @Test func partsOfDifferentRunsAreRefused() {
         let a = Self.part(passMedians: [1, 2], p50: 1, p99: 2, max: 3, prepare: 0, retained: nil, hitches: 0, floor: 1)
         var b = a

@@ -15,8 +15,8 @@ import GridCore
 ///   memory and the floor: the median over the processes (the worst frame: the worst);
 /// - hitches: the mean per pass over every pass; allocations per frame: the most any
 ///   process saw; the fixture verdict: failed if any process failed, at the earliest frame;
-/// - the distribution and timeline: those of the process whose median frame cost is the
-///   median of the processes'.
+/// - the distribution and timeline: those of the process whose compared frame cost
+///   (``RunRecord/comparedNanos``: midmean, else median) is the median of the processes'.
 extension RunRecord {
     /// The record of one run whose parts were measured in separate processes, in order.
     ///
@@ -60,8 +60,9 @@ extension RunRecord {
         merged.firstMismatchFrame = parts.compactMap(\.firstMismatchFrame).min()
         merged.instructionsPerFrame = nil
 
-        // The process whose median frame cost is the median: its charts stand for all.
-        let byMedian = parts.indices.sorted { parts[$0].medianNanos < parts[$1].medianNanos }
+        // The process whose compared frame cost (midmean, else median) is the median of the
+        // processes': its charts stand for all.
+        let byMedian = parts.indices.sorted { parts[$0].comparedNanos < parts[$1].comparedNanos }
         let middle = parts[byMedian[(byMedian.count - 1) / 2]]
         merged.distribution = middle.distribution
         merged.timeline = middle.timeline

@@ -88,6 +88,13 @@ public struct RunRecord: Codable, Hashable, Sendable {
     /// the p50 for results without passes.
     public var medianNanos: Double { passMediansNanos.map(Bootstrap.median) ?? frameNanos.p50 }
 
+    /// The frame cost the report compares: the median of the passes' midmeans when they
+    /// were recorded (``comparesMidmeans``), else ``medianNanos``.
+    public var comparedNanos: Double {
+        if comparesMidmeans, let midmeans = passMidmeansNanos { return Bootstrap.median(midmeans) }
+        return medianNanos
+    }
+
     /// ``passMediansNanos`` grouped by the process that measured them (one group when
     /// ``passesPerProcess`` is absent or does not add up to the passes), or `nil` without
     /// pass medians.
