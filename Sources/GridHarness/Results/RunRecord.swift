@@ -88,11 +88,10 @@ public struct RunRecord: Codable, Hashable, Sendable {
     /// the p50 for results without passes.
     public var medianNanos: Double { passMediansNanos.map(Bootstrap.median) ?? frameNanos.p50 }
 
-    /// The frame cost the report compares: the median of the passes' midmeans when they
-    /// were recorded (``comparesMidmeans``), else ``medianNanos``.
+    /// The frame cost the report compares: the median of ``comparedPassesByProcess`` (the
+    /// passes' midmeans when recorded, else their medians), else the p50.
     public var comparedNanos: Double {
-        if comparesMidmeans, let midmeans = passMidmeansNanos { return Bootstrap.median(midmeans) }
-        return medianNanos
+        comparedPassesByProcess.map { Bootstrap.median($0.flatMap { $0 }) } ?? frameNanos.p50
     }
 
     /// ``passMediansNanos`` grouped by the process that measured them (one group when

@@ -397,53 +397,37 @@ extension DataGrid: ScrollOrderedEnumeration {
                 column += 1
             }
         }
-        let transposed = prepared.transposed
-        // Every row's cells share the columns' x and width: worked out once (for up to
-        // 4,096 columns; wider grids work them out cell by cell), exactly as a rect query does.
-        var columnXs: [Double] = [], columnWidths: [Double] = []
-        if columns <= 4_096 {
-            columnXs.reserveCapacity(columns)
-            columnWidths.reserveCapacity(columns)
-            var column = 0
-            var x = columnTrack.start(0)
-            while column < columns {
-                let nextX = columnTrack.start(column + 1)
-                columnXs.append(x)
-                columnWidths.append(columnTrack.length(column, start: x, next: nextX))
-                x = nextX
-                column += 1
-            }
-        }
-        let tabled = columnXs.count == columns
+        let transposed = prepared.transposed, transposition = self.transposition
+        // Not transposed, every row's cells share the columns' x and width: worked out once
+        // (for up to 4,096 columns; other grids frame cell by cell), as a rect query does.
+        let tabled = !transposed && columns <= 4_096
+        let columnXs = tabled ? (0..<columns).map { columnTrack.start($0) } : []
+        let columnWidths = tabled ? (0..<columns).map { columnTrack.length($0) } : []
         var row = 0
         var y = rowTrack.start(0)
         while row < rows && !sink.isStopped {
             let next = rowTrack.start(row + 1)
             let height = rowTrack.length(row, start: y, next: next)
-            if hw > 0 { sink.append(.rowHeader, ItemPath(section: row, item: 0), Rect(x: 0, y: y, width: hw, height: height)) }
+            if hw > 0 { sink.append(.rowHeader, ItemPath(section: row, item: 0), rowHeaderFrame(row)) }
             // Not transposed, the row is a record and its cells its fields; transposed, the
             // row is a field, shown by every record that has it.
             let end = transposed ? columns : min(columns, fieldCount(row))
-            if tabled && !transposed {
+            if tabled {
                 columnXs.withUnsafeBufferPointer { xs in
                     columnWidths.withUnsafeBufferPointer { widths in
                         var column = 0
                         while column < end {
-                            sink.append(.cell, ItemPath(section: row, item: column), Rect(x: xs[column], y: y, width: widths[column], height: height))
+                            sink.append(.cell, transposition.path(row: row, column: column), Rect(x: xs[column], y: y, width: widths[column], height: height))
                             column += 1
                         }
                     }
                 }
             } else {
                 var column = 0
-                var x = columnTrack.start(0)
                 while column < end {
-                    let nextX = columnTrack.start(column + 1)
                     if !transposed || row < fieldCount(column) {
-                        let path = transposed ? ItemPath(section: column, item: row) : ItemPath(section: row, item: column)
-                        sink.append(.cell, path, Rect(x: x, y: y, width: columnTrack.length(column, start: x, next: nextX), height: height))
+                        sink.append(.cell, transposition.path(row: row, column: column), cellFrame(row: row, column: column))
                     }
-                    x = nextX
                     column += 1
                 }
             }
