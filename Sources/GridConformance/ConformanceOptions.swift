@@ -104,7 +104,7 @@ public struct ConformanceOptions: Hashable, Sendable {
     public static let skewedShapes: [DataShape] = {
         let patterns: [SizePattern] = [.hundredfold, .alternating, .extremeAspect, .varied]
         let sizable = uniformShapes.filter { $0.totalItems > 0 && $0.totalItems <= 400 && $0.itemSizes == nil }
-        return sizable.enumerated().map { sized($0.element.itemCounts, patterns[$0.offset % patterns.count]) }
+        return sizable.enumerated().map { sized(Array($0.element.itemCounts), patterns[$0.offset % patterns.count]) }
             + [sized([1, 0, 0, 2, 0, 0, 1], .huge)]
     }()
 

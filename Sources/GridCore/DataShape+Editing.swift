@@ -16,7 +16,7 @@ extension DataShape {
         guard count <= DataShape.maxTotalItems - totalItems else {
             throw .invalidData("count", count, expected: "at most \(DataShape.maxTotalItems) items in all")
         }
-        var counts = itemCounts
+        var counts = Array(itemCounts)
         counts[section] += count
         let newSizes = try spliceSizes(at: sectionStarts[section] + index, removing: 0, inserting: count, sizes: sizes)
         return DataShape(uncheckedCounts: counts, sizes: newSizes)
@@ -28,7 +28,7 @@ extension DataShape {
         guard range.lowerBound >= 0, range.upperBound <= itemCounts[section] else {
             throw GridError(.itemOutOfRange, field: "items", value: "\(range.lowerBound)..<\(range.upperBound)", expected: "a range within 0..<\(itemCounts[section]) of section \(section)")
         }
-        var counts = itemCounts
+        var counts = Array(itemCounts)
         counts[section] -= range.count
         let newSizes = try spliceSizes(at: sectionStarts[section] + range.lowerBound, removing: range.count, inserting: 0, sizes: nil)
         return DataShape(uncheckedCounts: counts, sizes: newSizes)
@@ -51,7 +51,7 @@ extension DataShape {
                 throw .invalidData("counts[\(offset)]", count, expected: "at most \(DataShape.maxTotalItems) items in all")
             }
         }
-        var newCounts = itemCounts
+        var newCounts = Array(itemCounts)
         newCounts.insert(contentsOf: counts, at: index)
         let newSizes = try spliceSizes(at: sectionStarts[index], removing: 0, inserting: added, sizes: sizes)
         return DataShape(uncheckedCounts: newCounts, sizes: newSizes)
@@ -62,7 +62,7 @@ extension DataShape {
         guard range.lowerBound >= 0, range.upperBound <= sectionCount else {
             throw GridError(.sectionOutOfRange, field: "sections", value: "\(range.lowerBound)..<\(range.upperBound)", expected: "a range within 0..<\(sectionCount)")
         }
-        var newCounts = itemCounts
+        var newCounts = Array(itemCounts)
         newCounts.removeSubrange(range)
         let first = sectionStarts[range.lowerBound]
         let newSizes = try spliceSizes(at: first, removing: sectionStarts[range.upperBound] - first, inserting: 0, sizes: nil)
@@ -80,7 +80,7 @@ extension DataShape {
         guard destination.item >= 0, destination.item <= capacity else {
             throw GridError(.itemOutOfRange, field: "to.item", value: "\(destination.item)", expected: "an item index in 0...\(capacity) of section \(destination.section)")
         }
-        var counts = itemCounts
+        var counts = Array(itemCounts)
         counts[source.section] -= 1
         counts[destination.section] += 1
         var newSizes = itemSizes
@@ -96,7 +96,7 @@ extension DataShape {
 
     /// A copy with the given item sizes (or none).
     public func withItemSizes(_ sizes: [Size]?) throws(GridError) -> DataShape {
-        try DataShape(itemCounts: itemCounts, itemSizes: sizes)
+        try DataShape(itemCounts: Array(itemCounts), itemSizes: sizes)
     }
 
     private func checkSection(_ section: Int, field: String) throws(GridError) {

@@ -6,17 +6,21 @@
 /// non-positive item sizes and data too large for ``ElementID`` (more than 2²⁸ sections or
 /// 2³¹ − 1 items in all).
 ///
-/// Memory: O(sections), plus O(items) when item sizes are given.
+/// Memory: O(sections), plus O(items) when item sizes are given; O(runs) for long stretches
+/// of sections of one count (a span grid's rows), which ``init(sectionRuns:)`` also makes in
+/// O(runs).
 public struct DataShape: Hashable, Sendable {
+    /// The sections, in the one form their counts give (so equal shapes are equal values).
+    @usableFromInline let sections: SectionRuns
     /// Items per section.
-    public let itemCounts: [Int]
+    @inlinable public var itemCounts: ItemCounts { ItemCounts(sections) }
     /// Each item's content size, in path order (section by section), or `nil` when items
     /// carry no size of their own. Used by the centred ("iPhoto") tile grid and by layouts
     /// with per-item heights.
     public let itemSizes: [Size]?
     /// `sectionStarts[s]` is the flat index of item 0 of section `s`; one extra entry holds
     /// the total.
-    public let sectionStarts: [Int]
+    @inlinable public var sectionStarts: SectionStarts { SectionStarts(sections) }
 
     /// The largest number of items a data shape may hold (2³¹ − 1).
     public static let maxTotalItems = Int(Int32.max)
@@ -30,20 +34,16 @@ public struct DataShape: Hashable, Sendable {
         guard itemCounts.count <= ElementID.maxSection + 1 else {
             throw .invalidData("itemCounts.count", itemCounts.count, expected: "at most \(ElementID.maxSection + 1) sections")
         }
-        var starts = [Int]()
-        starts.reserveCapacity(itemCounts.count + 1)
         var total = 0
         for (section, count) in itemCounts.enumerated() {
             guard count >= 0 else {
                 throw .invalidData("itemCounts[\(section)]", count, expected: "an item count ≥ 0")
             }
-            starts.append(total)
             total += min(count, DataShape.maxTotalItems + 1)
             guard total <= DataShape.maxTotalItems else {
                 throw .invalidData("itemCounts[\(section)]", count, expected: "at most \(DataShape.maxTotalItems) items in all")
             }
         }
-        starts.append(total)
         if let itemSizes {
             guard itemSizes.count == total else {
                 throw .invalidData("itemSizes.count", itemSizes.count, expected: "one size per item: \(total)")
@@ -57,9 +57,8 @@ public struct DataShape: Hashable, Sendable {
                 }
             }
         }
-        self.itemCounts = itemCounts
+        self.sections = SectionRuns(counts: itemCounts)
         self.itemSizes = itemSizes
-        self.sectionStarts = starts
     }
 
     /// `sections` sections of `itemsPerSection` items each, without item sizes.
@@ -76,62 +75,94 @@ public struct DataShape: Hashable, Sendable {
         guard !overflow, total <= DataShape.maxTotalItems else {
             throw .invalidData("itemsPerSection", itemsPerSection, expected: "at most \(DataShape.maxTotalItems) items in all (\(sections) sections)")
         }
-        try self.init(itemCounts: Array(repeating: itemsPerSection, count: sections))
+        self.init(storage: SectionRuns(runs: CollectionOfOne((sections: sections, items: itemsPerSection))), sizes: nil)
+    }
+
+    /// Sections in runs: `sections` sections of `items` items each, run after run, as
+    /// `[(sections: 99_999, items: 30)]` gives 99,999 sections of 30 items. A shape whose
+    /// sections come in long runs (a span grid's rows) is made, kept and compared in
+    /// O(runs), not O(sections).
+    ///
+    /// - Throws: ``GridError`` naming `sectionRuns[i].sections` or `sectionRuns[i].items`
+    ///   when one is negative, or the run at which the data grows too large for
+    ///   ``ElementID`` (more than 2²⁸ sections or 2³¹ − 1 items in all).
+    /// - Complexity: O(runs), or O(sections) when the runs are not kept (fewer than 4,096
+    ///   sections, or more than one run for every eight sections).
+    public init(sectionRuns: [(sections: Int, items: Int)]) throws(GridError) {
+        var sections = 0, total = 0
+        for (index, run) in sectionRuns.enumerated() {
+            guard run.sections >= 0 else {
+                throw .invalidData("sectionRuns[\(index)].sections", run.sections, expected: "a section count ≥ 0")
+            }
+            guard run.items >= 0 else {
+                throw .invalidData("sectionRuns[\(index)].items", run.items, expected: "an item count ≥ 0")
+            }
+            guard run.sections <= ElementID.maxSection + 1 - sections else {
+                throw .invalidData("sectionRuns[\(index)].sections", run.sections, expected: "at most \(ElementID.maxSection + 1) sections in all")
+            }
+            sections += run.sections
+            // Checked by division, so that a huge run cannot overflow.
+            guard run.items == 0 || run.sections <= (DataShape.maxTotalItems - total) / run.items else {
+                throw .invalidData("sectionRuns[\(index)].items", run.items, expected: "at most \(DataShape.maxTotalItems) items in all")
+            }
+            total += run.sections * run.items
+        }
+        self.init(storage: SectionRuns(runs: sectionRuns), sizes: nil)
     }
 
     /// No sections at all.
-    public static let empty = DataShape(uncheckedCounts: [], sizes: nil)
+    public static let empty = DataShape(storage: .empty, sizes: nil)
 
-    /// For counts known to be valid (used by `empty` and by edits that re-validate).
-    init(uncheckedCounts: [Int], sizes: [Size]?) {
-        itemCounts = uncheckedCounts
+    /// For sections and sizes known to be valid (used by `empty` and by edits that
+    /// re-validate).
+    init(storage: SectionRuns, sizes: [Size]?) {
+        self.sections = storage
         itemSizes = sizes
-        var starts = [0]
-        var total = 0
-        for count in uncheckedCounts {
-            total += count
-            starts.append(total)
-        }
-        sectionStarts = starts
+    }
+
+    /// For counts known to be valid (used by edits that re-validate).
+    init(uncheckedCounts: [Int], sizes: [Size]?) {
+        self.init(storage: SectionRuns(counts: uncheckedCounts), sizes: sizes)
     }
 
     /// The number of sections.
-    @inlinable public var sectionCount: Int { itemCounts.count }
+    @inlinable public var sectionCount: Int { sections.sectionCount }
 
     /// The number of items in all sections.
-    @inlinable public var totalItems: Int { sectionStarts[sectionStarts.count - 1] }
+    @inlinable public var totalItems: Int { sections.totalItems }
+
+    /// The sections as runs of `(sections, items)`, in order, for ``init(sectionRuns:)``:
+    /// the maximal runs of a shape kept as runs, one run per section otherwise.
+    /// - Complexity: O(runs).
+    public var sectionRuns: [(sections: Int, items: Int)] { sections.runs }
 
     /// The number of items in `section`, or 0 when the section does not exist.
+    /// - Complexity: O(1), or O(log runs) for a shape kept as runs.
     @inlinable
     public func itemCount(inSection section: Int) -> Int {
-        itemCounts.indices.contains(section) ? itemCounts[section] : 0
+        section >= 0 && section < sections.sectionCount ? sections.count(ofSection: section) : 0
     }
 
     /// Whether `path` names an item that exists.
+    /// - Complexity: O(1), or O(log runs) for a shape kept as runs.
     @inlinable
     public func contains(_ path: ItemPath) -> Bool {
-        itemCounts.indices.contains(path.section) && path.item >= 0 && path.item < itemCounts[path.section]
+        path.item >= 0 && path.item < itemCount(inSection: path.section)
     }
 
     /// The position of `path` when items are numbered section by section, or `nil` when the
-    /// path does not exist. - Complexity: O(1).
+    /// path does not exist. - Complexity: O(1), or O(log runs) for a shape kept as runs.
     @inlinable
     public func flatIndex(of path: ItemPath) -> Int? {
-        contains(path) ? sectionStarts[path.section] + path.item : nil
+        contains(path) ? sections.start(ofSection: path.section) + path.item : nil
     }
 
     /// The path of the item at `flatIndex`, or `nil` when out of range.
-    /// - Complexity: O(log sections).
+    /// - Complexity: O(log sections), or O(log runs) for a shape kept as runs.
     public func path(atFlatIndex flatIndex: Int) -> ItemPath? {
         guard flatIndex >= 0, flatIndex < totalItems else { return nil }
-        // The last section whose start is ≤ flatIndex and which is non-empty.
-        var low = 0
-        var high = itemCounts.count  // invariant: sectionStarts[low] ≤ flatIndex < sectionStarts[high]
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if sectionStarts[mid] <= flatIndex { low = mid } else { high = mid }
-        }
-        return ItemPath(section: low, item: flatIndex - sectionStarts[low])
+        let section = sections.section(ofFlatIndex: flatIndex)
+        return ItemPath(section: section, item: flatIndex - sections.start(ofSection: section))
     }
 
     /// The content size of the item at `path`, or `nil` when items carry no sizes or the

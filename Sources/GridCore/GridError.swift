@@ -55,17 +55,20 @@ extension GridError: CustomStringConvertible {
 
 /// Checks shared by layouts and viewports that validate their parameters.
 extension GridError {
-    /// Throws unless `value` is finite and `> 0`.
-    public static func requirePositive(_ value: Double, _ field: String) throws(GridError) {
+    /// Throws unless `value` is finite and `> 0`. (`field` is made only to throw: checks run
+    /// on every edit of a layout on screen.)
+    @inlinable
+    public static func requirePositive(_ value: Double, _ field: @autoclosure () -> String) throws(GridError) {
         guard value.isFinite, value > 0 else {
-            throw .invalidParameter(field, value, expected: "a finite number > 0")
+            throw .invalidParameter(field(), value, expected: "a finite number > 0")
         }
     }
 
     /// Throws unless `value` is finite and `≥ 0`.
-    public static func requireNonNegative(_ value: Double, _ field: String) throws(GridError) {
+    @inlinable
+    public static func requireNonNegative(_ value: Double, _ field: @autoclosure () -> String) throws(GridError) {
         guard value.isFinite, value >= 0 else {
-            throw .invalidParameter(field, value, expected: "a finite number ≥ 0")
+            throw .invalidParameter(field(), value, expected: "a finite number ≥ 0")
         }
     }
 }

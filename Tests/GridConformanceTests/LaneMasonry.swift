@@ -51,7 +51,7 @@ struct LaneMasonry: GridLayout {
         let s = spacing
         let laneWidth = ((container.width - s * Double(lanes + 1)) / Double(lanes)).rounded(.down)
         guard laneWidth > 0 else { throw GridError.invalidParameter("container.width", container.width, expected: "room for \(lanes) lanes") }
-        if bug == .cacheKeyedOnCounts, cachedCounts == data.itemCounts, self.data.itemSizes != nil {
+        if bug == .cacheKeyedOnCounts, cachedCounts == Array(data.itemCounts), self.data.itemSizes != nil {
             return
         }
         var bottoms = Array(repeating: 0.0, count: lanes)
@@ -89,7 +89,7 @@ struct LaneMasonry: GridLayout {
         var running = -Double.infinity
         runningBottom = byTop.map { running = max(running, frames[$0].maxY); return running }
         self.data = data
-        cachedCounts = data.itemCounts
+        cachedCounts = Array(data.itemCounts)
         contentSize = Size(width: container.width, height: height)
     }
 

@@ -102,7 +102,7 @@ import Testing
             let sectionsBefore = sectionNames
             model.apply(edit, sectionNames: &sectionNames)
             data = try edit.applied(to: data)
-            #expect(data.itemCounts == model.counts, "seed \(seed) step \(step): \(edit)")
+            #expect(Array(data.itemCounts) == model.counts, "seed \(seed) step \(step): \(edit)")
             let after = model.paths
             for (name, old) in before {
                 let mapped = edit.id(after: ElementID(kind: .cell, path: old))

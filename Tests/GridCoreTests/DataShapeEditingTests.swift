@@ -135,7 +135,7 @@ struct DataShapeEditingTests {
         #expect(try shape.deletingItems(0..<2, fromSection: 0).itemCounts == [0, 0, 3])
         #expect(try shape.deletingItems(1..<1, fromSection: 2) == shape)
         #expect(try shape.insertingSections([4, 0], at: 3).itemCounts == [2, 0, 3, 4, 0])  // append
-        #expect(try shape.insertingSections([1], at: 0).sectionStarts == [0, 1, 3, 3, 6])
+        #expect(try Array(shape.insertingSections([1], at: 0).sectionStarts) == [0, 1, 3, 3, 6])
         #expect(try shape.deletingSections(0..<3) == DataShape.empty)
         #expect(try shape.deletingSections(1..<2).itemCounts == [2, 3])
         #expect(try shape.movingItem(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 1, item: 0)).itemCounts == [1, 1, 3])

@@ -55,7 +55,7 @@ struct DataShapeTests {
         let shape = try DataShape(itemCounts: [3, 0, 2])
         #expect(shape.sectionCount == 3)
         #expect(shape.totalItems == 5)
-        #expect(shape.sectionStarts == [0, 3, 3, 5])
+        #expect(Array(shape.sectionStarts) == [0, 3, 3, 5])
         #expect(shape.itemCount(inSection: 0) == 3)
         #expect(shape.itemCount(inSection: 1) == 0)
         #expect(shape.itemCount(inSection: -1) == 0)

@@ -20,7 +20,7 @@ import Testing
         defer { directory.remove() }
         let source = try directory.write(json, to: "grid.json")
         let spec = try LayoutSpec.load(from: source)
-        #expect(spec.data.itemCounts == counts)
+        #expect(Array(spec.data.itemCounts) == counts)
         #expect(spec.name == "grid")
         let copy = directory.file("copy.json")
         try spec.write(to: copy)

@@ -101,7 +101,7 @@ import Testing
         // Brute force: the loaded rect is [y0 − 4·79, y0 + H + 4·79); the item is loaded
         // when its frame meets it. The drag has no events, so H stays 480.
         #expect(replay.trace.events.isEmpty)
-        let span = Self.tileSpan(section: 1, item: 8, counts: replay.spec.data.itemCounts)
+        let span = Self.tileSpan(section: 1, item: 8, counts: Array(replay.spec.data.itemCounts))
         #expect(span.minY == 842)
         func meets(_ minY: Double, _ maxY: Double, _ y0: Double) -> Bool { minY < y0 + 480 + 316 && y0 - 316 < maxY }
         let expected = try #require(replay.trace.offsets.firstIndex { offset in

@@ -78,7 +78,7 @@ import Testing
         var viewport = try Viewport(layout: TileGrid(), data: data, size: Self.portrait)
         var checker = FrameChecker()
         func reference(_ data: DataShape) throws -> TileGridReference {
-            try TileGridReference(TileGridCase(name: "edited", itemCounts: data.itemCounts))
+            try TileGridReference(TileGridCase(name: "edited", itemCounts: Array(data.itemCounts)))
         }
         let offset = Point(x: 0, y: 700)
         let report = viewport.scroll(to: offset)

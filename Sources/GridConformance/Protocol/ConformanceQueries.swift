@@ -184,7 +184,7 @@ struct DataShapeJSON: Codable {
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(shape.itemCounts, forKey: .itemCounts)
+        try c.encode(Array(shape.itemCounts), forKey: .itemCounts)
         try c.encodeIfPresent(shape.itemSizes, forKey: .itemSizes)
     }
 }

@@ -111,7 +111,7 @@ extension ColumnarGrouped.Configuration: LayoutConfiguration {
     /// heights: their widths play no part in this layout), and every parameter.
     public func encodeSpec(data: DataShape, to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: SpecKeys.self)
-        try c.encode(SectionsField(compacting: data.itemCounts), forKey: .sections)
+        try c.encode(SectionsField(compacting: Array(data.itemCounts)), forKey: .sections)
         try c.encodeIfPresent(data.itemSizes?.map(\.height), forKey: .itemHeights)
         try c.encode(columns, forKey: .columns)
         try c.encode(columnSpacing, forKey: .columnSpacing)

@@ -43,7 +43,7 @@ extension TileGrid.Configuration: LayoutConfiguration {
 
     public func encodeSpec(data: DataShape, to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: SpecKeys.self)
-        try c.encode(SectionsField(compacting: data.itemCounts), forKey: .sections)
+        try c.encode(SectionsField(compacting: Array(data.itemCounts)), forKey: .sections)
         try c.encodeIfPresent(SectionsField.itemSizePairs(data), forKey: .itemSizes)
         try c.encode(tilesPerLine, forKey: .tilesPerLine)
         try c.encode(rowHeight, forKey: .rowHeight)

@@ -179,7 +179,7 @@ extension Waterfall.Configuration: LayoutConfiguration {
     /// configuration reads them), and every parameter.
     public func encodeSpec(data: DataShape, to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: SpecKeys.self)
-        try c.encode(SectionsField(compacting: data.itemCounts), forKey: .sections)
+        try c.encode(SectionsField(compacting: Array(data.itemCounts)), forKey: .sections)
         switch itemSizing {
         case .scaled: try c.encodeIfPresent(data.itemSizes.map(ItemSizesField.init(compacting:)), forKey: .itemSizes)
         case .heights: try c.encodeIfPresent(data.itemSizes?.map(\.height), forKey: .itemHeights)

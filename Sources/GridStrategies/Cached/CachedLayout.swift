@@ -308,6 +308,9 @@ extension CachedLayout {
 /// once, fully optimised, whatever the base layout.
 struct CacheBuilder {
     let data: DataShape
+    /// The data's counts and section starts as arrays, read per element (made once a build
+    /// for a shape kept as runs).
+    let itemCounts: [Int], sectionStarts: [Int]
     let alongX: Bool
     /// Whether each band's elements are kept sorted by x (content that scrolls both ways).
     let sortsAcross: Bool
@@ -341,6 +344,7 @@ struct CacheBuilder {
         traits: LayoutTraits = LayoutTraits(supplementaries: [])
     ) {
         self.data = data
+        (itemCounts, sectionStarts) = data.countsAndStarts
         otherSlots = SupplementarySlots(traits: traits, data: data, limit: max(data.totalItems, 1 << 16))
         self.alongX = alongX
         self.sortsAcross = sortsAcross
@@ -427,8 +431,8 @@ struct CacheBuilder {
         var others: [Int] = []
         var tall = self.tall
         var widths = sortsAcross ? [Double](repeating: 0, count: max(bandStarts.count - 1, 0)) : []
-        data.sectionStarts.withUnsafeBufferPointer { starts in
-            data.itemCounts.withUnsafeBufferPointer { counts in
+        sectionStarts.withUnsafeBufferPointer { starts in
+            itemCounts.withUnsafeBufferPointer { counts in
                 cellSlots.withUnsafeMutableBufferPointer { cellSlots in
                     frames.withUnsafeBufferPointer { frames in
                         ids.withUnsafeBufferPointer { ids in
@@ -755,8 +759,8 @@ struct CacheBuilder {
         let elementBands = stripBands  // shares the storage: nothing below writes it
         let framesOut = sink.frames, idsOut = sink.ids, cellSlots = sink.cellSlots
         let maxSection = UInt(ElementID.maxSection), maxItem = UInt(ElementID.maxItem)
-        data.sectionStarts.withUnsafeBufferPointer { starts in
-            data.itemCounts.withUnsafeBufferPointer { counts in
+        sectionStarts.withUnsafeBufferPointer { starts in
+            itemCounts.withUnsafeBufferPointer { counts in
                 elementBands.withUnsafeBufferPointer { elementBands in
                     buffer.withUnsafeBufferPointer { buffer in
                         let sections = counts.count
