@@ -84,4 +84,29 @@ import Testing
         #expect(cell?.frame.height == 200_000 && placement == merge(2, 2, 3, 3))
         #expect(found > 100)
     }
+
+    /// An edit of 100,000 rows costs what the merged cells do, not what the rows do: its
+    /// cells are a few runs, and applying any kind of operation allocates less than a byte a
+    /// row (building the cells row by row took two arrays of 100,000 integers, 1.6 MB).
+    @Test func anEditAllocatesLessThanAByteARow() throws {
+        try #require(AllocationCount.isAvailable)
+        var merges = [merge(40_000, 3, 10_000, 1), merge(2, 2, 3, 3)]
+        for k in 0..<10 { merges.append(merge(k * 5_000 + 100, 10, 2, 4)) }
+        var grid = try Self.grid(merges)
+        let operations: [SpanGrid.Operation] = [
+            .merge(cells: [
+                SpanGrid.Slot(row: 70_000, column: 20), SpanGrid.Slot(row: 70_000, column: 21),
+                SpanGrid.Slot(row: 70_001, column: 20), SpanGrid.Slot(row: 70_001, column: 21),
+            ]),
+            .split(row: 70_001, column: 21), .insertRow(at: 50_000, height: 33), .deleteRow(at: 40_000),
+            .insertColumn(at: 5, width: Column(.fixed(40))), .deleteColumn(at: 11), .split(row: 3, column: 3),
+        ]
+        for operation in operations {
+            let (edit, count) = try AllocationCount.measure { try grid.apply(operation) }
+            #expect(count.allocatedBytes < grid.rowCount, "\(operation): \(count)")
+            // Two runs a band at most: a band's first row and its others.
+            #expect(edit.data.sectionRuns.count <= 2 * (2 * grid.configuration.merges.count + 1), "\(operation)")
+            #expect(edit.data == (try SpanGridEditDifferentialTests.referenceCells(grid.configuration)), "\(operation)")
+        }
+    }
 }

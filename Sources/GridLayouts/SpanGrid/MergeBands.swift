@@ -46,59 +46,122 @@ struct MergeBands: Sendable {
     }
 
     /// The bands of `merges`: valid (in range, disjoint), sorted by anchor.
+    ///
+    /// Built in three tight passes over the merges and bands, writing into arrays sized
+    /// exactly beforehand: it runs on every edit of the grid, so its constant matters
+    /// (about 50 instructions a band, against over 200 when appending).
     init(merges: [GridPlacement], rows: Int, columns: Int) {
-        var cuts: [Int] = [0]
-        cuts.reserveCapacity(2 * merges.count + 2)
-        for m in merges {
-            cuts.append(m.row)
-            if m.row + m.rowSpan < rows { cuts.append(m.row + m.rowSpan) }
+        guard rows > 0 else {
+            self.init(starts: [0], entryStarts: [0], entries: [])
+            return
         }
-        cuts.sort()
+        // The cuts: row 0, every anchor row (in order, as the merges are) and every row after
+        // a merge's last (nearly in order: sorted only when not), merged into one list. On
+        // the way, the bands each merge's anchor and end fall in add up to the number of
+        // (merge, band) crossings, hence the exact number of entries.
+        var ends: [Int] = []
+        ends.reserveCapacity(merges.count)
+        var endsSorted = true
+        for m in merges where m.row + m.rowSpan < rows {
+            let end = m.row + m.rowSpan
+            if let last = ends.last, last > end { endsSorted = false }
+            ends.append(end)
+        }
+        if !endsSorted { ends.sort() }
         var starts: [Int] = []
-        starts.reserveCapacity(cuts.count + 1)
-        for cut in cuts where cut < rows && starts.last != cut { starts.append(cut) }
-        starts.append(rows)
-
-        var entryStarts: [Int] = []
-        entryStarts.reserveCapacity(starts.count)
-        var entries: [Entry] = []
-        entries.reserveCapacity(2 * merges.count + starts.count)
-        var items = [Int](repeating: 0, count: merges.count)
-        var active: [Int] = []  // merges crossing the band, by column
-        var next = 0
-        var band = 0
-        while band < starts.count - 1 {
-            let s = starts[band]
-            Self.keepCrossing(row: s, &active, merges)
-            while next < merges.count && merges[next].row == s {
-                // Inserted by column, shifting by hand: the merges of a band are few, and
-                // this runs for every merged cell of every edit.
-                let column = merges[next].column
-                active.append(next)
-                var at = active.count - 1
-                while at > 0 && merges[active[at - 1]].column > column {
-                    active[at] = active[at - 1]
-                    at -= 1
+        starts.reserveCapacity(merges.count + ends.count + 2)
+        starts.append(0)
+        var crossings = 0
+        merges.withUnsafeBufferPointer { merges in
+            ends.withUnsafeBufferPointer { ends in
+                var a = 0, e = 0, last = 0
+                while a < merges.count || e < ends.count {
+                    let isAnchor = e == ends.count || (a < merges.count && merges[a].row <= ends[e])
+                    let cut = isAnchor ? merges[a].row : ends[e]
+                    if cut != last {
+                        starts.append(cut)
+                        last = cut
+                    }
+                    // The band starting at `cut` is band `starts.count - 1`.
+                    if isAnchor {
+                        crossings -= starts.count - 1
+                        a += 1
+                    } else {
+                        crossings += starts.count - 1
+                        e += 1
+                    }
                 }
-                active[at] = next
-                next += 1
             }
-            entryStarts.append(entries.count)
-            var covered = 0, anchors = 0
-            for index in active {
-                let m = merges[index]
-                let anchored = m.row == s
-                if anchored { items[index] = m.column - covered + anchors }
-                entries.append(Entry(
-                    column: m.column, end: m.column + m.columnSpan, row: m.row, rowEnd: m.row + m.rowSpan,
-                    item: items[index], coveredBefore: covered, anchorsBefore: anchors))
-                covered += m.columnSpan
-                if anchored { anchors += 1 }
-            }
-            entries.append(Entry(column: columns, end: columns, row: -1, rowEnd: -1, item: -1, coveredBefore: covered, anchorsBefore: anchors))
-            band += 1
         }
-        entryStarts.append(entries.count)
+        let bandCount = starts.count
+        starts.append(rows)
+        // Merges ending at the last row cross every band to the end.
+        crossings += (merges.count - ends.count) * bandCount
+
+        let entryCount = bandCount + crossings
+        var active = [Int](repeating: 0, count: Swift.min(merges.count, columns) + 1)  // by column
+        var items = [Int](repeating: 0, count: merges.count)
+        var entryStarts: [Int] = []
+        let entries = [Entry](unsafeUninitializedCapacity: entryCount) { entries, written in
+            entryStarts = [Int](unsafeUninitializedCapacity: bandCount + 1) { entryStarts, startsWritten in
+                merges.withUnsafeBufferPointer { merges in
+                    starts.withUnsafeBufferPointer { starts in
+                        active.withUnsafeMutableBufferPointer { active in
+                            items.withUnsafeMutableBufferPointer { items in
+                                var activeCount = 0, next = 0, count = 0
+                                for band in 0..<bandCount {
+                                    let s = starts[band]
+                                    // Drop the merges ended above this band.
+                                    var kept = 0
+                                    for k in 0..<activeCount {
+                                        let m = merges[active[k]]
+                                        if m.row + m.rowSpan > s {
+                                            active[kept] = active[k]
+                                            kept += 1
+                                        }
+                                    }
+                                    activeCount = kept
+                                    // Take those anchored here, in column order (a band holds few).
+                                    while next < merges.count && merges[next].row == s {
+                                        let column = merges[next].column
+                                        var at = activeCount
+                                        while at > 0 && merges[active[at - 1]].column > column {
+                                            active[at] = active[at - 1]
+                                            at -= 1
+                                        }
+                                        active[at] = next
+                                        activeCount += 1
+                                        next += 1
+                                    }
+                                    entryStarts[band] = count
+                                    var covered = 0, anchors = 0
+                                    for k in 0..<activeCount {
+                                        let index = active[k]
+                                        let m = merges[index]
+                                        let anchored = m.row == s
+                                        if anchored { items[index] = m.column - covered + anchors }
+                                        assert(count < entryCount, "more (merge, band) crossings than counted")
+                                        entries.initializeElement(at: count, to: Entry(
+                                            column: m.column, end: m.column + m.columnSpan, row: m.row, rowEnd: m.row + m.rowSpan,
+                                            item: items[index], coveredBefore: covered, anchorsBefore: anchors))
+                                        count += 1
+                                        covered += m.columnSpan
+                                        if anchored { anchors += 1 }
+                                    }
+                                    assert(count < entryCount, "more (merge, band) crossings than counted")
+                                    entries.initializeElement(at: count, to: Entry(
+                                        column: columns, end: columns, row: -1, rowEnd: -1, item: -1, coveredBefore: covered, anchorsBefore: anchors))
+                                    count += 1
+                                }
+                                entryStarts[bandCount] = count
+                                written = count
+                            }
+                        }
+                    }
+                }
+                startsWritten = bandCount + 1
+            }
+        }
         self.init(starts: starts, entryStarts: entryStarts, entries: entries)
     }
 
@@ -143,35 +206,250 @@ struct MergeBands: Sendable {
         return columns - sentinel.coveredBefore + (row == starts[band] ? sentinel.anchorsBefore : 0)
     }
 
-    /// One section per row holding the cells anchored in it.
+    /// The error of a grid of more cells than a data shape holds.
+    static func tooManyCells(rows: Int, columns: Int) -> GridError {
+        .invalidParameter("rows", rows, expected: "a grid of at most \(DataShape.maxTotalItems) cells (\(rows) rows × \(columns) columns)")
+    }
+
+    /// One section per row holding the cells anchored in it, made band by band: a band's
+    /// first row, then its other rows, which all hold the same cells.
     ///
     /// - Throws: ``GridCore/GridError`` naming `rows` when the grid holds more than
     ///   2³¹ − 1 cells.
-    /// - Complexity: O(R + B).
+    /// - Complexity: O(B), independent of the number of rows (see
+    ///   ``GridCore/DataShape/init(sectionRuns:)``).
     func dataShape(rows: Int, columns: Int) throws(GridError) -> DataShape {
-        var counts = [Int](repeating: 0, count: rows)
+        var runs: [(sections: Int, items: Int)] = []
+        runs.reserveCapacity(2 * count)
         var total = 0
         var band = 0
         while band < count {
-            var row = starts[band]
-            let end = starts[band + 1]
+            let row = starts[band], end = starts[band + 1]
             let first = cellCount(row: row, band: band, columns: columns)
-            counts[row] = first
+            runs.append((1, first))
             total += first
-            row += 1
-            if row < end {
-                let others = cellCount(row: row, band: band, columns: columns)
-                total += others * (end - row)
-                while row < end {
-                    counts[row] = others
-                    row += 1
-                }
+            if end - row > 1 {
+                let others = cellCount(row: row + 1, band: band, columns: columns)
+                runs.append((end - row - 1, others))
+                total += others * (end - row - 1)
             }
-            guard total <= DataShape.maxTotalItems else {
-                throw .invalidParameter("rows", rows, expected: "a grid of at most \(DataShape.maxTotalItems) cells (\(rows) rows × \(columns) columns)")
-            }
+            guard total <= DataShape.maxTotalItems else { throw Self.tooManyCells(rows: rows, columns: columns) }
             band += 1
         }
-        return try DataShape(itemCounts: counts)
+        return try DataShape(sectionRuns: runs)
+    }
+}
+
+extension MergeBands.Entry: Equatable {}
+extension MergeBands: Equatable {}
+
+extension MergeBands {
+    /// The rows an edit remade: rows `rows` of the grid before it, every row after them moved
+    /// by `shift` (+1 for an inserted row, −1 for a deleted one, 0 for a merge or a split).
+    struct Window: Equatable, Sendable {
+        var rows: Range<Int>
+        var shift: Int
+    }
+
+    /// What ``splicing(_:merges:rows:columns:)`` gives: the bands after the edit, and the
+    /// cells of the rows it swept again, for ``GridCore/DataShape/replacingSections(_:with:)``.
+    struct Splice {
+        var bands: MergeBands
+        /// The rows of the grid before the edit whose cells were remade …
+        var replacedRows: Range<Int>
+        /// … and the cells anchored in each row that replaced them, in runs of rows.
+        var runs: [(sections: Int, items: Int)]
+    }
+
+    /// The bands after an edit that remade only the rows of `window`, made from these bands
+    /// (of the grid before it) and `merges` (after it, sorted by anchor): the bands above the
+    /// window copied, those below it copied and moved, and only the bands the window meets
+    /// swept again. The result equals `MergeBands(merges:rows:columns:)`, band for band.
+    ///
+    /// - Requires: merges anchored above the window are the same merges after the edit, their
+    ///   last rows moved as rows are; merges anchored below it are the same, moved by
+    ///   `window.shift`; merges crossing the window's end are the same slots (as a merge, a
+    ///   split, an inserted row and a deleted row leave them). A merged cell anchored in the
+    ///   window keeps its anchor in the window's rows after the edit.
+    /// - Complexity: O(B + E) for copying, plus O(k log k) for the k merges the window meets:
+    ///   each band and entry outside the window is copied with an addition or two.
+    func splicing(_ window: Window, merges: [GridPlacement], rows: Int, columns: Int) -> Splice {
+        let count = self.count
+        let oldRows = starts[count]
+        // The window, widened to whole bands: rows A..<B of the grid before, A..<E after.
+        let b0 = window.rows.lowerBound < oldRows ? band(ofRow: window.rows.lowerBound) : count
+        var b1 = Swift.min(b0 + 1, count)
+        if b1 < count && starts[b1] < window.rows.upperBound { b1 = band(ofRow: window.rows.upperBound - 1) + 1 }
+        let a = starts[b0], b = starts[b1], e = b + window.shift
+
+        // The merges crossing row A before the edit, as they are after it (their items are
+        // those of rows above the window: unchanged); those still crossing it start the sweep.
+        var crossingA: [Entry] = []
+        if b0 < count {
+            for entry in entries[entryStarts[b0]..<(entryStarts[b0 + 1] - 1)] where entry.row < a {
+                guard let index = Self.index(ofAnchor: entry.row, entry.column, in: merges) else { continue }
+                let m = merges[index]
+                crossingA.append(Entry(
+                    column: m.column, end: m.column + m.columnSpan, row: m.row, rowEnd: m.row + m.rowSpan,
+                    item: entry.item, coveredBefore: 0, anchorsBefore: 0))
+            }
+        }
+        var active = crossingA.filter { $0.rowEnd > a }
+        active.reserveCapacity(Swift.min(merges.count, columns) + 1)
+        // The merges anchored in rows A..<E after the edit, and the cuts among those rows.
+        var first = Self.firstIndex(ofRowAtLeast: a, in: merges)
+        var last = first
+        while last < merges.count && merges[last].row < e { last += 1 }
+        var cuts: [Int] = [a]
+        for m in merges[first..<last] {
+            cuts.append(m.row)
+            if m.row + m.rowSpan < e { cuts.append(m.row + m.rowSpan) }
+        }
+        for m in active where m.rowEnd < e { cuts.append(m.rowEnd) }
+        cuts.sort()
+
+        // The window's bands, swept as the full build sweeps every band.
+        var sweptStarts: [Int] = [], sweptEntryStarts: [Int] = [], swept: [Entry] = []
+        var runs: [(sections: Int, items: Int)] = []
+        var anchoredAtA = false
+        var endsAtE = false
+        var c = 0
+        while c < cuts.count {
+            let s = cuts[c]
+            while c < cuts.count && cuts[c] == s { c += 1 }
+            let next = c < cuts.count ? cuts[c] : e
+            active.removeAll { $0.rowEnd <= s }
+            while first < last && merges[first].row == s {
+                let m = merges[first]
+                var at = active.count
+                while at > 0 && active[at - 1].column > m.column { at -= 1 }
+                active.insert(
+                    Entry(column: m.column, end: m.column + m.columnSpan, row: m.row, rowEnd: m.row + m.rowSpan, item: 0, coveredBefore: 0, anchorsBefore: 0),
+                    at: at)
+                if s == a { anchoredAtA = true }
+                first += 1
+            }
+            sweptStarts.append(s)
+            sweptEntryStarts.append(swept.count)
+            var covered = 0, anchors = 0
+            for k in active.indices {
+                let anchored = active[k].row == s
+                if anchored { active[k].item = active[k].column - covered + anchors }
+                var entry = active[k]
+                entry.coveredBefore = covered
+                entry.anchorsBefore = anchors
+                swept.append(entry)
+                covered += entry.end - entry.column
+                if anchored { anchors += 1 }
+                if next == e && entry.rowEnd == e { endsAtE = true }
+            }
+            swept.append(Entry(column: columns, end: columns, row: -1, rowEnd: -1, item: -1, coveredBefore: covered, anchorsBefore: anchors))
+            runs.append((1, columns - covered + anchors))
+            if next - s > 1 { runs.append((next - s - 1, columns - covered)) }
+        }
+        // The merges crossing row E, as they are after the edit.
+        let crossingE = active.filter { $0.rowEnd > e }
+
+        // Rows A and E stay band starts only where a merge is anchored or ends: at A, one
+        // anchored there, one crossing it before that ends there now, or one that ended there
+        // before (above the window, it still does).
+        var dropFirstSwept = false
+        if b0 > 0 && !anchoredAtA && !crossingA.contains(where: { $0.rowEnd == a }) {
+            dropFirstSwept = !entries[entryStarts[b0 - 1]..<(entryStarts[b0] - 1)].contains { $0.rowEnd == a }
+        }
+        var dropFirstAfter = false
+        if b1 < count && !endsAtE {
+            dropFirstAfter = !entries[entryStarts[b1]..<(entryStarts[b1 + 1] - 1)].contains { $0.row == b }
+        }
+
+        // Put together: the bands above (ends of merges crossing A as they are now), the
+        // swept bands, the bands below (moved; merges crossing E as they are now). Copied in
+        // bulk, then mended in place: only the merges crossing A and E need more than a move.
+        let sweptFrom = dropFirstSwept ? 1 : 0
+        let sweptEntriesFrom = dropFirstSwept ? (sweptStarts.count > 1 ? sweptEntryStarts[1] : swept.count) : 0
+        let belowFrom = dropFirstAfter ? b1 + 1 : b1
+        let bandsAbove = b0, entriesAbove = entryStarts[b0]
+        let sweptBands = sweptStarts.count - sweptFrom, sweptEntries = swept.count - sweptEntriesFrom
+        let bandsBelow = count - belowFrom, entriesBelow = entries.count - entryStarts[belowFrom]
+        var newStarts = Self.joined(starts[..<b0], sweptStarts[sweptFrom...], starts[belowFrom..<count], then: rows)
+        var newEntryStarts = Self.joined(
+            entryStarts[..<b0], sweptEntryStarts[sweptFrom...], entryStarts[belowFrom..<count], then: entriesAbove + sweptEntries + entriesBelow)
+        var newEntries = Self.joined(entries[..<entriesAbove], swept[sweptEntriesFrom...], entries[entryStarts[belowFrom]...], then: nil)
+        let shift = window.shift
+        newStarts.withUnsafeMutableBufferPointer { newStarts in
+            newEntryStarts.withUnsafeMutableBufferPointer { newEntryStarts in
+                newEntries.withUnsafeMutableBufferPointer { newEntries in
+                    if !crossingA.isEmpty {
+                        for k in 0..<entriesAbove where newEntries[k].rowEnd > a {
+                            if let now = crossingA.first(where: { $0.column == newEntries[k].column }) { newEntries[k].rowEnd = now.rowEnd }
+                        }
+                    }
+                    let sweptShift = entriesAbove - sweptEntriesFrom
+                    for k in bandsAbove..<(bandsAbove + sweptBands) { newEntryStarts[k] += sweptShift }
+                    let belowShift = entriesAbove + sweptEntries - (belowFrom < count ? entryStarts[belowFrom] : entries.count)
+                    for k in (bandsAbove + sweptBands)..<(bandsAbove + sweptBands + bandsBelow) {
+                        newStarts[k] += shift
+                        newEntryStarts[k] += belowShift
+                    }
+                    for k in (entriesAbove + sweptEntries)..<newEntries.count {
+                        let row = newEntries[k].row
+                        if row >= b {
+                            newEntries[k].row = row + shift
+                            newEntries[k].rowEnd += shift
+                        } else if row >= 0, let now = crossingE.first(where: { $0.column == newEntries[k].column }) {
+                            newEntries[k].row = now.row
+                            newEntries[k].rowEnd = now.rowEnd
+                            newEntries[k].item = now.item
+                        }
+                    }
+                }
+            }
+        }
+        return Splice(
+            bands: MergeBands(starts: newStarts, entryStarts: newEntryStarts, entries: newEntries),
+            replacedRows: a..<b, runs: runs)
+    }
+
+    /// `first`, `second` and `third` one after the other, then `last` if given: three block
+    /// copies (appending a slice copies element by element).
+    static func joined<T: BitwiseCopyable>(_ first: ArraySlice<T>, _ second: ArraySlice<T>, _ third: ArraySlice<T>, then last: T?) -> [T] {
+        let count = first.count + second.count + third.count + (last == nil ? 0 : 1)
+        return [T](unsafeUninitializedCapacity: count) { buffer, written in
+            var at = 0
+            func copy(_ part: ArraySlice<T>) {
+                part.withUnsafeBufferPointer { part in
+                    if let source = part.baseAddress, let target = buffer.baseAddress {
+                        (target + at).initialize(from: source, count: part.count)
+                    }
+                    at += part.count
+                }
+            }
+            copy(first)
+            copy(second)
+            copy(third)
+            if let last { buffer.initializeElement(at: at, to: last) }
+            written = count
+        }
+    }
+
+    /// The index in `merges` (sorted by anchor) of the merge anchored at `(row, column)`.
+    static func index(ofAnchor row: Int, _ column: Int, in merges: [GridPlacement]) -> Int? {
+        var low = 0, high = merges.count
+        while low < high {
+            let mid = (low + high) >> 1
+            let m = merges[mid]
+            if (m.row, m.column) < (row, column) { low = mid + 1 } else { high = mid }
+        }
+        return low < merges.count && merges[low].row == row && merges[low].column == column ? low : nil
+    }
+
+    /// The index of the first merge in `merges` (sorted by anchor) anchored in row `row` or below.
+    static func firstIndex(ofRowAtLeast row: Int, in merges: [GridPlacement]) -> Int {
+        var low = 0, high = merges.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if merges[mid].row < row { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }

@@ -52,6 +52,17 @@ extension SpanGrid {
             (a.row, a.column) < (b.row, b.column)
         }
 
+        /// Whether `merges` are in anchor order already (as an edit that only moves rows or
+        /// columns leaves them). - Complexity: O(M).
+        static func isSortedByAnchor(_ merges: [GridPlacement]) -> Bool {
+            var index = 1
+            while index < merges.count {
+                if anchorOrder(merges[index], merges[index - 1]) { return false }
+                index += 1
+            }
+            return true
+        }
+
         /// A small grid in the manner of Proton's demo: a frozen header row and name column,
         /// fixed, fractional and viewport-relative columns, two merged cells.
         public static let example = Configuration(
@@ -74,6 +85,13 @@ extension SpanGrid {
         ///   `columns[3].min`, `rows[1].height`, `merges[2]`, `frozenRows`.
         /// - Complexity: O(C + runs + M log M + M·C).
         public func validate() throws(GridError) {
+            try validate(checkingMerges: true)
+        }
+
+        /// ``validate()``, leaving out the merged cells when `checkingMerges` is `false`: an
+        /// edit (``apply(_:)``) checks the merged cells it makes and moves, so that a grid
+        /// edited on screen does not check every merged cell again at every edit.
+        func validate(checkingMerges: Bool) throws(GridError) {
             guard !columns.isEmpty else { throw .invalidParameter("columns", "[]", expected: "at least one column") }
             for (index, column) in columns.enumerated() { try column.validate("columns[\(index)]") }
             guard !rows.isEmpty else { throw .invalidParameter("rows", "[]", expected: "at least one row") }
@@ -91,7 +109,9 @@ extension SpanGrid {
             guard frozenColumns >= 0, frozenColumns <= columns.count else {
                 throw .invalidParameter("frozenColumns", frozenColumns, expected: "a number of columns in 0...\(columns.count)")
             }
-            try Self.validateMerges(merges, rows: total, columns: columns.count, frozenRows: frozenRows, frozenColumns: frozenColumns)
+            if checkingMerges {
+                try Self.validateMerges(merges, rows: total, columns: columns.count, frozenRows: frozenRows, frozenColumns: frozenColumns)
+            }
         }
 
         /// Checks merged cells as given (their indices name them in errors).
@@ -119,9 +139,10 @@ extension SpanGrid {
                     throw .invalidParameter(name, SpanGrid.describe(m), expected: "a merged cell on one side of the frozen boundary (\(reason))")
                 }
             }
-            // No overlap: a sweep down the rows, keeping the merges that cross the current
-            // row (disjoint, so at most one per column).
-            let order = merges.indices.sorted { anchorOrder(merges[$0], merges[$1]) }
+            // No overlap: a sweep down the rows in anchor order, keeping the merges that
+            // cross the current row (disjoint, so at most one per column). A configuration
+            // keeps its merges in that order; sorted here only when given otherwise.
+            let order = isSortedByAnchor(merges) ? Array(merges.indices) : merges.indices.sorted { anchorOrder(merges[$0], merges[$1]) }
             var active: [Int] = []
             for index in order {
                 let m = merges[index]
@@ -201,16 +222,16 @@ extension SpanGrid {
         /// Checks what does not depend on the container.
         /// - Throws: ``GridCore/GridError`` naming `field.fixed`, `.fractional`,
         ///   `.viewport.padding`, `.min` or `.max`.
-        public func validate(_ field: String) throws(GridError) {
+        public func validate(_ field: @autoclosure () -> String) throws(GridError) {
             switch base {
-            case .fixed(let w): try GridError.requirePositive(w, field + ".fixed")
-            case .fractional(let f): try GridError.requirePositive(f, field + ".fractional")
-            case .viewport(let padding): try GridError.requireNonNegative(padding, field + ".viewport.padding")
+            case .fixed(let w): try GridError.requirePositive(w, field() + ".fixed")
+            case .fractional(let f): try GridError.requirePositive(f, field() + ".fractional")
+            case .viewport(let padding): try GridError.requireNonNegative(padding, field() + ".viewport.padding")
             }
-            if let min { try GridError.requireNonNegative(min, field + ".min") }
-            if let max { try GridError.requirePositive(max, field + ".max") }
+            if let min { try GridError.requireNonNegative(min, field() + ".min") }
+            if let max { try GridError.requirePositive(max, field() + ".max") }
             if let min, let max, min > max {
-                throw .invalidParameter(field + ".min", min, expected: "a minimum ≤ max (\(max))")
+                throw .invalidParameter(field() + ".min", min, expected: "a minimum ≤ max (\(max))")
             }
         }
     }
@@ -225,11 +246,11 @@ extension SpanGrid {
             self.height = height
         }
 
-        func validate(_ field: String) throws(GridError) {
+        func validate(_ field: @autoclosure () -> String) throws(GridError) {
             guard count >= 1, count <= SpanGrid.maxRows else {
-                throw .invalidParameter(field + ".count", count, expected: "a number of rows in 1...\(SpanGrid.maxRows)")
+                throw .invalidParameter(field() + ".count", count, expected: "a number of rows in 1...\(SpanGrid.maxRows)")
             }
-            try GridError.requirePositive(height, field + ".height")
+            try GridError.requirePositive(height, field() + ".height")
         }
 
         /// Neighbouring runs of one height joined (heights compared bit for bit), in order.

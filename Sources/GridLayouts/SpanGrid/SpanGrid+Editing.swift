@@ -15,15 +15,29 @@ extension SpanGrid: EditableLayout {
     /// cell of before went.
     ///
     /// - Throws: ``GridCore/GridError`` as ``apply(_:)``; the layout is then unchanged.
-    /// - Complexity: that of the operation and a prepare; renaming a cell costs
-    ///   O(log R + log M).
+    /// - Complexity: that of the operation (see ``edit(_:)``); renaming a cell costs O(1)
+    ///   outside the rows the edit remade (their cells keep their ranks, and rows after them
+    ///   move by the rows inserted or deleted), O(log R + log M) in them.
     @discardableResult
     public mutating func apply(_ operation: Operation) throws(GridError) -> LayoutEdit {
         let before = self
-        try edit(operation)
+        let window = try edit(operation)
         let after = self
+        // Outside the rows remade, a cell keeps its rank in its row, and rows below move.
+        let cellsBefore = before.cells
+        let unchanged = window.map { 0..<$0.rows.lowerBound } ?? 0..<0
+        let moved = window.map { $0.rows.upperBound..<cellsBefore.sectionCount } ?? 0..<0
+        let shift = window?.shift ?? 0
+        // Most cells' items are below the fewest cells of any row: those exist without a search.
+        let fewest = window == nil ? 0 : cellsBefore.fewestItemsInASection
         return LayoutEdit(data: after.cells) { id in
-            guard id.kind == .cell, let old = before.gridPlacement(of: id.path) else { return nil }
+            guard id.kind == .cell else { return nil }
+            let row = id.path.section
+            if unchanged.contains(row) || moved.contains(row) {
+                guard id.path.item >= 0, id.path.item < fewest || cellsBefore.contains(id.path) else { return nil }
+                return unchanged.contains(row) ? id : ElementID(kind: .cell, path: ItemPath(section: row + shift, item: id.path.item))
+            }
+            guard let old = before.gridPlacement(of: id.path) else { return nil }
             guard let anchor = Self.anchor(of: old, after: operation),
                   let new = after.cell(coveringRow: anchor.row, column: anchor.column), new.anchor == anchor
             else { return nil }

@@ -82,7 +82,7 @@ extension SpanGrid.Configuration {
         case .insertColumn(let at, let width): try next.insertColumn(at: at, width: width)
         case .deleteColumn(let at): try next.deleteColumn(at: at)
         }
-        next.merges.sort(by: Self.anchorOrder)
+        if !Self.isSortedByAnchor(next.merges) { next.merges.sort(by: Self.anchorOrder) }
         self = next
     }
 
@@ -109,7 +109,7 @@ extension SpanGrid.Configuration {
                 if !named.contains(single) { named.append(single) }
             }
         }
-        let description = "merge " + slots.map { "[\($0.row), \($0.column)]" }.joined(separator: ", ")
+        var description: String { "merge " + slots.map { "[\($0.row), \($0.column)]" }.joined(separator: ", ") }
         guard named.count >= 2 else {
             throw refuse(description, "at least two cells to merge; these slots lie in \(named.count) cell")
         }
@@ -134,7 +134,13 @@ extension SpanGrid.Configuration {
             throw refuse(description, "a merge on one side of the frozen boundary (\(reason))")
         }
         merges = merges.enumerated().filter { !mergedIndices.contains($0.offset) }.map(\.element)
-        merges.append(box)
+        // In anchor order, so that nothing needs sorting after.
+        var low = 0, high = merges.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if Self.anchorOrder(merges[mid], box) { low = mid + 1 } else { high = mid }
+        }
+        merges.insert(box, at: low)
     }
 
     private mutating func split(row: Int, column: Int) throws(GridError) {

@@ -29,14 +29,16 @@ import GridCore
 /// both axes. No merged cell crosses a frozen boundary. The frames here are the unpinned
 /// ones.
 ///
-/// - Complexity: prepare O(R + C + M log M + E) for R rows, C columns and M merged cells
-///   (E, about 2M, see ``MergeBands``); rect query O(log R + log C + log M + k + m) for k
+/// - Complexity: prepare, and an edit (``apply(_:)``), O(H + C + M log M + E) for H runs of
+///   equal row heights, C columns and M merged cells (E, about 2M, see ``MergeBands``),
+///   however many rows R there are: the cells, a section per row, are made band by band as
+///   runs of rows; rect query O(log R + log C + log M + k + m) for k
 ///   results, where m counts the merged cells crossing the rows it shows that hold a
 ///   single cell in the rect (rows wholly covered by merged cells are skipped band by
 ///   band), so a merged cell spanning 10,000 rows costs only where it is seen; per-cell
 ///   queries O(log R + log M). Answers come in ``ElementID`` order.
-/// - Memory: O(runs of equal row heights + C + E) besides the data shape: 100,000 rows of
-///   one height take a few numbers.
+/// - Memory: O(H + C + E), the cells included: 100,000 rows of one height take a few
+///   numbers.
 public struct SpanGrid: GridLayout, Sendable {
     /// The grid; changing it takes effect at the next ``prepare(data:container:)``.
     public var configuration: Configuration
@@ -53,7 +55,7 @@ public struct SpanGrid: GridLayout, Sendable {
     private var columnStarts: [Double] = [0]
     /// `columnWidths[c]` is the frame width of a single cell in column `c`.
     private var columnWidths: [Double] = []
-    private var bands = MergeBands.empty
+    private(set) var bands = MergeBands.empty
 
     public private(set) var contentSize = Size.zero
 
@@ -81,7 +83,7 @@ public struct SpanGrid: GridLayout, Sendable {
     ///   `rows[1].height` likewise; `container.width` or `container.height`; a content size
     ///   that is not finite; `itemCounts[r]` or `itemCounts.count` when `data` is not the
     ///   grid's cells. The layout then keeps its previous state.
-    /// - Complexity: O(R + C + M log M + E).
+    /// - Complexity: O(H + C + M log M + E) (see the type).
     public mutating func prepare(data: DataShape, container: Size) throws(GridError) {
         let built = try Self.build(configuration, container: container)
         let cells = built.cells
@@ -106,12 +108,63 @@ public struct SpanGrid: GridLayout, Sendable {
     /// - Throws: ``GridCore/GridError`` as ``Configuration/apply(_:)`` and
     ///   ``prepare(data:container:)`` do; the layout is then unchanged.
     /// - Complexity: that of the operation, then of a prepare (without comparing data).
-    mutating func edit(_ operation: Operation) throws(GridError) {
+    /// - Returns: the rows the edit remade (``window(of:before:after:)``), or `nil` when it
+    ///   remade every row.
+    @discardableResult
+    mutating func edit(_ operation: Operation) throws(GridError) -> MergeBands.Window? {
         var edited = prepared
         try edited.apply(operation)
-        let built = try Self.build(edited, container: container)
+        let built: Built
+        let window = Self.window(of: operation, before: prepared, after: edited)
+        if let window {
+            built = try Self.build(
+                edited, container: container,
+                splicing: Splicing(bands: bands, cells: cells, window: window, columnStarts: columnStarts, columnWidths: columnWidths))
+        } else {
+            built = try Self.build(edited, container: container)
+        }
         configuration = edited
         adopt(built, edited, container: container)
+        return window
+    }
+
+    /// The rows `operation` remade, as the merged-cell bands see them (see
+    /// ``MergeBands/splicing(_:merges:rows:columns:)``), or `nil` when it changes the cells of
+    /// every row (a column inserted or deleted).
+    ///
+    /// A deleted row's window reaches one row up (a two-row merged cell anchored there
+    /// becomes single cells) and one row down (a merged cell anchored in the deleted row
+    /// keeps its anchor row, now holding the next row's cells); a merge's or a split's covers
+    /// the merged cells made and removed.
+    static func window(of operation: Operation, before: Configuration, after: Configuration) -> MergeBands.Window? {
+        switch operation {
+        case .insertRow(let at, _):
+            return MergeBands.Window(rows: at..<at, shift: 1)
+        case .deleteRow(let at):
+            return MergeBands.Window(rows: max(at - 1, 0)..<min(at + 2, before.rowCount), shift: -1)
+        case .merge, .split:
+            // Both lists are sorted by anchor: the merges that differ lie between a common
+            // prefix and a common suffix.
+            let old = before.merges, new = after.merges
+            var prefix = 0
+            while prefix < old.count && prefix < new.count && old[prefix] == new[prefix] { prefix += 1 }
+            var suffix = 0
+            while suffix < old.count - prefix && suffix < new.count - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+                suffix += 1
+            }
+            var low = Int.max, high = Int.min
+            for m in old[prefix..<(old.count - suffix)] {
+                low = min(low, m.row)
+                high = max(high, m.row + m.rowSpan)
+            }
+            for m in new[prefix..<(new.count - suffix)] {
+                low = min(low, m.row)
+                high = max(high, m.row + m.rowSpan)
+            }
+            return MergeBands.Window(rows: low <= high ? low..<high : 0..<0, shift: 0)
+        case .insertColumn, .deleteColumn:
+            return nil
+        }
     }
 
     /// What a prepare computes, before it is taken.
@@ -125,11 +178,66 @@ public struct SpanGrid: GridLayout, Sendable {
     }
 
     /// Everything `config` gives in `container`, checked.
-    /// - Complexity: O(R + C + M log M + E).
-    private static func build(_ config: Configuration, container: Size) throws(GridError) -> Built {
-        try config.validate()
+    /// - Complexity: O(H + C + M log M + E) (see the type).
+    ///
+    /// With `splicing`, the bands and cells of the grid before an edit and the rows the edit
+    /// remade: the merged cells, checked by the edit, are not checked again, and the bands
+    /// and cells are spliced (O(B + E) copying, see ``MergeBands/splicing(_:merges:rows:columns:)``)
+    /// rather than made afresh.
+    private static func build(_ config: Configuration, container: Size, splicing: Splicing? = nil) throws(GridError) -> Built {
+        try config.validate(checkingMerges: splicing == nil)
         try GridError.requireNonNegative(container.width, "container.width")
         try GridError.requireNonNegative(container.height, "container.height")
+        // An edit of rows leaves the columns and the container as they were: so are their
+        // starts and widths, checked by the build that made them.
+        let (columnStarts, columnWidths): ([Double], [Double])
+        if let splicing {
+            (columnStarts, columnWidths) = (splicing.columnStarts, splicing.columnWidths)
+        } else {
+            (columnStarts, columnWidths) = try Self.columns(config, container: container)
+        }
+        let columns = columnWidths.count
+        let rowTrack = SpanTrack(runs: config.rows.map { ($0.count, $0.height) })
+        let content = Size(width: columnStarts[columns], height: rowTrack.end)
+        guard content.height.isFinite else {
+            throw .invalidParameter("rows", rowTrack.count, expected: "rows whose heights add up to a finite height")
+        }
+        // Rows thinner than two ulps of the content's height could start where the next
+        // does: they could not be told apart.
+        for (index, run) in config.rows.enumerated() where run.height < 2 * content.height.ulp {
+            throw .invalidParameter(
+                "rows[\(index)].height", run.height,
+                expected: "a height of at least \(2 * content.height.ulp), two ulps of the content's height \(content.height)")
+        }
+        let bands: MergeBands, cells: DataShape
+        if let splicing {
+            let splice = splicing.bands.splicing(splicing.window, merges: config.merges, rows: rowTrack.count, columns: columns)
+            bands = splice.bands
+            do {
+                cells = try splicing.cells.replacingSections(splice.replacedRows, with: splice.runs)
+            } catch {
+                throw MergeBands.tooManyCells(rows: rowTrack.count, columns: columns)
+            }
+        } else {
+            bands = MergeBands(merges: config.merges, rows: rowTrack.count, columns: columns)
+            cells = try bands.dataShape(rows: rowTrack.count, columns: columns)
+        }
+        return Built(rowTrack: rowTrack, columnStarts: columnStarts, columnWidths: columnWidths, bands: bands, cells: cells, content: content)
+    }
+
+    /// What an edit of rows reuses of the grid before it (see ``build(_:container:splicing:)``).
+    private struct Splicing {
+        var bands: MergeBands
+        var cells: DataShape
+        var window: MergeBands.Window
+        var columnStarts: [Double]
+        var columnWidths: [Double]
+    }
+
+    /// The columns' starts (one more: the content's width) and frame widths in `container`,
+    /// checked: each resolved width finite, > 0 and at least two ulps of the content's width
+    /// (thinner, a column could start where the next does), their sum finite.
+    private static func columns(_ config: Configuration, container: Size) throws(GridError) -> (starts: [Double], widths: [Double]) {
         var widths: [(count: Int, size: Double)] = []
         widths.reserveCapacity(config.columns.count)
         for (index, column) in config.columns.enumerated() {
@@ -141,36 +249,22 @@ public struct SpanGrid: GridLayout, Sendable {
             }
             widths.append((1, width))
         }
-        let columnTrack = SpanTrack(runs: widths)
-        let rowTrack = SpanTrack(runs: config.rows.map { ($0.count, $0.height) })
-        let content = Size(width: columnTrack.end, height: rowTrack.end)
-        guard content.width.isFinite else {
+        let track = SpanTrack(runs: widths)
+        guard track.end.isFinite else {
             throw .invalidParameter("columns", config.columns.count, expected: "columns whose widths add up to a finite width")
         }
-        guard content.height.isFinite else {
-            throw .invalidParameter("rows", rowTrack.count, expected: "rows whose heights add up to a finite height")
-        }
-        // Slots thinner than two ulps of the content's extent could start where the next
-        // does: they could not be told apart.
-        for (index, width) in widths.enumerated() where width.size < 2 * content.width.ulp {
+        for (index, width) in widths.enumerated() where width.size < 2 * track.end.ulp {
             throw .invalidParameter(
                 "columns[\(index)]", width.size,
-                expected: "a width of at least \(2 * content.width.ulp), two ulps of the content's width \(content.width)")
+                expected: "a width of at least \(2 * track.end.ulp), two ulps of the content's width \(track.end)")
         }
-        for (index, run) in config.rows.enumerated() where run.height < 2 * content.height.ulp {
-            throw .invalidParameter(
-                "rows[\(index)].height", run.height,
-                expected: "a height of at least \(2 * content.height.ulp), two ulps of the content's height \(content.height)")
-        }
-        let bands = MergeBands(merges: config.merges, rows: rowTrack.count, columns: widths.count)
-        let cells = try bands.dataShape(rows: rowTrack.count, columns: widths.count)
         var starts: [Double] = []
         starts.reserveCapacity(widths.count + 1)
-        for column in 0...widths.count { starts.append(columnTrack.start(column)) }
+        for column in 0...widths.count { starts.append(track.start(column)) }
         var lengths: [Double] = []
         lengths.reserveCapacity(widths.count)
         for column in 0..<widths.count { lengths.append(SpanTrack.length(from: starts[column], to: starts[column + 1])) }
-        return Built(rowTrack: rowTrack, columnStarts: starts, columnWidths: lengths, bands: bands, cells: cells, content: content)
+        return (starts, lengths)
     }
 
     private mutating func adopt(_ built: Built, _ config: Configuration, container: Size) {
