@@ -133,7 +133,8 @@ extension SpanGrid.Configuration {
         if let reason = Self.crossesFrozenBoundary(box, frozenRows: frozenRows, frozenColumns: frozenColumns) {
             throw refuse(description, "a merge on one side of the frozen boundary (\(reason))")
         }
-        merges = merges.enumerated().filter { !mergedIndices.contains($0.offset) }.map(\.element)
+        // The merged cells taken in go, in place (a few of them, from the end down).
+        for index in mergedIndices.sorted(by: >) { merges.remove(at: index) }
         // In anchor order, so that nothing needs sorting after.
         var low = 0, high = merges.count
         while low < high {
