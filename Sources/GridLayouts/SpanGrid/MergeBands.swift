@@ -15,19 +15,55 @@ import GridCore
 /// - Memory: O(B + E).
 struct MergeBands: Sendable {
     /// A merged cell as seen from one band (or, with `column == C`, the band's sentinel).
+    ///
+    /// Kept in 32-bit fields (28 bytes, not 56): every edit copies the entries, and a grid's
+    /// rows (at most 2²⁸), columns and ranks (at most 2³¹ − 1 cells) fit.
     struct Entry: Sendable {
-        var column: Int
+        private var _column, _end, _row, _rowEnd, _item, _coveredBefore, _anchorsBefore: Int32
+
+        init(column: Int, end: Int, row: Int, rowEnd: Int, item: Int, coveredBefore: Int, anchorsBefore: Int) {
+            _column = Int32(truncatingIfNeeded: column)
+            _end = Int32(truncatingIfNeeded: end)
+            _row = Int32(truncatingIfNeeded: row)
+            _rowEnd = Int32(truncatingIfNeeded: rowEnd)
+            _item = Int32(truncatingIfNeeded: item)
+            _coveredBefore = Int32(truncatingIfNeeded: coveredBefore)
+            _anchorsBefore = Int32(truncatingIfNeeded: anchorsBefore)
+        }
+
+        var column: Int {
+            get { Int(_column) }
+            set { _column = Int32(truncatingIfNeeded: newValue) }
+        }
         /// `column + columnSpan`.
-        var end: Int
+        var end: Int {
+            get { Int(_end) }
+            set { _end = Int32(truncatingIfNeeded: newValue) }
+        }
         /// The anchor row, and the row after the last.
-        var row: Int
-        var rowEnd: Int
+        var row: Int {
+            get { Int(_row) }
+            set { _row = Int32(truncatingIfNeeded: newValue) }
+        }
+        var rowEnd: Int {
+            get { Int(_rowEnd) }
+            set { _rowEnd = Int32(truncatingIfNeeded: newValue) }
+        }
         /// The cell's item: its rank among the cells anchored in its row.
-        var item: Int
+        var item: Int {
+            get { Int(_item) }
+            set { _item = Int32(truncatingIfNeeded: newValue) }
+        }
         /// The slots covered by the band's merged cells left of this one.
-        var coveredBefore: Int
+        var coveredBefore: Int {
+            get { Int(_coveredBefore) }
+            set { _coveredBefore = Int32(truncatingIfNeeded: newValue) }
+        }
         /// The band's merged cells left of this one anchored in the band's first row.
-        var anchorsBefore: Int
+        var anchorsBefore: Int {
+            get { Int(_anchorsBefore) }
+            set { _anchorsBefore = Int32(truncatingIfNeeded: newValue) }
+        }
     }
 
     /// The first row of each band, then the number of rows.

@@ -21,7 +21,11 @@ extension SpanGrid: EditableLayout {
     @discardableResult
     public mutating func apply(_ operation: Operation) throws(GridError) -> LayoutEdit {
         let before = self
-        let window = try edit(operation)
+        var window = try edit(operation)
+        // The bands' window of a deleted row reaches a row up (see ``window(of:before:after:)``),
+        // whose cells keep their ranks all the same: only the deleted row's and the next one's
+        // (which may now hold a merged cell anchored in the deleted row) need looking up.
+        if case .deleteRow(let at) = operation, let rows = window?.rows { window?.rows = at..<max(at, rows.upperBound) }
         let after = self
         // Outside the rows remade, a cell keeps its rank in its row, and rows below move.
         let cellsBefore = before.cells
