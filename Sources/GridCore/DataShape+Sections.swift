@@ -286,24 +286,8 @@ extension DataShape {
         guard itemSizes == nil else {
             throw .invalidData("range", "\(range.lowerBound)..<\(range.upperBound)", expected: "a shape without item sizes: replacing sections keeps no sizes")
         }
-        var sections = sectionCount - range.count
-        var total = totalItems - (sectionStarts[range.upperBound] - sectionStarts[range.lowerBound])
-        for (index, run) in runs.enumerated() {
-            guard run.sections >= 0 else {
-                throw .invalidData("sectionRuns[\(index)].sections", run.sections, expected: "a section count ≥ 0")
-            }
-            guard run.items >= 0 else {
-                throw .invalidData("sectionRuns[\(index)].items", run.items, expected: "an item count ≥ 0")
-            }
-            guard run.sections <= ElementID.maxSection + 1 - sections else {
-                throw .invalidData("sectionRuns[\(index)].sections", run.sections, expected: "at most \(ElementID.maxSection + 1) sections in all")
-            }
-            sections += run.sections
-            guard run.items == 0 || run.sections <= (DataShape.maxTotalItems - total) / run.items else {
-                throw .invalidData("sectionRuns[\(index)].items", run.items, expected: "at most \(DataShape.maxTotalItems) items in all")
-            }
-            total += run.sections * run.items
-        }
+        try Self.checkRuns(
+            runs, after: (sections: sectionCount - range.count, items: totalItems - (sectionStarts[range.upperBound] - sectionStarts[range.lowerBound])))
         return DataShape(storage: self.sections.replacing(range, with: runs), sizes: nil)
     }
 

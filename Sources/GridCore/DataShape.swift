@@ -89,8 +89,16 @@ public struct DataShape: Hashable, Sendable {
     /// - Complexity: O(runs), or O(sections) when the runs are not kept (fewer than 4,096
     ///   sections, or more than one run for every eight sections).
     public init(sectionRuns: [(sections: Int, items: Int)]) throws(GridError) {
-        var sections = 0, total = 0
-        for (index, run) in sectionRuns.enumerated() {
+        try Self.checkRuns(sectionRuns, after: (sections: 0, items: 0))
+        self.init(storage: SectionRuns(runs: sectionRuns), sizes: nil)
+    }
+
+    /// Checks `runs` as they would follow `existing` sections and items: each run's counts
+    /// ≥ 0, and at most 2²⁸ sections and 2³¹ − 1 items in all.
+    /// - Throws: ``GridError`` naming `sectionRuns[i].sections` or `sectionRuns[i].items`.
+    static func checkRuns(_ runs: [(sections: Int, items: Int)], after existing: (sections: Int, items: Int)) throws(GridError) {
+        var sections = existing.sections, total = existing.items
+        for (index, run) in runs.enumerated() {
             guard run.sections >= 0 else {
                 throw .invalidData("sectionRuns[\(index)].sections", run.sections, expected: "a section count ≥ 0")
             }
@@ -107,7 +115,6 @@ public struct DataShape: Hashable, Sendable {
             }
             total += run.sections * run.items
         }
-        self.init(storage: SectionRuns(runs: sectionRuns), sizes: nil)
     }
 
     /// No sections at all.

@@ -75,10 +75,14 @@ struct TileGridAllocationTests {
         let (_, smallCount) = try AllocationCount.measure { try other.prepare(data: small, container: Size(width: 320, height: 480)) }
 
         // What prepare leaves allocated: the section tops, (sections + 1) · 8 bytes, and at
-        // most as much again; far below one byte per tile (10,000,011 bytes).
+        // most as much again; far below one byte per tile (10,000,011 bytes). It allocates the
+        // tops in one go; what it leaves may be a few bytes less when a small block from
+        // before is freed on the way (a CI run freed 56 bytes), hence the same 4 KiB margin
+        // as below: not keeping the tops would leave about nothing.
         let tops = (sections + 1) * 8
         let bound = 2 * sections * 8
-        #expect(bigCount.netBytes >= tops && bigCount.netBytes < bound, "\(bigCount); bound \(bound)")
+        #expect(bigCount.allocatedBytes >= tops, "\(bigCount)")
+        #expect(bigCount.netBytes >= tops - 4_096 && bigCount.netBytes < bound, "\(bigCount); bound \(bound)")
         // Independent of the item count: 31 tiles per section cost what 1 does, in what is
         // kept and in what is allocated on the way. (Debug builds allocate transiently while
         // iterating an array with for-in, once per section, freed at once; release builds
