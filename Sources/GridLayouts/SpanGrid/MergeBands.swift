@@ -333,7 +333,7 @@ extension MergeBands {
         var active = crossingA.filter { $0.rowEnd > a }
         active.reserveCapacity(Swift.min(merges.count, columns) + 1)
         // The merges anchored in rows A..<E after the edit, and the cuts among those rows.
-        var first = Self.firstIndex(ofRowAtLeast: a, in: merges)
+        var first = SpanGrid.Configuration.firstIndex(anchoredAtOrAfter: a, Int.min, in: merges)
         var last = first
         while last < merges.count && merges[last].row < e { last += 1 }
         var cuts: [Int] = [a]
@@ -470,22 +470,7 @@ extension MergeBands {
 
     /// The index in `merges` (sorted by anchor) of the merge anchored at `(row, column)`.
     static func index(ofAnchor row: Int, _ column: Int, in merges: [GridPlacement]) -> Int? {
-        var low = 0, high = merges.count
-        while low < high {
-            let mid = (low + high) >> 1
-            let m = merges[mid]
-            if (m.row, m.column) < (row, column) { low = mid + 1 } else { high = mid }
-        }
-        return low < merges.count && merges[low].row == row && merges[low].column == column ? low : nil
-    }
-
-    /// The index of the first merge in `merges` (sorted by anchor) anchored in row `row` or below.
-    static func firstIndex(ofRowAtLeast row: Int, in merges: [GridPlacement]) -> Int {
-        var low = 0, high = merges.count
-        while low < high {
-            let mid = (low + high) >> 1
-            if merges[mid].row < row { low = mid + 1 } else { high = mid }
-        }
-        return low
+        let index = SpanGrid.Configuration.firstIndex(anchoredAtOrAfter: row, column, in: merges)
+        return index < merges.count && merges[index].row == row && merges[index].column == column ? index : nil
     }
 }

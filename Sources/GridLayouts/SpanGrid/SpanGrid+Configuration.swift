@@ -52,6 +52,18 @@ extension SpanGrid {
             (a.row, a.column) < (b.row, b.column)
         }
 
+        /// The index of the first merge in `merges` (in anchor order) anchored at `(row, column)`
+        /// or after it: where a merge anchored there goes. `column` `Int.min` gives the first
+        /// merge anchored in row `row` or below. - Complexity: O(log M).
+        static func firstIndex(anchoredAtOrAfter row: Int, _ column: Int, in merges: [GridPlacement]) -> Int {
+            var low = 0, high = merges.count
+            while low < high {
+                let mid = (low + high) >> 1
+                if (merges[mid].row, merges[mid].column) < (row, column) { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+
         /// Whether `merges` are in anchor order already (as an edit that only moves rows or
         /// columns leaves them). - Complexity: O(M).
         static func isSortedByAnchor(_ merges: [GridPlacement]) -> Bool {

@@ -136,12 +136,7 @@ extension SpanGrid.Configuration {
         // The merged cells taken in go, in place (a few of them, from the end down).
         for index in mergedIndices.sorted(by: >) { merges.remove(at: index) }
         // In anchor order, so that nothing needs sorting after.
-        var low = 0, high = merges.count
-        while low < high {
-            let mid = (low + high) >> 1
-            if Self.anchorOrder(merges[mid], box) { low = mid + 1 } else { high = mid }
-        }
-        merges.insert(box, at: low)
+        merges.insert(box, at: Self.firstIndex(anchoredAtOrAfter: box.row, box.column, in: merges))
     }
 
     private mutating func split(row: Int, column: Int) throws(GridError) {
