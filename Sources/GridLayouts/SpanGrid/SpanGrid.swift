@@ -101,13 +101,17 @@ public struct SpanGrid: GridLayout, Sendable {
         adopt(built, configuration, container: container)
     }
 
-    /// Applies `operation` to the prepared grid and prepares it again in the same
-    /// container: the edit as a user makes it, while the grid is on screen. Afterwards
+    /// Applies `operation` to the prepared grid and lays it out again in the same container
+    /// (remaking only what the edit touched): the edit as a user makes it, while the grid is
+    /// on screen. Afterwards
     /// ``cells`` is the new data. (``apply(_:)`` does this and says where each cell went.)
     ///
     /// - Throws: ``GridCore/GridError`` as ``Configuration/apply(_:)`` and
     ///   ``prepare(data:container:)`` do; the layout is then unchanged.
-    /// - Complexity: that of the operation, then of a prepare (without comparing data).
+    /// - Complexity: that of the operation, then O(B + E) copying the merged-cell bands and
+    ///   the cells for a merge, a split or a row inserted or deleted (see
+    ///   ``MergeBands/splicing(_:merges:rows:columns:)``), or a prepare (without comparing
+    ///   data) for a column inserted or deleted.
     /// - Returns: the rows the edit remade (``window(of:before:after:)``), or `nil` when it
     ///   remade every row.
     @discardableResult
