@@ -382,7 +382,10 @@ extension DataGrid: ScrollOrderedEnumeration {
     /// right; frames as the rect queries make them.
     ///
     /// That is the cache's order, band by band; where a header row shorter than a row
-    /// shares its band with the first row, the sink sorts that band by x.
+    /// shares its band with the first row, the sink sorts that band by x. The column
+    /// headers and each row's cells share a top, a height and the columns' x and widths,
+    /// so they go to the sink as rows (``GridCore/ElementSink/appendRow(_:from:along:y:height:xs:widths:)``),
+    /// for up to 4,096 columns; wider grids and ragged transposed rows go cell by cell.
     ///
     /// - Complexity: O(R·F): one pass, nothing searched, nothing sorted.
     public func enumerateElements(into sink: inout ElementSink) {
@@ -390,49 +393,54 @@ extension DataGrid: ScrollOrderedEnumeration {
         let hh = prepared.headerHeight, hw = prepared.rowHeaderWidth
         let rows = rowTrack.count, columns = columnTrack.count
         if hasCorner { sink.append(.corner, ItemPath(section: 0, item: 0), Rect(x: 0, y: 0, width: hw, height: hh)) }
-        if hh > 0 {
-            var column = 0
-            while column < columns {
-                sink.append(.columnHeader, ItemPath(section: 0, item: column), columnHeaderFrame(column))
-                column += 1
-            }
-        }
         let transposed = prepared.transposed, transposition = self.transposition
-        // Not transposed, every row's cells share the columns' x and width: worked out once
-        // (for up to 4,096 columns; other grids frame cell by cell), as a rect query does.
-        let tabled = !transposed && columns <= 4_096
+        // Every row's cells share the columns' x and width, worked out once, as a rect
+        // query does. A transposed row shows a field of every record only when every
+        // record has all the fields; otherwise its cells are placed one by one.
+        let tabled = columns <= 4_096
         let columnXs = tabled ? (0..<columns).map { columnTrack.start($0) } : []
         let columnWidths = tabled ? (0..<columns).map { columnTrack.length($0) } : []
-        var row = 0
-        var y = rowTrack.start(0)
-        while row < rows && !sink.isStopped {
-            let next = rowTrack.start(row + 1)
-            let height = rowTrack.length(row, start: y, next: next)
-            if hw > 0 { sink.append(.rowHeader, ItemPath(section: row, item: 0), rowHeaderFrame(row)) }
-            // Not transposed, the row is a record and its cells its fields; transposed, the
-            // row is a field, shown by every record that has it.
-            let end = transposed ? columns : min(columns, fieldCount(row))
-            if tabled {
-                columnXs.withUnsafeBufferPointer { xs in
-                    columnWidths.withUnsafeBufferPointer { widths in
+        let rowsTabled = tabled && (!transposed || uniform)
+        columnXs.withUnsafeBufferPointer { xs in
+            columnWidths.withUnsafeBufferPointer { widths in
+                if hh > 0 {
+                    if tabled {
+                        sink.appendRow(.columnHeader, from: ItemPath(section: 0, item: 0), along: .items, y: 0, height: hh, xs: xs, widths: widths)
+                    } else {
                         var column = 0
-                        while column < end {
-                            sink.append(.cell, transposition.path(row: row, column: column), Rect(x: xs[column], y: y, width: widths[column], height: height))
+                        while column < columns {
+                            sink.append(.columnHeader, ItemPath(section: 0, item: column), columnHeaderFrame(column))
                             column += 1
                         }
                     }
                 }
-            } else {
-                var column = 0
-                while column < end {
-                    if !transposed || row < fieldCount(column) {
-                        sink.append(.cell, transposition.path(row: row, column: column), cellFrame(row: row, column: column))
+                var row = 0
+                var y = rowTrack.start(0)
+                while row < rows && !sink.isStopped {
+                    let next = rowTrack.start(row + 1)
+                    let height = rowTrack.length(row, start: y, next: next)
+                    if hw > 0 { sink.append(.rowHeader, ItemPath(section: row, item: 0), rowHeaderFrame(row)) }
+                    // Not transposed, the row is a record and its cells its fields; transposed, the
+                    // row is a field, shown by every record that has it.
+                    if rowsTabled {
+                        let end = transposed ? columns : min(columns, fieldCount(row))
+                        sink.appendRow(
+                            .cell, from: transposition.path(row: row, column: 0), along: transposed ? .sections : .items, y: y,
+                            height: height, xs: UnsafeBufferPointer(rebasing: xs[..<end]), widths: UnsafeBufferPointer(rebasing: widths[..<end]))
+                    } else {
+                        let end = transposed ? columns : min(columns, fieldCount(row))
+                        var column = 0
+                        while column < end {
+                            if !transposed || row < fieldCount(column) {
+                                sink.append(.cell, transposition.path(row: row, column: column), cellFrame(row: row, column: column))
+                            }
+                            column += 1
+                        }
                     }
-                    column += 1
+                    y = next
+                    row += 1
                 }
             }
-            y = next
-            row += 1
         }
     }
 }

@@ -390,9 +390,9 @@ struct CacheBuilder {
     enum BulkOutcome { case taken, full, outOfOrder }
 
     /// Fills the arrays from `source`'s own enumeration (``ScrollOrderedEnumeration``),
-    /// which writes frames and IDs straight into them in the cache's order; then indexes
-    /// the cells and supplementary views by position and lists the elements taller than a
-    /// band, in one pass over what was written.
+    /// which writes frames and IDs straight into them in the cache's order; the sink does the
+    /// bookkeeping as they come (each cell's slot, the other elements' positions, the
+    /// elements taller than a band, each band's widest), so nothing is read twice.
     ///
     /// - Returns: `.full` when the layout places more than `capacity` elements, and
     ///   `.outOfOrder` when its order broke (the caller builds from rect queries then).
@@ -400,21 +400,44 @@ struct CacheBuilder {
     mutating func fill(capacity: Int, from source: any ScrollOrderedEnumeration) throws(GridError) -> BulkOutcome {
         var ids: [ElementID] = []
         var stop: ElementSink.Stop?
-        var bandStarts: [Int32] = []
+        var bandStarts: [Int32] = [], others: [Int32] = [], widths: [Double] = []
+        var tall = self.tall
         let geometry = index.geometry, alongX = self.alongX, sortsAcross = self.sortsAcross
+        // Moved out, not copied: a copy would duplicate the table at the first write.
+        var cellSlots: [Int32] = []
+        swap(&cellSlots, &self.cellSlots)
         let frames = [Rect](unsafeUninitializedCapacity: capacity) { frames, framesCount in
             ids = [ElementID](unsafeUninitializedCapacity: capacity) { ids, idsCount in
                 guard let framesBase = frames.baseAddress, let idsBase = ids.baseAddress else { return }
-                var sink = ElementSink(
-                    frames: framesBase, ids: idsBase, capacity: capacity, geometry: geometry, alongX: alongX, sortsAcross: sortsAcross)
-                source.enumerateElements(into: &sink)
-                stop = sink.stop
-                sink.finish()
-                bandStarts = sink.bandStarts
-                idsCount = sink.count
-                framesCount = sink.count
+                sectionStarts.withUnsafeBufferPointer { starts in
+                    itemCounts.withUnsafeBufferPointer { counts in
+                        cellSlots.withUnsafeMutableBufferPointer { slots in
+                            let sections = min(starts.count, counts.count)
+                            let table = slots.baseAddress.flatMap { slots in
+                                starts.baseAddress.flatMap { starts in
+                                    counts.baseAddress.map { counts in
+                                        CellSlotTable(slots: slots, sectionStarts: starts, itemCounts: counts, sectionCount: sections)
+                                    }
+                                }
+                            }
+                            var sink = ElementSink(
+                                frames: framesBase, ids: idsBase, capacity: capacity, geometry: geometry, alongX: alongX,
+                                sortsAcross: sortsAcross, table: table)
+                            source.enumerateElements(into: &sink)
+                            stop = sink.stop
+                            sink.finish()
+                            bandStarts = sink.bandStarts
+                            others = sink.others
+                            widths = sink.bandWidths
+                            tall.append(contentsOf: sink.tall)
+                            idsCount = sink.count
+                            framesCount = sink.count
+                        }
+                    }
+                }
             }
         }
+        self.cellSlots = cellSlots
         switch stop {
         case .full?: return .full
         case .outOfOrder?: return .outOfOrder
@@ -424,57 +447,9 @@ struct CacheBuilder {
         self.frames = frames
         self.ids = ids
         index.bandStarts = bandStarts
-        // One pass, band by band (so each element's band is known without computing it):
-        // cells into their slots, other kinds noted for later, tall elements listed.
-        var cellSlots: [Int32] = []
-        swap(&cellSlots, &self.cellSlots)
-        var others: [Int] = []
-        var tall = self.tall
-        var widths = sortsAcross ? [Double](repeating: 0, count: max(bandStarts.count - 1, 0)) : []
-        sectionStarts.withUnsafeBufferPointer { starts in
-            itemCounts.withUnsafeBufferPointer { counts in
-                cellSlots.withUnsafeMutableBufferPointer { cellSlots in
-                    frames.withUnsafeBufferPointer { frames in
-                        ids.withUnsafeBufferPointer { ids in
-                            bandStarts.withUnsafeBufferPointer { bandStarts in
-                              widths.withUnsafeMutableBufferPointer { widths in
-                                let sections = counts.count
-                                var band = 0
-                                while band + 1 < bandStarts.count {
-                                    var position = Int(bandStarts[band])
-                                    let end = Int(bandStarts[band + 1])
-                                    var widest = 0.0
-                                    while position < end {
-                                        let raw = ids[position].rawValue
-                                        if (raw >> 32) & 0xF == UInt64(ElementKind.cell.rawValue) {
-                                            let section = Int(raw >> 36), item = Int(raw & 0xFFFF_FFFF)
-                                            if section < sections && item < counts[section] {
-                                                cellSlots[starts[section] + item] = Int32(truncatingIfNeeded: position)
-                                            }
-                                        } else {
-                                            others.append(position)
-                                        }
-                                        let frame = frames[position]
-                                        widest = max(widest, frame.width)
-                                        if let last = Self.farBand(of: frame, startingIn: band, geometry, alongX: alongX) {
-                                            tall.append((Int32(truncatingIfNeeded: position), band, last))
-                                        }
-                                        position += 1
-                                    }
-                                    if sortsAcross { widths[band] = widest }
-                                    band += 1
-                                }
-                              }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        self.cellSlots = cellSlots
         for position in others {
-            let id = ids[position]
-            if let kind = id.kind { slot(of: kind, id.path, at: position) }
+            let id = ids[Int(position)]
+            if let kind = id.kind { slot(of: kind, id.path, at: Int(position)) }
         }
         self.tall = tall
         if sortsAcross { self.widths = widths }
