@@ -411,9 +411,10 @@ extension TileGrid: ScrollOrderedEnumeration {
     /// Writes every element into `sink` from the top down: each section's header, its rows
     /// left to right, its footer; frames as the rect queries make them.
     ///
-    /// Centred content starts at a different height in each tile of a row, so a row's cells
-    /// are written by their `minY` (then item): every row's content lies within its tiles,
-    /// above the next row's, so the bands never go back.
+    /// A row's tiles share a top and a height and go to the sink as a row. Centred content
+    /// starts at a different height in each tile of a row, so a row's cells are written by
+    /// their `minY` (then item): every row's content lies within its tiles, above the next
+    /// row's, so the bands never go back.
     ///
     /// - Complexity: O(n): one pass, nothing searched, nothing sorted.
     public func enumerateElements(into sink: inout ElementSink) {
@@ -421,6 +422,11 @@ extension TileGrid: ScrollOrderedEnumeration {
         let titled = prepared.sectionTitleHeight > 0, footed = prepared.sectionFooterHeight > 0
         let sizes = prepared.centersItems ? data.itemSizes : nil
         var centred: [(frame: Rect, item: Int)] = []
+        // Every row's tiles share the columns' x and the tile width, worked out once (for up
+        // to 4,096 columns), so each row goes to the sink whole.
+        let tabled = sizes == nil && n <= 4_096
+        let columnXs = tabled ? (0..<n).map { columnX($0) } : []
+        let tileWidths = tabled ? [Double](repeating: tileWidth, count: n) : []
         var section = 0
         while section < data.sectionCount && !sink.isStopped {
             if titled { sink.append(.sectionHeader, ItemPath(section: section, item: 0), headerFrame(section: section)) }
@@ -440,6 +446,16 @@ extension TileGrid: ScrollOrderedEnumeration {
                     }
                     centred.sort { $0.frame.minY != $1.frame.minY ? $0.frame.minY < $1.frame.minY : $0.item < $1.item }
                     for cell in centred { sink.append(.cell, ItemPath(section: section, item: cell.item), cell.frame) }
+                } else if tabled {
+                    let length = rowEnd - item
+                    columnXs.withUnsafeBufferPointer { xs in
+                        tileWidths.withUnsafeBufferPointer { widths in
+                            sink.appendRow(
+                                .cell, from: ItemPath(section: section, item: item), along: .items, y: y, height: height,
+                                xs: UnsafeBufferPointer(rebasing: xs[..<length]), widths: UnsafeBufferPointer(rebasing: widths[..<length]))
+                        }
+                    }
+                    item = rowEnd
                 } else {
                     while item < rowEnd {
                         sink.append(.cell, ItemPath(section: section, item: item), Rect(x: columnX(col), y: y, width: tileWidth, height: height))
