@@ -187,13 +187,13 @@ extension SectionRuns {
         let upperRun = range.upperBound < sectionCount ? run(ofSection: range.upperBound) : runCount
         // At most: the whole runs before, a part, the runs given, a part, the whole runs after.
         let capacity = lowerRun + 1 + runs.count + 1 + Swift.max(runCount - upperRun - 1, 0)
-        var newFirstSections = [Int](repeating: 0, count: capacity + 1)
-        var newCounts = [Int](repeating: 0, count: capacity)
-        var newFirstItems = [Int](repeating: 0, count: capacity + 1)
+        // Written in place, never zeroed first: each array is made with its room and
+        // initialised up to what is written.
+        var newCounts: [Int] = [], newFirstItems: [Int] = []
         var written = 0, section = 0, item = 0
-        newFirstSections.withUnsafeMutableBufferPointer { outSections in
-            newCounts.withUnsafeMutableBufferPointer { outCounts in
-                newFirstItems.withUnsafeMutableBufferPointer { outItems in
+        let newFirstSections = [Int](unsafeUninitializedCapacity: capacity + 1) { outSections, sectionsWritten in
+            newCounts = [Int](unsafeUninitializedCapacity: capacity) { outCounts, countsWritten in
+                newFirstItems = [Int](unsafeUninitializedCapacity: capacity + 1) { outItems, itemsWritten in
                     firstSections.withUnsafeBufferPointer { firstSections in
                         counts.withUnsafeBufferPointer { counts in
                             firstItems.withUnsafeBufferPointer { firstItems in
@@ -215,9 +215,9 @@ extension SectionRuns {
                                 if lowerRun > 0, let toSections = outSections.baseAddress, let toCounts = outCounts.baseAddress,
                                    let toItems = outItems.baseAddress, let fromSections = firstSections.baseAddress,
                                    let fromCounts = counts.baseAddress, let fromItems = firstItems.baseAddress {
-                                    toSections.update(from: fromSections, count: lowerRun)
-                                    toCounts.update(from: fromCounts, count: lowerRun)
-                                    toItems.update(from: fromItems, count: lowerRun)
+                                    toSections.initialize(from: fromSections, count: lowerRun)
+                                    toCounts.initialize(from: fromCounts, count: lowerRun)
+                                    toItems.initialize(from: fromItems, count: lowerRun)
                                 }
                                 written = lowerRun
                                 if lowerRun < runCount {
@@ -249,12 +249,12 @@ extension SectionRuns {
                     }
                     outSections[written] = section
                     outItems[written] = item
+                    itemsWritten = written + 1
                 }
+                countsWritten = written
             }
+            sectionsWritten = written + 1
         }
-        newFirstSections.removeLast(capacity - written)
-        newCounts.removeLast(capacity - written)
-        newFirstItems.removeLast(capacity - written)
         guard Self.keepsRuns(newCounts.count, sections: section) else {
             var counts: [Int] = []
             counts.reserveCapacity(section)
