@@ -33,15 +33,9 @@ extension GoldenFixture.Recipe {
         }
         do {
             try configuration.validate()
-            return configuration.makeLayout()
-        } catch let error as DecodingError {
-            var wrapped = InputError(file: file, error)
-            wrapped.field = "parameters." + wrapped.field
-            throw wrapped
-        } catch let error as GridError {
-            throw InputError(file: file, error, fieldPrefix: "parameters.")
         } catch {
-            throw InputError(file: file, field: "parameters", value: "\(error)", expected: "\(C.layoutName) parameters")
+            throw InputError(file: file, error, fieldPrefix: "parameters.")
         }
+        return configuration.makeLayout()
     }
 }
