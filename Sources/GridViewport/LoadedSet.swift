@@ -725,15 +725,17 @@ struct LoadedSet: Sendable {
 
     /// Renames every loaded element to `map`'s ID for it, as ``rename(by:)`` does with a
     /// batch update's; `nil` means the element is gone. Used for a layout's own edits
-    /// (``GridCore/LayoutEdit``).
-    /// - Complexity: O(k) calls of `map`, then the sort of ``rename(by:)``.
-    mutating func rename(_ map: (ElementID) -> ElementID?) {
+    /// (``GridCore/LayoutEdit``): the cells of sections that `move` keeps or moves (every
+    /// loaded cell is a cell of before) are renamed by it, without calling `map`.
+    /// - Complexity: O(k) calls of `map` at most, then the sort of ``rename(by:)``.
+    mutating func rename(_ map: (ElementID) -> ElementID?, move: SectionMove? = nil) {
         previousRect = nil
         var read = 0, write = 0
         while read < elements.count {
             var element = elements[read]
             read += 1
-            guard let id = map(element.id) else {
+            let old = element.id
+            guard let id = move?.id(after: old) ?? map(old) else {
                 Self.leave(element, pools: &pools, digest: &digest, reusePolicy: reusePolicy)
                 pendingLeft += 1
                 continue

@@ -6,7 +6,9 @@ extension Viewport where Layout: EditableLayout {
     /// Applies `operation` to the layout (through whatever strategy wraps it), takes the data
     /// it now lays out, and renames the loaded elements by the edit: the elements that survive
     /// keep their tiles under their new paths, the others leave now (counted in the next
-    /// frame's `left`). The next ``scroll(to:)`` refreshes frames and diffs as usual.
+    /// frame's `left`). Loaded cells in the sections the edit kept or moved as blocks
+    /// (``GridCore/LayoutEdit/sectionMove``) are renamed without asking the layout. The next
+    /// ``scroll(to:)`` refreshes frames and diffs as usual.
     ///
     /// - Throws: what the layout throws when it refuses the operation, or ``GridError`` for a
     ///   margin its new traits cannot resolve; the viewport is then unchanged.
@@ -53,6 +55,6 @@ extension Viewport {
             pinning: Pinning(layout: layout, traits: traits, data: edit.data, sectionHeaders: requestedPinning),
             queriesOnce: traits.rectQueriesScanEverything)
         apply(prepared, data: edit.data, size: size)
-        state.rename(edit.rename)
+        state.rename(edit.rename, move: edit.sectionMove)
     }
 }

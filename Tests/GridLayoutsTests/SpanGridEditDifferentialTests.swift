@@ -106,7 +106,7 @@ import Testing
     /// from below, and must still equal bands made afresh.
     @Test(arguments: 0..<4)
     func gridsCrowdedWithMergesSpliceAsFreshOnes(batch: Int) throws {
-        var applied = 0
+        var applied = 0, moves = 0
         for sequence in 0..<20 {
             let seed = UInt64(9_000 + batch * 100 + sequence)
             var random = SeededRandom(seed: seed)
@@ -134,6 +134,24 @@ import Testing
                         }
                         #expect(edit.rename(ElementID(kind: .cell, path: path)) == expected, "\(path): \(context)")
                     }
+                    // The section move, where it speaks, says what renaming says of every cell
+                    // of before (a viewport takes it for its loaded cells without asking).
+                    if let move = edit.sectionMove {
+                        for row in 0..<before.rowCount where move.kept.contains(row) || move.moved.contains(row) {
+                            for item in 0..<before.cells.itemCounts[row] {
+                                let id = ElementID(kind: .cell, path: ItemPath(section: row, item: item))
+                                #expect(move.id(after: id) == edit.rename(id), "\(id): \(context)")
+                            }
+                        }
+                        // Rows and columns edited whole: the move leaves out only the rows remade.
+                        #expect(move.kept.lowerBound == 0 && move.moved.upperBound == before.rowCount, "\(context)")
+                        #expect(move.offset == (grid.rowCount - before.rowCount), "\(context)")
+                        moves += 1
+                    } else if case .insertColumn = operation {
+                    } else if case .deleteColumn = operation {
+                    } else {
+                        Issue.record("an edit of rows, merges or splits without a section move: \(context)")
+                    }
                 }
                 let fresh = try preparedSpanGrid(grid.configuration, container: grid.container)
                 #expect(grid.bands == fresh.bands, "\(context)")
@@ -142,6 +160,7 @@ import Testing
             }
         }
         #expect(applied > 250, "\(applied) of 600 applied")
+        #expect(moves > 150, "\(moves) section moves checked")
     }
 
     /// Worked by hand: a merged cell anchored in row 5 at columns 6–7 spans rows 5–24; a

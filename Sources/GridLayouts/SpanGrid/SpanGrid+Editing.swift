@@ -15,9 +15,11 @@ extension SpanGrid: EditableLayout {
     /// cell of before went.
     ///
     /// - Throws: ``GridCore/GridError`` as ``apply(_:)``; the layout is then unchanged.
-    /// - Complexity: that of the operation (see ``edit(_:)``); renaming a cell costs O(1)
-    ///   outside the rows the edit remade (their cells keep their ranks, and rows after them
-    ///   move by the rows inserted or deleted), O(log R + log M) in them.
+    /// - Complexity: that of the operation (see ``edit(_:)``); renaming a cell costs
+    ///   O(log runs) outside the rows the edit remade (their cells keep their ranks, and rows
+    ///   after them move by the rows inserted or deleted: the edit's
+    ///   ``GridCore/LayoutEdit/sectionMove`` says so, for O(1) renaming of cells known to
+    ///   exist), O(log R + log M) in them.
     @discardableResult
     public mutating func apply(_ operation: Operation) throws(GridError) -> LayoutEdit {
         let before = self
@@ -32,13 +34,12 @@ extension SpanGrid: EditableLayout {
         let unchanged = window.map { 0..<$0.rows.lowerBound } ?? 0..<0
         let moved = window.map { $0.rows.upperBound..<cellsBefore.sectionCount } ?? 0..<0
         let shift = window?.shift ?? 0
-        // Most cells' items are below the fewest cells of any row: those exist without a search.
-        let fewest = window == nil ? 0 : cellsBefore.fewestItemsInASection
-        return LayoutEdit(data: after.cells) { id in
+        let move = window.map { _ in SectionMove(kept: unchanged, moved: moved, offset: shift) }
+        return LayoutEdit(data: after.cells, sectionMove: move) { id in
             guard id.kind == .cell else { return nil }
             let row = id.path.section
             if unchanged.contains(row) || moved.contains(row) {
-                guard id.path.item >= 0, id.path.item < fewest || cellsBefore.contains(id.path) else { return nil }
+                guard cellsBefore.contains(id.path) else { return nil }
                 return unchanged.contains(row) ? id : ElementID(kind: .cell, path: ItemPath(section: row + shift, item: id.path.item))
             }
             guard let old = before.gridPlacement(of: id.path) else { return nil }
