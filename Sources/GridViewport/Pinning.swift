@@ -57,8 +57,9 @@ struct Pinning {
     func isPinned(_ element: LayoutAttributes) -> Bool {
         let raw = element.kind.rawValue
         if untilNextKinds.contains(kindRaw: raw) { return true }
-        if let bands, bands.kinds.contains(kindRaw: raw) { return bands.membership(element) != 0 }
-        return false
+        // Read in place: binding the bands to a local would copy (and retain) their arrays
+        // once per element.
+        return (bands?.kinds.contains(kindRaw: raw) ?? false) && (bands?.membership(element) ?? 0) != 0
     }
 }
 
@@ -87,6 +88,9 @@ struct FrozenBands {
     /// Which membership classes occur: bit 1 vertical only, bit 2 horizontal only, bit 3
     /// both (by the kinds' rules; a class with no kind is never queried).
     private(set) var classes: UInt8 = 0
+    /// The furthest end of any band along y, and along x: an element reaching past both is
+    /// in no band.
+    private(set) var verticalReach = -Double.infinity, horizontalReach = -Double.infinity
 
     init(rules: [PinRule], content: Size) {
         var verticalKinds = ElementKinds(), horizontalKinds = ElementKinds()
@@ -101,6 +105,8 @@ struct FrozenBands {
             }
         }
         kinds = verticalKinds.union(horizontalKinds)
+        verticalReach = vertical.map(\.end).max() ?? -.infinity
+        horizontalReach = horizontal.map(\.end).max() ?? -.infinity
         if !verticalKinds.isEmpty { classes |= 1 }
         if !horizontalKinds.isEmpty { classes |= 2 }
         if !verticalKinds.intersection(horizontalKinds).isEmpty { classes |= 4 }
@@ -122,6 +128,8 @@ struct FrozenBands {
     @inline(__always)
     func membership(_ element: LayoutAttributes) -> UInt8 {
         let f = element.frame
+        // Most elements reach past every band on both axes: in none, without a band read.
+        if f.maxY > verticalReach && f.maxX > horizontalReach { return 0 }
         let inY = Self.band(of: element, in: vertical, low: f.minY, high: f.maxY) >= 0
         let inX = Self.band(of: element, in: horizontal, low: f.minX, high: f.maxX) >= 0
         return (inY ? 1 : 0) | (inX ? 2 : 0)
