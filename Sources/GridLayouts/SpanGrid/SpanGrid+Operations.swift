@@ -82,7 +82,16 @@ extension SpanGrid.Configuration {
         case .insertColumn(let at, let width): try next.insertColumn(at: at, width: width)
         case .deleteColumn(let at): try next.deleteColumn(at: at)
         }
-        if !Self.isSortedByAnchor(next.merges) { next.merges.sort(by: Self.anchorOrder) }
+        // Inserting a row or column shifts the anchors at and after it alike, a merge goes in
+        // at its place and a split only removes: the anchor order holds. A deletion can bring
+        // a merged cell anchored below into the row (or column) of one kept above it, on
+        // either side of it: only then may the list need sorting.
+        switch operation {
+        case .deleteRow, .deleteColumn:
+            if !Self.isSortedByAnchor(next.merges) { next.merges.sort(by: Self.anchorOrder) }
+        case .merge, .split, .insertRow, .insertColumn:
+            assert(Self.isSortedByAnchor(next.merges), "\(operation) left the merged cells out of anchor order")
+        }
         self = next
     }
 
