@@ -105,8 +105,8 @@ struct FrozenBands {
             }
         }
         kinds = verticalKinds.union(horizontalKinds)
-        verticalReach = vertical.map(\.end).max() ?? -.infinity
-        horizontalReach = horizontal.map(\.end).max() ?? -.infinity
+        for band in vertical { verticalReach = max(verticalReach, band.end) }
+        for band in horizontal { horizontalReach = max(horizontalReach, band.end) }
         if !verticalKinds.isEmpty { classes |= 1 }
         if !horizontalKinds.isEmpty { classes |= 2 }
         if !verticalKinds.intersection(horizontalKinds).isEmpty { classes |= 4 }

@@ -419,14 +419,30 @@ extension TileGrid: ScrollOrderedEnumeration {
     /// - Complexity: O(n): one pass, nothing searched, nothing sorted.
     public func enumerateElements(into sink: inout ElementSink) {
         let n = prepared.tilesPerLine
-        let titled = prepared.sectionTitleHeight > 0, footed = prepared.sectionFooterHeight > 0
         let sizes = prepared.centersItems ? data.itemSizes : nil
-        var centred: [(frame: Rect, item: Int)] = []
         // Every row's tiles share the columns' x and the tile width, worked out once (for up
-        // to 4,096 columns), so each row goes to the sink whole.
+        // to 4,096 columns, in one temporary buffer: on the stack for a few), so each row
+        // goes to the sink whole.
         let tabled = sizes == nil && n <= 4_096
-        let columnXs = tabled ? (0..<n).map { columnX($0) } : []
-        let tileWidths = tabled ? [Double](repeating: tileWidth, count: n) : []
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: tabled ? 2 * n : 0) { table in
+            if tabled {
+                for col in 0..<n {
+                    table[col] = columnX(col)
+                    table[n + col] = tileWidth
+                }
+            }
+            enumerate(into: &sink, sizes: sizes, xs: UnsafeBufferPointer(rebasing: table[..<(tabled ? n : 0)]),
+                      widths: UnsafeBufferPointer(rebasing: table[(tabled ? n : 0)...]))
+        }
+    }
+
+    /// The enumeration, with the columns' x and widths in `xs` and `widths` when every row
+    /// goes to the sink whole (else both empty).
+    private func enumerate(into sink: inout ElementSink, sizes: [Size]?, xs: UnsafeBufferPointer<Double>, widths: UnsafeBufferPointer<Double>) {
+        let n = prepared.tilesPerLine
+        let titled = prepared.sectionTitleHeight > 0, footed = prepared.sectionFooterHeight > 0
+        let tabled = !xs.isEmpty
+        var centred: [(frame: Rect, item: Int)] = []
         var section = 0
         while section < data.sectionCount && !sink.isStopped {
             if titled { sink.append(.sectionHeader, ItemPath(section: section, item: 0), headerFrame(section: section)) }
@@ -444,17 +460,28 @@ extension TileGrid: ScrollOrderedEnumeration {
                         item += 1
                         col += 1
                     }
-                    centred.sort { $0.frame.minY != $1.frame.minY ? $0.frame.minY < $1.frame.minY : $0.item < $1.item }
-                    for cell in centred { sink.append(.cell, ItemPath(section: section, item: cell.item), cell.frame) }
+                    centred.withUnsafeMutableBufferPointer { row in
+                        // By top, then item: an insertion sort, a row being a few tiles.
+                        var next = 1
+                        while next < row.count {
+                            let cell = row[next]
+                            var hole = next
+                            while hole > 0
+                                && (cell.frame.minY != row[hole - 1].frame.minY
+                                    ? cell.frame.minY < row[hole - 1].frame.minY : cell.item < row[hole - 1].item) {
+                                row[hole] = row[hole - 1]
+                                hole -= 1
+                            }
+                            row[hole] = cell
+                            next += 1
+                        }
+                        for cell in row { sink.append(.cell, ItemPath(section: section, item: cell.item), cell.frame) }
+                    }
                 } else if tabled {
                     let length = rowEnd - item
-                    columnXs.withUnsafeBufferPointer { xs in
-                        tileWidths.withUnsafeBufferPointer { widths in
-                            sink.appendRow(
-                                .cell, from: ItemPath(section: section, item: item), along: .items, y: y, height: height,
-                                xs: UnsafeBufferPointer(rebasing: xs[..<length]), widths: UnsafeBufferPointer(rebasing: widths[..<length]))
-                        }
-                    }
+                    sink.appendRow(
+                        .cell, from: ItemPath(section: section, item: item), along: .items, y: y, height: height,
+                        xs: UnsafeBufferPointer(rebasing: xs[..<length]), widths: UnsafeBufferPointer(rebasing: widths[..<length]))
                     item = rowEnd
                 } else {
                     while item < rowEnd {
