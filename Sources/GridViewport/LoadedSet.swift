@@ -730,26 +730,37 @@ struct LoadedSet: Sendable {
     /// - Complexity: O(k) calls of `map` at most, then the sort of ``rename(by:)``.
     mutating func rename(_ map: (ElementID) -> ElementID?, move: SectionMove? = nil) {
         previousRect = nil
-        var read = 0, write = 0
-        while read < elements.count {
-            var element = elements[read]
-            read += 1
-            let old = element.id
-            guard let id = move?.id(after: old) ?? map(old) else {
-                Self.leave(element, pools: &pools, digest: &digest, reusePolicy: reusePolicy)
-                pendingLeft += 1
-                continue
+        var write = 0
+        // Whether the renamed elements are still in ID order (a block of rows moved keeps
+        // it): then no sort is needed.
+        var ordered = true
+        var lastID: UInt64 = 0
+        let count = elements.count
+        elements.withUnsafeMutableBufferPointer { elements in
+            var read = 0
+            while read < count {
+                let old = elements[read].id
+                guard let id = move?.id(after: old) ?? map(old) else {
+                    Self.leave(elements[read], pools: &pools, digest: &digest, reusePolicy: reusePolicy)
+                    pendingLeft += 1
+                    read += 1
+                    continue
+                }
+                if id != old {
+                    let position = elements[read].attributes.groupPosition
+                    digest.remove(old, position: position)
+                    elements[read].attributes.path = id.path
+                    digest.insert(id, position: position)
+                }
+                if write != read { elements[write] = elements[read] }
+                if write > 0 && id.rawValue < lastID { ordered = false }
+                lastID = id.rawValue
+                write += 1
+                read += 1
             }
-            if id != element.id {
-                let position = element.attributes.groupPosition
-                digest.remove(element.id, position: position)
-                element.attributes.path = id.path
-                digest.insert(id, position: position)
-            }
-            elements[write] = element
-            write += 1
         }
-        elements.removeLast(elements.count - write)
+        elements.removeLast(count - write)
+        guard !ordered else { return }
         elements.withUnsafeMutableBufferPointer { a in
             var index = 1
             while index < a.count {
