@@ -31,17 +31,12 @@ extension SpanGrid: EditableLayout {
         let after = self
         // Outside the rows remade, a cell keeps its rank in its row, and rows below move.
         let cellsBefore = before.cells
-        let unchanged = window.map { 0..<$0.rows.lowerBound } ?? 0..<0
-        let moved = window.map { $0.rows.upperBound..<cellsBefore.sectionCount } ?? 0..<0
-        let shift = window?.shift ?? 0
-        let move = window.map { _ in SectionMove(kept: unchanged, moved: moved, offset: shift) }
+        let move = window.map { SectionMove(kept: 0..<$0.rows.lowerBound, moved: $0.rows.upperBound..<cellsBefore.sectionCount, offset: $0.shift) }
         return LayoutEdit(data: after.cells, sectionMove: move) { id in
             guard id.kind == .cell else { return nil }
-            let row = id.path.section
-            if unchanged.contains(row) || moved.contains(row) {
-                guard cellsBefore.contains(id.path) else { return nil }
-                return unchanged.contains(row) ? id : ElementID(kind: .cell, path: ItemPath(section: row + shift, item: id.path.item))
-            }
+            // The move answers for cells of before in the rows it covers; that the path was a
+            // cell is checked here.
+            if let renamed = move?.id(after: id) { return cellsBefore.contains(id.path) ? renamed : nil }
             guard let old = before.gridPlacement(of: id.path) else { return nil }
             guard let anchor = Self.anchor(of: old, after: operation),
                   let new = after.cell(coveringRow: anchor.row, column: anchor.column), new.anchor == anchor
