@@ -291,11 +291,6 @@ extension DataShape {
         return DataShape(storage: self.sections.replacing(range, with: runs), sizes: nil)
     }
 
-    /// The fewest items any section holds (0 without sections): every item below it exists
-    /// in every section, which a check of many paths can use before searching.
-    /// - Complexity: O(1 + runs), or O(sections) for a dense shape.
-    public var fewestItemsInASection: Int { sections.counts.min() ?? 0 }
-
     /// Every section's item count, and every section's first flat index with one more entry
     /// (the total), as arrays, for loops that read them once per element: the shape's own
     /// arrays when it keeps one count per section, arrays made for the call when it keeps
