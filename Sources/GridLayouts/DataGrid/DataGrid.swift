@@ -422,13 +422,12 @@ extension DataGrid: ScrollOrderedEnumeration {
                     if hw > 0 { sink.append(.rowHeader, ItemPath(section: row, item: 0), rowHeaderFrame(row)) }
                     // Not transposed, the row is a record and its cells its fields; transposed, the
                     // row is a field, shown by every record that has it.
+                    let end = transposed ? columns : min(columns, fieldCount(row))
                     if rowsTabled {
-                        let end = transposed ? columns : min(columns, fieldCount(row))
                         sink.appendRow(
                             .cell, from: transposition.path(row: row, column: 0), along: transposed ? .sections : .items, y: y,
                             height: height, xs: UnsafeBufferPointer(rebasing: xs[..<end]), widths: UnsafeBufferPointer(rebasing: widths[..<end]))
                     } else {
-                        let end = transposed ? columns : min(columns, fieldCount(row))
                         var column = 0
                         while column < end {
                             if !transposed || row < fieldCount(column) {
