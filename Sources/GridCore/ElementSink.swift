@@ -147,9 +147,11 @@ public struct ElementSink {
     /// `sortsAcross`; cells' positions go into `table` when there is one.
     ///
     /// The caller keeps the memory alive and initialised for as long as the sink is used.
+    /// ``bandStarts`` is kept in the storage of `recycling` (a previous build's, whose
+    /// contents are dropped) when that has the room: see ``takeBandStarts()``.
     public init(
         frames: UnsafeMutablePointer<Rect>, ids: UnsafeMutablePointer<ElementID>, capacity: Int, geometry: BandGeometry,
-        alongX: Bool, sortsAcross: Bool, table: CellSlotTable? = nil
+        alongX: Bool, sortsAcross: Bool, table: CellSlotTable? = nil, recycling: [Int32] = []
     ) {
         self.frames = frames
         self.ids = ids
@@ -158,7 +160,9 @@ public struct ElementSink {
         self.alongX = alongX
         self.sortsAcross = sortsAcross
         self.table = table
-        bandStarts = [0]
+        bandStarts = recycling
+        bandStarts.removeAll(keepingCapacity: true)
+        bandStarts.append(0)
         bandStarts.reserveCapacity(geometry.bandCount + 1)
         widestByBand = sortsAcross ? [Double](repeating: 0, count: geometry.bandCount) : []
     }
@@ -383,6 +387,14 @@ public struct ElementSink {
             band += 1
         }
         lastMinX = -Double.infinity
+    }
+
+    /// Moves ``bandStarts`` out, leaving the sink's empty: the array is handed over, not
+    /// copied, so that a later build can write over its storage.
+    public mutating func takeBandStarts() -> [Int32] {
+        var starts: [Int32] = []
+        swap(&starts, &bandStarts)
+        return starts
     }
 
     /// Completes ``bandStarts`` with the start (and end) of every band after the current

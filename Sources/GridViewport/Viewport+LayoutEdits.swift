@@ -47,13 +47,8 @@ extension Viewport {
     /// Takes `layout`, prepared by an edit, with its margins and pinning resolved anew, and
     /// renames the loaded elements by `edit`.
     private mutating func adopt(_ layout: Layout, _ edit: LayoutEdit) throws {
-        let traits = layout.traits
-        let extents = try margin.extents(for: traits)
-        let prepared = Prepared(
-            layout: layout, marginExtent: extents.vertical, horizontalMarginExtent: extents.horizontal,
-            scrollAxes: traits.scrollAxes,
-            pinning: Pinning(layout: layout, traits: traits, data: edit.data, sectionHeaders: requestedPinning),
-            queriesOnce: traits.rectQueriesScanEverything)
+        let prepared = try Self.resolve(layout, data: edit.data, margin: margin, pinning: requestedPinning)
+        self.layout = layout
         apply(prepared, data: edit.data, size: size)
         state.rename(edit.rename, move: edit.sectionMove)
     }

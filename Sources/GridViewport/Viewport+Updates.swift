@@ -1,8 +1,9 @@
 import GridCore
 
-/// Invalidation: rotation, batch updates and reloads. Each re-prepares a copy of the
-/// layout and changes nothing unless every step succeeds, so a refused update leaves the
-/// viewport exactly as it was (layout, data, size, loaded set, pools).
+/// Invalidation: rotation, batch updates and reloads. Each prepares the layout again in
+/// place, so that a strategy can rebuild over its own storage (the cached strategy's arrays)
+/// rather than beside a copy, and changes nothing unless every step succeeds: a refused
+/// update leaves the viewport exactly as it was (layout, data, size, loaded set, pools).
 extension Viewport {
     /// The container changed size (a rotation): re-prepares the layout for `size`.
     ///
@@ -14,8 +15,7 @@ extension Viewport {
     ///   for one tile). The viewport is then unchanged.
     /// - Complexity: the layout's prepare, plus O(S) when pinning.
     public mutating func resize(to size: Size) throws {
-        let prepared = try Self.prepare(layout, data: data, size: size, margin: margin, pinning: requestedPinning)
-        apply(prepared, data: data, size: size)
+        try prepareInPlace(data: data, size: size)
     }
 
     /// A batch update: re-prepares the layout for `data`. The next ``scroll(to:)`` diffs the
@@ -35,8 +35,7 @@ extension Viewport {
     ///   rename k loaded elements (O(k²) at worst to re-sort them; a move or a shift
     ///   leaves them nearly sorted).
     public mutating func setData(_ data: DataShape, edit: DataEdit? = nil) throws {
-        let prepared = try Self.prepare(layout, data: data, size: size, margin: margin, pinning: requestedPinning)
-        apply(prepared, data: data, size: size)
+        try prepareInPlace(data: data, size: size)
         if let edit { state.rename(by: edit) }
     }
 
@@ -48,14 +47,12 @@ extension Viewport {
     ///   its loaded set.
     /// - Complexity: the layout's prepare, plus O(S) when pinning, plus O(k).
     public mutating func reloadData() throws {
-        let prepared = try Self.prepare(layout, data: data, size: size, margin: margin, pinning: requestedPinning)
-        apply(prepared, data: data, size: size)
+        try prepareInPlace(data: data, size: size)
         state.unloadAll()
     }
 
-    /// What a successful prepare produces, applied only once everything has succeeded.
+    /// What a successful prepare resolves against the prepared layout's traits.
     struct Prepared {
-        var layout: Layout
         var marginExtent: Double
         var horizontalMarginExtent: Double
         var scrollAxes: ScrollAxes
@@ -63,25 +60,48 @@ extension Viewport {
         var queriesOnce: Bool
     }
 
-    /// Validates `size`, prepares a copy of `layout` and resolves the margin and pinning
-    /// against the prepared layout's traits.
+    /// Prepares ``layout`` in place for `data` in `size` and takes what follows from it.
+    ///
+    /// A layout that throws keeps its previous state (the contract's). Should what follows
+    /// throw (a margin the new traits cannot resolve), the layout is prepared again for the
+    /// data and size it had, which gives back its previous answers bit for bit (law 5,
+    /// determinism), and the error is thrown.
+    mutating func prepareInPlace(data: DataShape, size: Size) throws {
+        try GridError.requirePositive(size.width, "size.width")
+        try GridError.requirePositive(size.height, "size.height")
+        try layout.prepare(data: data, container: size)
+        let prepared: Prepared
+        do {
+            prepared = try Self.resolve(layout, data: data, margin: margin, pinning: requestedPinning)
+        } catch {
+            try? layout.prepare(data: self.data, container: self.size)
+            throw error
+        }
+        apply(prepared, data: data, size: size)
+    }
+
+    /// Validates `size` and prepares `layout` (a copy) for `data` in it, resolving the
+    /// margin and pinning against the prepared layout's traits.
     static func prepare(
-        _ layout: Layout, data: DataShape, size: Size, margin: PreloadMargin, pinning: Bool?
+        _ layout: inout Layout, data: DataShape, size: Size, margin: PreloadMargin, pinning: Bool?
     ) throws -> Prepared {
         try GridError.requirePositive(size.width, "size.width")
         try GridError.requirePositive(size.height, "size.height")
-        var layout = layout
         try layout.prepare(data: data, container: size)
+        return try resolve(layout, data: data, margin: margin, pinning: pinning)
+    }
+
+    /// The margin and pinning of `layout`, prepared for `data`, resolved against its traits.
+    static func resolve(_ layout: Layout, data: DataShape, margin: PreloadMargin, pinning: Bool?) throws -> Prepared {
         let traits = layout.traits
         let extents = try margin.extents(for: traits)
         return Prepared(
-            layout: layout, marginExtent: extents.vertical, horizontalMarginExtent: extents.horizontal,
+            marginExtent: extents.vertical, horizontalMarginExtent: extents.horizontal,
             scrollAxes: traits.scrollAxes, pinning: Pinning(layout: layout, traits: traits, data: data, sectionHeaders: pinning),
             queriesOnce: traits.rectQueriesScanEverything)
     }
 
     mutating func apply(_ prepared: Prepared, data: DataShape, size: Size) {
-        layout = prepared.layout
         self.data = data
         self.size = size
         marginExtent = prepared.marginExtent

@@ -86,8 +86,9 @@ public struct Viewport<Layout: GridLayout> {
         reusePolicy: ReusePolicy = .init(), pinsSectionHeaders: Bool? = nil
     ) throws {
         try margin.validate()
-        let prepared = try Self.prepare(layout, data: data, size: size, margin: margin, pinning: pinsSectionHeaders)
-        self.layout = prepared.layout
+        var layout = layout
+        let prepared = try Self.prepare(&layout, data: data, size: size, margin: margin, pinning: pinsSectionHeaders)
+        self.layout = layout
         self.data = data
         self.size = size
         self.margin = margin

@@ -67,9 +67,17 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
     /// - Throws: what the chosen strategy's prepare throws; the previous state is kept.
     public mutating func prepare(data: DataShape, container: Size) throws {
         if data.totalItems < threshold {
-            var cached = CachedLayout(base)
+            // The cache it holds is prepared again in place (moved out of `state` first, so
+            // that it is not shared), which lets it write over its own arrays.
+            guard case .cached(var cached) = state else {
+                var cached = CachedLayout(base)
+                try cached.prepare(data: data, container: container)
+                state = .cached(cached)
+                return
+            }
+            state = .onDemand(base)
+            defer { state = .cached(cached) }
             try cached.prepare(data: data, container: container)
-            state = .cached(cached)
         } else {
             var onDemand = base
             try onDemand.prepare(data: data, container: container)

@@ -39,11 +39,14 @@ struct BandIndex: Sendable {
     /// The number of bands.
     @inlinable var bandCount: Int { lastBand + 1 }
 
-    /// An index of `bandCount ≥ 1` bands `bandExtent > 0` long, with no elements yet.
+    /// An index of `bandCount ≥ 1` bands `bandExtent > 0` long, with no elements yet; its
+    /// band starts are kept in `starts`' storage (a previous index's) when that has the room.
     @usableFromInline
-    init(bandExtent: Double, bandCount: Int) {
+    init(bandExtent: Double, bandCount: Int, reusing starts: [Int32] = []) {
         self.geometry = Geometry(bandExtent: bandExtent, bandCount: bandCount)
-        self.bandStarts = [0]
+        self.bandStarts = starts
+        self.bandStarts.removeAll(keepingCapacity: true)
+        self.bandStarts.append(0)
         self.bandStarts.reserveCapacity(bandCount + 1)
         self.spillStarts = []
         self.spill = []
