@@ -15,13 +15,19 @@ public struct ConformanceConfiguration: Hashable, Sendable {
     public struct Previous: Hashable, Sendable {
         public var data: DataShape
         public var container: Size
-        /// What changed; `nil` when a query file does not say.
+        /// What changed; `nil` when a query file does not say, or for a step of a seeded
+        /// edit sequence (``invalidation`` then says what).
         public var change: ConformanceChange?
+        /// What the instance was told when it was prepared again
+        /// (`prepare(data:container:invalidation:)`); `nil` when it was prepared again
+        /// untold (`prepare(data:container:)`).
+        public var invalidation: Invalidation?
 
-        public init(data: DataShape, container: Size, change: ConformanceChange?) {
+        public init(data: DataShape, container: Size, change: ConformanceChange?, invalidation: Invalidation? = nil) {
             self.data = data
             self.container = container
             self.change = change
+            self.invalidation = invalidation
         }
     }
 
@@ -33,13 +39,18 @@ public struct ConformanceConfiguration: Hashable, Sendable {
 
     /// The configuration reached by preparing with `data` and `container`, then making
     /// `change`; `nil` when the change does not apply (deleting from no sections, say).
+    ///
+    /// `told`, the instance is told what changed (`prepare(data:container:invalidation:)`,
+    /// with ``ConformanceChange/invalidation(from:container:)``).
     public static func changed(
-        _ change: ConformanceChange, from data: DataShape, container: Size
+        _ change: ConformanceChange, from data: DataShape, container: Size, told: Bool = false
     ) -> ConformanceConfiguration? {
         guard let (newData, newContainer) = change.apply(to: data, container: container) else { return nil }
         return ConformanceConfiguration(
             data: newData, container: newContainer,
-            previous: Previous(data: data, container: container, change: change))
+            previous: Previous(
+                data: data, container: container, change: change,
+                invalidation: told ? change.invalidation(from: data, container: container) : nil))
     }
 }
 
@@ -49,9 +60,40 @@ extension ConformanceConfiguration: CustomStringConvertible {
     public var description: String {
         var text = "\(Self.describe(data)), container \(container)"
         if let previous {
-            text += "; the same instance was first prepared with \(Self.describe(previous.data)), container \(previous.container), then \(previous.change?.pastTense ?? "prepared again with this data and container")"
+            let again = previous.change?.pastTense
+                ?? (previous.invalidation.map { "prepared again after \(Self.describe($0))" } ?? "prepared again with this data and container")
+            text += "; the same instance was first prepared with \(Self.describe(previous.data)), container \(previous.container), then \(again)"
+            if previous.invalidation != nil, previous.change != nil { text += ", told what changed (prepare(data:container:invalidation:))" }
         }
         return text
+    }
+
+    /// An invalidation in words: `moving item [0, 3] to [2, 0], told so`.
+    static func describe(_ invalidation: Invalidation) -> String {
+        var parts: [String] = []
+        switch invalidation.data {
+        case .unchanged: break
+        case .replaced: parts.append("replacing the data")
+        case .edited(let edit): parts.append(describe(edit))
+        }
+        switch invalidation.container {
+        case .unchanged: break
+        case .width: parts.append("changing the container's width")
+        case .height: parts.append("changing the container's height")
+        case .both: parts.append("changing the container's width and height")
+        }
+        return (parts.isEmpty ? "nothing changed" : parts.joined(separator: " and ")) + ", told so (prepare(data:container:invalidation:))"
+    }
+
+    /// A batch update in words.
+    static func describe(_ edit: DataEdit) -> String {
+        switch edit {
+        case .insertItems(let section, let item, let count, _): "inserting \(plural(count, "item")) into section \(section) at \(item)"
+        case .deleteItems(let section, let items): "deleting items \(items.lowerBound)..<\(items.upperBound) of section \(section)"
+        case .insertSections(let section, let counts, _): "inserting sections of \(counts) items at \(section)"
+        case .deleteSections(let sections): "deleting sections \(sections.lowerBound)..<\(sections.upperBound)"
+        case .moveItem(let from, let to): "moving item \(from) to \(to)"
+        }
     }
 
     /// A data shape in a line: item counts (run-length folded when long), total, sizes.
@@ -122,29 +164,9 @@ public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable
 
     /// The data and container after the change, or `nil` when it does not apply.
     public func apply(to data: DataShape, container: Size) -> (DataShape, Size)? {
-        let sections = data.sectionCount
         switch self {
-        case .insertItems:
-            guard sections > 0 else { return nil }
-            let section = sections / 2
-            let sizes = data.itemSizes == nil ? nil : Self.newSizes(3, seed: data.totalItems)
-            guard let changed = try? data.insertingItems(3, intoSection: section, at: data.itemCounts[section] / 2, sizes: sizes)
-            else { return nil }
-            return (changed, container)
-        case .deleteItems:
-            let order = Array(sections / 2 ..< sections) + Array(0 ..< sections / 2)
-            guard let section = order.first(where: { data.itemCounts[$0] > 0 }) else { return nil }
-            let count = data.itemCounts[section]
-            let start = count / 3, length = max(1, count / 3)
-            guard let changed = try? data.deletingItems(start ..< start + length, fromSection: section) else { return nil }
-            return (changed, container)
-        case .insertSections:
-            let counts = [2, 0, 5]
-            let sizes = data.itemSizes == nil ? nil : Self.newSizes(7, seed: sections)
-            guard let changed = try? data.insertingSections(counts, at: sections / 2, sizes: sizes) else { return nil }
-            return (changed, container)
-        case .deleteSections:
-            guard sections > 0, let changed = try? data.deletingSections(sections / 2 ..< sections / 2 + 1) else { return nil }
+        case .insertItems, .deleteItems, .insertSections, .deleteSections:
+            guard let edit = edit(for: data), let changed = try? edit.applied(to: data) else { return nil }
             return (changed, container)
         case .resizeItems:
             guard let sizes = data.itemSizes, !sizes.isEmpty else { return nil }
@@ -158,6 +180,45 @@ public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable
             return (data, Size(width: container.width + 1, height: container.height))
         case .resizeHeight:
             return (data, Size(width: container.width, height: container.height + 100))
+        }
+    }
+
+    /// The batch update this change makes to `data`, for the changes that are one; `nil`
+    /// for the others and where the change does not apply.
+    public func edit(for data: DataShape) -> DataEdit? {
+        let sections = data.sectionCount
+        switch self {
+        case .insertItems:
+            guard sections > 0 else { return nil }
+            let section = sections / 2
+            let sizes = data.itemSizes == nil ? nil : Self.newSizes(3, seed: data.totalItems)
+            return .insertItems(section: section, item: data.itemCounts[section] / 2, count: 3, sizes: sizes)
+        case .deleteItems:
+            let order = Array(sections / 2 ..< sections) + Array(0 ..< sections / 2)
+            guard let section = order.first(where: { data.itemCounts[$0] > 0 }) else { return nil }
+            let count = data.itemCounts[section]
+            let start = count / 3, length = max(1, count / 3)
+            return .deleteItems(section: section, items: start ..< start + length)
+        case .insertSections:
+            let sizes = data.itemSizes == nil ? nil : Self.newSizes(7, seed: sections)
+            return .insertSections(section: sections / 2, counts: [2, 0, 5], sizes: sizes)
+        case .deleteSections:
+            guard sections > 0 else { return nil }
+            return .deleteSections(sections / 2 ..< sections / 2 + 1)
+        case .resizeItems, .rotate, .resizeWidth, .resizeHeight:
+            return nil
+        }
+    }
+
+    /// What a layout is told of this change made to `data` in `container`: the batch
+    /// update, the data replaced (new item sizes), or the container's new size; `nil` where
+    /// the change does not apply.
+    public func invalidation(from data: DataShape, container: Size) -> Invalidation? {
+        guard let (_, newContainer) = apply(to: data, container: container) else { return nil }
+        switch self {
+        case .resizeItems: return Invalidation(data: .replaced)
+        case .rotate, .resizeWidth, .resizeHeight: return .resized(from: container, to: newContainer)
+        default: return edit(for: data).map { .edited($0) }
         }
     }
 

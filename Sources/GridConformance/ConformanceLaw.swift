@@ -19,7 +19,8 @@ public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, C
     case containment = 4
     /// The same data and container give the same answers, bit for bit.
     case determinism = 5
-    /// After `prepare` with new data or a new container, answers equal a fresh layout's.
+    /// After `prepare` with new data or a new container, told what changed or not, answers
+    /// equal a fresh layout's.
     case freshness = 6
     /// `elements(in: A ∪ B) = elements(in: A) ∪ elements(in: B)` for adjacent rects.
     case additivity = 7
@@ -61,7 +62,7 @@ public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, C
         case .determinism:
             "the same data and container give the same answers, bit for bit"
         case .freshness:
-            "after prepare with new data or a new container, every answer equals a freshly made layout's"
+            "after prepare with new data or a new container, told what changed (prepare(data:container:invalidation:)) or not, every answer equals a freshly made layout's"
         case .additivity:
             "elements(in: A ∪ B) = elements(in: A) ∪ elements(in: B) for adjacent rects"
         case .nonOverlap:

@@ -35,6 +35,14 @@ public struct ConformanceOptions: Hashable, Sendable {
     /// ``ConformanceViolation/Code/timedOut``) instead of killing the test process; `nil`
     /// (the default) runs everything in this process. See ``ConformanceIsolation``.
     public var isolation: ConformanceIsolation?
+    /// Seeded sequences of changes one instance lives through, each told to it
+    /// (`prepare(data:container:invalidation:)`: items inserted, deleted and moved,
+    /// sections inserted and deleted, the container's width, height or both), every step
+    /// checked against a fresh layout (law 6). Each starts from one of
+    /// ``shapesForContainerChanges`` in the first container.
+    public var editSequences: Int = 4
+    /// The changes of each of ``editSequences``.
+    public var editSequenceLength: Int = 16
 
     public init(
         dataShapes: [DataShape] = ConformanceOptions.standardDataShapes,
@@ -147,7 +155,9 @@ public struct ConformanceOptions: Hashable, Sendable {
     /// but 5 on what it then answers), in order: each data change, and rotation, on every
     /// shape in the first container; rotation in the other containers, `.resizeWidth` and
     /// `.resizeHeight` in every container, and the width sweep, on
-    /// ``shapesForContainerChanges``.
+    /// ``shapesForContainerChanges``; then each change in the first container again with the
+    /// instance told what changed (`prepare(data:container:invalidation:)`), on every shape
+    /// for the data changes and on ``shapesForContainerChanges`` for the container's.
     public var freshnessConfigurations: [ConformanceConfiguration] {
         var result: [ConformanceConfiguration] = []
         let sweepShapes = shapesForContainerChanges
@@ -178,6 +188,15 @@ public struct ConformanceOptions: Hashable, Sendable {
                         result.append(ConformanceConfiguration(
                             data: data, container: Size(width: to, height: height),
                             previous: .init(data: data, container: Size(width: from, height: height), change: .resizeWidth)))
+                    }
+                }
+            }
+        }
+        if let first = containers.first {
+            for change in changes {
+                for data in change.changesContainer ? sweepShapes : dataShapes {
+                    if let configuration = ConformanceConfiguration.changed(change, from: data, container: first, told: true) {
+                        result.append(configuration)
                     }
                 }
             }

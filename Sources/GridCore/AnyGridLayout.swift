@@ -16,6 +16,10 @@ public struct AnyGridLayout: GridLayout {
         try base.prepare(data: data, container: container)
     }
 
+    public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws {
+        try base.prepare(data: data, container: container, invalidation: invalidation)
+    }
+
     public var contentSize: Size { base.contentSize }
     public var traits: LayoutTraits { base.traits }
 

@@ -27,9 +27,10 @@
 ///    when the suite runs each case in a child process, `ConformanceOptions.isolation`).
 /// 4. **Containment.** Every frame lies inside `(0, 0, contentSize)`.
 /// 5. **Determinism.** The same data and container give the same answers, bit for bit.
-/// 6. **Freshness.** After `prepare` with new data or a new container, every answer equals
-///    that of a newly made layout prepared with the same data and container. No cache may
-///    survive a `prepare`.
+/// 6. **Freshness.** After `prepare` with new data or a new container, told what changed
+///    (``prepare(data:container:invalidation:)``) or not, every answer equals that of a
+///    newly made layout prepared with the same data and container. No cache may survive a
+///    `prepare` unless it is exactly what a fresh one would hold.
 /// 7. **Additivity.** For adjacent rects `A` and `B` (sharing an edge),
 ///    `elements(in: A ∪ B)` is the union of `elements(in: A)` and `elements(in: B)`.
 /// 8. **Non-overlap**, where ``LayoutTraits/cellsDoNotOverlap`` is declared: no two cells'
@@ -53,6 +54,20 @@ public protocol GridLayout {
     ///   this data in this container (a tile width that comes out ≤ 0, say). The layouts
     ///   of GridBench throw ``GridError``.
     mutating func prepare(data: DataShape, container: Size) throws
+
+    /// Brings the layout up to date for `data` in `container`, told by `invalidation` what
+    /// changed since its last successful prepare: a batch update of the data, the
+    /// container's width or only its height. Afterwards every answer equals that of a newly
+    /// made layout prepared with `data` and `container` (law 6, freshness), exactly as after
+    /// ``prepare(data:container:)``; only the work may differ.
+    ///
+    /// `invalidation` is the caller's promise: it describes the change from the data and
+    /// container of the last successful prepare to `data` and `container`. A layout never
+    /// prepared, or one that cannot use what it is told, prepares again. The default does
+    /// just that, so a layout that knows nothing of invalidations still works and conforms.
+    ///
+    /// - Throws: as ``prepare(data:container:)``; the layout then keeps its previous state.
+    mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws
 
     /// The size of the whole content; every frame lies inside `(0, 0, contentSize)`.
     var contentSize: Size { get }
@@ -82,6 +97,11 @@ public protocol GridLayout {
 }
 
 extension GridLayout {
+    /// Prepares again, whatever changed.
+    public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws {
+        try prepare(data: data, container: container)
+    }
+
     /// No traits declared.
     public var traits: LayoutTraits { LayoutTraits() }
 

@@ -1,7 +1,8 @@
 import GridCore
 
-/// Invalidation: rotation, batch updates and reloads. Each prepares the layout again in
-/// place, so that a strategy can rebuild over its own storage (the cached strategy's arrays)
+/// Invalidation: rotation, batch updates and reloads. Each tells the layout what changed
+/// (``GridCore/Invalidation``: the edit, the container's new width or height) and prepares
+/// it again in place, so that a strategy can rebuild over its own storage (the cached strategy's arrays)
 /// rather than beside a copy, and changes nothing unless every step succeeds: a refused
 /// update leaves the viewport exactly as it was (layout, data, size, loaded set, pools).
 extension Viewport {
@@ -15,7 +16,7 @@ extension Viewport {
     ///   for one tile). The viewport is then unchanged.
     /// - Complexity: the layout's prepare, plus O(S) when pinning.
     public mutating func resize(to size: Size) throws {
-        try prepareInPlace(data: data, size: size)
+        try prepareInPlace(data: data, size: size, invalidation: .resized(from: self.size, to: size))
     }
 
     /// A batch update: re-prepares the layout for `data`. The next ``scroll(to:)`` diffs the
@@ -35,7 +36,7 @@ extension Viewport {
     ///   rename k loaded elements (O(k²) at worst to re-sort them; a move or a shift
     ///   leaves them nearly sorted).
     public mutating func setData(_ data: DataShape, edit: DataEdit? = nil) throws {
-        try prepareInPlace(data: data, size: size)
+        try prepareInPlace(data: data, size: size, invalidation: Invalidation(data: edit.map { .edited($0) } ?? .replaced))
         if let edit { state.rename(by: edit) }
     }
 
@@ -47,7 +48,7 @@ extension Viewport {
     ///   its loaded set.
     /// - Complexity: the layout's prepare, plus O(S) when pinning, plus O(k).
     public mutating func reloadData() throws {
-        try prepareInPlace(data: data, size: size)
+        try prepareInPlace(data: data, size: size, invalidation: .everything)
         state.unloadAll()
     }
 
@@ -60,16 +61,18 @@ extension Viewport {
         var queriesOnce: Bool
     }
 
-    /// Prepares ``layout`` in place for `data` in `size` and takes what follows from it.
+    /// Prepares ``layout`` in place for `data` in `size`, telling it what changed
+    /// (``GridCore/GridLayout/prepare(data:container:invalidation:)``), and takes what
+    /// follows from it.
     ///
     /// A layout that throws keeps its previous state (the contract's). Should what follows
     /// throw (a margin the new traits cannot resolve), the layout is prepared again for the
     /// data and size it had, which gives back its previous answers bit for bit (law 5,
     /// determinism), and the error is thrown.
-    mutating func prepareInPlace(data: DataShape, size: Size) throws {
+    mutating func prepareInPlace(data: DataShape, size: Size, invalidation: Invalidation) throws {
         try GridError.requirePositive(size.width, "size.width")
         try GridError.requirePositive(size.height, "size.height")
-        try layout.prepare(data: data, container: size)
+        try layout.prepare(data: data, container: size, invalidation: invalidation)
         let prepared: Prepared
         do {
             prepared = try Self.resolve(layout, data: data, margin: margin, pinning: requestedPinning)

@@ -45,6 +45,9 @@ struct LayoutSuite<L: GridLayout> {
         for configuration in options.freshnessConfigurations {
             record(check(configuration, laws: all), configuration)
         }
+        for sequence in 0 ..< max(0, options.editSequences) {
+            if let (configuration, result) = checkSequence(sequence) { record(result, configuration) }
+        }
 
         // Shrinking costs re-checks: shrink no more than could be shown (merging may free room).
         let (candidates, omittedBeforeShrinking) = ConformanceReport.capped(found, at: 2 * max(0, options.maxViolations))
@@ -144,24 +147,47 @@ struct LayoutSuite<L: GridLayout> {
     /// Law 6 on a configuration reached by preparing one instance twice, and every other
     /// law but 5 on what that instance answers: the data and container a change produced,
     /// as the layout that lived through the change sees them. (A fresh layout wrong the same
-    /// way as the re-prepared one passes law 6; the other laws catch it.)
+    /// way as the re-prepared one passes law 6; the other laws catch it.) When the
+    /// configuration says what the instance was told (``ConformanceConfiguration/Previous/invalidation``),
+    /// it is prepared again told so.
     private func checkFreshness(_ configuration: ConformanceConfiguration, laws: Set<ConformanceLaw>, extra: [ConformanceViolation.Subject]) -> Result {
         var result = Result(sink: ViolationSink(laws: laws, layout: name, configuration: configuration))
         guard let previous = configuration.previous else { return result }
-        var fresh = makeLayout()
         var reused = makeLayout()
         do {
-            try fresh.prepare(data: configuration.data, container: configuration.container)
             try reused.prepare(data: previous.data, container: previous.container)
         } catch {
             result.skipped = "\(error)"
             return result
         }
+        return checkAgain(&reused, configuration, laws: laws, extra: extra)
+    }
+
+    /// Prepares `reused`, prepared with the configuration's previous data and container,
+    /// again for the configuration (told what changed when it says so), then checks every
+    /// law but 5 on its answers and law 6 against a fresh layout's.
+    private func checkAgain(
+        _ reused: inout L, _ configuration: ConformanceConfiguration, laws: Set<ConformanceLaw>, extra: [ConformanceViolation.Subject]
+    ) -> Result {
+        var result = Result(sink: ViolationSink(laws: laws, layout: name, configuration: configuration))
+        let invalidation = configuration.previous?.invalidation
+        var fresh = makeLayout()
         do {
-            try reused.prepare(data: configuration.data, container: configuration.container)
+            try fresh.prepare(data: configuration.data, container: configuration.container)
         } catch {
+            result.skipped = "\(error)"
+            return result
+        }
+        do {
+            if let invalidation {
+                try reused.prepare(data: configuration.data, container: configuration.container, invalidation: invalidation)
+            } else {
+                try reused.prepare(data: configuration.data, container: configuration.container)
+            }
+        } catch {
+            let call = invalidation == nil ? "prepare" : "prepare(data:container:invalidation:)"
             result.sink.report(.freshness, .prepareDiffers) {
-                (.preparation, "prepare threw for the layout prepared again, but not for a freshly made one",
+                (.preparation, "\(call) threw for the layout prepared again, but prepare did not for a freshly made one",
                  .text("prepare succeeds, as it does for a fresh layout"), .text("threw \(error)"))
             }
             result.counts.freshnessComparisons = 1
@@ -186,10 +212,75 @@ struct LayoutSuite<L: GridLayout> {
             let mine = answers.rects.count == full.rects.count ? answers.keepingRects(indices) : answers
             AnswerComparison.compare(
                 mine, with: fresh.answers(to: compared), plan: compared, law: .freshness,
-                who: "the layout prepared again", sink: &result.sink)
+                who: invalidation == nil ? "the layout prepared again" : "the layout prepared again, told what changed",
+                sink: &result.sink)
             result.counts.freshnessComparisons = 1
         }
         return result
+    }
+
+    // MARK: Edit sequences
+
+    /// The configurations of edit sequence `index` (``ConformanceOptions/editSequences``),
+    /// step by step: each one's previous preparation is the step before, with what the
+    /// instance was told.
+    func sequenceSteps(_ index: Int) -> [ConformanceConfiguration] {
+        let shapes = options.shapesForContainerChanges
+        guard !shapes.isEmpty, let container = options.containers.first else { return [] }
+        var data = shapes[index % shapes.count], size = container
+        var changes = EditSequence(seed: options.seed &+ UInt64(index), changes: options.changes)
+        guard changes.changesAnything else { return [] }
+        var steps: [ConformanceConfiguration] = []
+        for _ in 0 ..< max(0, options.editSequenceLength) {
+            let (newData, newSize, invalidation) = changes.step(data, size)
+            steps.append(ConformanceConfiguration(
+                data: newData, container: newSize,
+                previous: .init(data: data, container: size, change: nil, invalidation: invalidation)))
+            (data, size) = (newData, newSize)
+        }
+        return steps
+    }
+
+    /// Edit sequence `index`: one instance lives through every step, told what changed, and
+    /// each step is checked as ``checkAgain(_:_:laws:extra:)`` checks. The sequence stops at
+    /// the first step that fails or that a fresh layout refuses; its result is that step's,
+    /// with the counts of all. Isolated, the sequence runs in a child process.
+    /// `nil` when there is no sequence to run (no shapes, no containers, no steps).
+    func checkSequence(_ index: Int) -> (ConformanceConfiguration, Result)? {
+        let steps = sequenceSteps(index)
+        let laws = Set(ConformanceLaw.allCases).subtracting([.determinism])
+        guard let previous = steps.first?.previous else { return nil }
+        let start = ConformanceConfiguration(data: previous.data, container: previous.container)
+        if let isolation = options.isolation, ChildProcess.isAvailable {
+            return checkSequenceInChild(index, steps: steps, start: start, laws: laws, timeout: isolation.timeout)
+        }
+        let (step, result) = runSequence(steps, laws: laws)
+        return (step.map { steps[$0] } ?? start, result)
+    }
+
+    /// Runs `steps` on one instance: the index of the step whose result is returned (the
+    /// first that failed or was skipped, else the last), and that result with the counts of
+    /// every step; `nil` when the first preparation was refused.
+    func runSequence(_ steps: [ConformanceConfiguration], laws: Set<ConformanceLaw>) -> (Int?, Result) {
+        var counts = ConformanceReport.Counts()
+        var layout = makeLayout()
+        var last = Result(sink: ViolationSink(laws: laws, layout: name, configuration: steps.first ?? ConformanceConfiguration(data: .empty, container: .zero)))
+        guard let previous = steps.first?.previous else { return (nil, last) }
+        do {
+            try layout.prepare(data: previous.data, container: previous.container)
+        } catch {
+            var result = Result(sink: ViolationSink(laws: laws, layout: name, configuration: steps[0]))
+            result.skipped = "\(error)"
+            return (nil, result)
+        }
+        for (index, step) in steps.enumerated() {
+            var result = checkAgain(&layout, step, laws: laws, extra: [])
+            counts = counts + result.counts
+            result.counts = counts
+            last = result
+            if result.skipped != nil || !result.sink.found.isEmpty { return (index, result) }
+        }
+        return (steps.count - 1, last)
     }
 
     /// The probe plan for a prepared layout: its whole-content answer decides the strips,

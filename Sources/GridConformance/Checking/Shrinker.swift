@@ -54,13 +54,16 @@ extension LayoutSuite {
             return ConformanceConfiguration(data: data, container: configuration.container)
         }
         guard let change = previous.change else { return nil }
+        let told = previous.invalidation != nil
         // A container change keeps its two containers (the width sweep's are not `apply`'s).
         if change.changesContainer {
             return ConformanceConfiguration(
                 data: data, container: configuration.container,
-                previous: .init(data: data, container: previous.container, change: change))
+                previous: .init(
+                    data: data, container: previous.container, change: change,
+                    invalidation: told ? .resized(from: previous.container, to: configuration.container) : nil))
         }
-        return ConformanceConfiguration.changed(change, from: data, container: previous.container)
+        return ConformanceConfiguration.changed(change, from: data, container: previous.container, told: told)
     }
 
     /// The first failure of the same law and code on `configuration`, probing the

@@ -17,6 +17,43 @@ extension LayoutSuite {
                 name: suite.name, options: suite.options, makeLayout: { TracedLayout(log: log, make: suite.makeLayout) })
             return CaseWire.encode(traced.check(configuration, laws: laws, extra: extra))
         }
+        return result(of: run, configuration, laws: laws, timeout: timeout) {
+            CaseWire.decodeResult($0, laws: laws, layout: name, configuration: configuration)
+        }
+    }
+
+    /// Edit sequence `index` (its `steps`, from `start`) run in a child process: the child
+    /// sends the index of the step whose result it reports, then that result. A child that
+    /// dies is reported on the sequence's first configuration, naming the call it was making.
+    func checkSequenceInChild(
+        _ index: Int, steps: [ConformanceConfiguration], start: ConformanceConfiguration, laws: Set<ConformanceLaw>, timeout: Double
+    ) -> (ConformanceConfiguration, Result) {
+        let suite = inProcess
+        let run = ChildProcess.run(timeout: timeout) { log in
+            let traced = LayoutSuite<TracedLayout<L>>(
+                name: suite.name, options: suite.options, makeLayout: { TracedLayout(log: log, make: suite.makeLayout) })
+            let (step, result) = traced.runSequence(steps, laws: laws)
+            var writer = CaseWire.Writer()
+            writer.int(step ?? -1)
+            return writer.bytes + CaseWire.encode(result)
+        }
+        var reported = steps.first ?? start
+        let result = result(of: run, reported, laws: laws, timeout: timeout) { bytes in
+            var reader = CaseWire.Reader(bytes: Array(bytes.prefix(8)))
+            guard bytes.count > 8, let step = reader.int(), step >= -1, step < steps.count else { return nil }
+            reported = step >= 0 ? steps[step] : start
+            return CaseWire.decodeResult(Array(bytes.dropFirst(8)), laws: laws, layout: name, configuration: reported)
+        }
+        return (reported, result)
+    }
+
+    /// What a child's `run` came to: its result, decoded by `decode`, when it reported one;
+    /// otherwise a law 3 violation on `configuration` naming how it died and the call it was
+    /// making.
+    private func result(
+        of run: ChildRun, _ configuration: ConformanceConfiguration, laws: Set<ConformanceLaw>, timeout: Double,
+        decode: ([UInt8]) -> Result?
+    ) -> Result {
         var result = Result(sink: ViolationSink(laws: laws, layout: name, configuration: configuration))
         let call = run.lastCall
         let said = Self.lastWords(run.output)
@@ -30,7 +67,7 @@ extension LayoutSuite {
             problem = "the child process checking this case exited with status 0 \(during), without reporting: did the layout call exit?" + said
             actual = "exit status 0 \(during)"
         case .finished(let bytes):
-            if let decoded = CaseWire.decodeResult(bytes, laws: laws, layout: name, configuration: configuration) {
+            if let decoded = decode(bytes) {
                 return decoded
             }
             code = .exited

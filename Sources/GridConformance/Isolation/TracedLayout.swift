@@ -22,7 +22,7 @@ struct CallRecord: Hashable {
     var x = 0.0, y = 0.0, width = 0.0, height = 0.0
 
     enum Call: Int32 {
-        case none = 0, make, prepare, contentSize, elements, attributes, supplementary, traits, gridPlacement
+        case none = 0, make, prepare, contentSize, elements, attributes, supplementary, traits, gridPlacement, prepareTold
     }
 
     /// The call, in words: `attributes(at: [0, 6])`, as the suite's messages write it.
@@ -33,6 +33,8 @@ struct CallRecord: Hashable {
         case .make: return "makeLayout() (making layout \(instance) of the case)"
         case .prepare:
             return "prepare(data:container:) with \(plural(Int(section), "section")) of \(plural(Int(item), "item")) in all, container \(Size(width: width, height: height))"
+        case .prepareTold:
+            return "prepare(data:container:invalidation:) with \(plural(Int(section), "section")) of \(plural(Int(item), "item")) in all, container \(Size(width: width, height: height))"
         case .contentSize: return "contentSize"
         case .elements: return "elements(in: \(rect), into:)"
         case .attributes: return "attributes(at: \(path))"
@@ -56,7 +58,7 @@ struct CallRecord: Hashable {
             return .element(ElementID(kind: ElementKind(rawValue: UInt8(truncatingIfNeeded: kind)) ?? .sectionHeader, path: path))
         case .contentSize: return .contentSize
         case .traits: return .declaredSupplementaries
-        case .none, .make, .prepare: return .preparation
+        case .none, .make, .prepare, .prepareTold: return .preparation
         }
     }
 }
@@ -131,6 +133,15 @@ struct TracedLayout<Base: GridLayout>: GridLayout {
         (log.record.pointee.width, log.record.pointee.height) = (container.width, container.height)
         defer { log.end() }
         try base.prepare(data: data, container: container)
+    }
+
+    mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws {
+        log.begin(.prepareTold, instance: instance)
+        log.record.pointee.section = Int64(data.sectionCount)
+        log.record.pointee.item = Int64(data.totalItems)
+        (log.record.pointee.width, log.record.pointee.height) = (container.width, container.height)
+        defer { log.end() }
+        try base.prepare(data: data, container: container, invalidation: invalidation)
     }
 
     var contentSize: Size {

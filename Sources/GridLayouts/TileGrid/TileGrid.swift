@@ -46,6 +46,8 @@ public struct TileGrid: GridLayout, Sendable {
     /// The parameters in force since the last successful prepare (before the first, the
     /// ones given at init).
     private var prepared: Configuration
+    /// Whether a prepare has succeeded: an invalidation is a change from its state.
+    private var isPrepared = false
 
     public private(set) var contentSize = Size.zero
 
@@ -64,6 +66,70 @@ public struct TileGrid: GridLayout, Sendable {
     public mutating func prepare(data: DataShape, container: Size) throws(GridError) {
         let config = configuration
         try config.validate()
+        let tileWidth = try Self.tileWidth(config, container: container)
+        var tops = [Double](repeating: 0, count: data.sectionCount + 1)
+        let height = Self.layTops(&tops, from: 0, data, config)
+        guard height.isFinite else { throw Self.contentTooTall(config, data) }
+        self.data = data
+        self.sectionTops = tops
+        self.prepared = config
+        isPrepared = true
+        take(tileWidth, container: container)
+    }
+
+    /// Brings the grid up to date told what changed: a batch update re-lays the tops from the
+    /// first section it touched on (a section's top depends on the sections above it alone),
+    /// and a new container changes the tiles' width, never a top. The tops are worked out by
+    /// the same sums as ``prepare(data:container:)``'s, so every answer is the same bit for
+    /// bit. Anything it cannot follow (new parameters, replaced data, a section count the
+    /// edit does not account for) prepares again.
+    ///
+    /// - Throws: as ``prepare(data:container:)``; the grid then keeps its previous state.
+    /// - Complexity: O(1) for a new container; O(S − s) for a batch update whose first
+    ///   touched section is `s`, plus the sections it inserts or deletes.
+    public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) {
+        let oldSections = self.data.sectionCount
+        let expectedSections: Int? = switch invalidation.data {
+        case .unchanged: oldSections
+        case .replaced: nil
+        case .edited(.insertSections(_, let counts, _)): oldSections + counts.count
+        case .edited(.deleteSections(let sections)): oldSections - sections.count
+        case .edited: oldSections
+        }
+        guard isPrepared, configuration == prepared, let expectedSections, data.sectionCount == expectedSections else {
+            return try prepare(data: data, container: container)
+        }
+        let config = prepared
+        let tileWidth = try Self.tileWidth(config, container: container)
+        let first = invalidation.firstChangedSection(oldSectionCount: oldSections)
+        if first < data.sectionCount || expectedSections != oldSections {
+            // Moved out, so that the splice and the sums write in place.
+            var tops: [Double] = []
+            swap(&tops, &sectionTops)
+            switch invalidation.data {
+            case .edited(.insertSections(let at, let counts, _)):
+                tops.insert(contentsOf: repeatElement(0, count: counts.count), at: at + 1)
+            case .edited(.deleteSections(let sections)):
+                tops.removeSubrange(sections.lowerBound + 1 ..< sections.upperBound + 1)
+            default:
+                break
+            }
+            let height = Self.layTops(&tops, from: first, data, config)
+            guard height.isFinite else {
+                // The tops were written over: made again for the data they were laid for.
+                tops = [Double](repeating: 0, count: oldSections + 1)
+                _ = Self.layTops(&tops, from: 0, self.data, config)
+                sectionTops = tops
+                throw Self.contentTooTall(config, data)
+            }
+            sectionTops = tops
+        }
+        self.data = data
+        take(tileWidth, container: container)
+    }
+
+    /// The tile width `w` for `container`, checked.
+    private static func tileWidth(_ config: Configuration, container: Size) throws(GridError) -> Double {
         try GridError.requireNonNegative(container.width, "container.width")
         try GridError.requireNonNegative(container.height, "container.height")
         let tileWidth = config.tileWidth(containerWidth: container.width)
@@ -73,35 +139,45 @@ public struct TileGrid: GridLayout, Sendable {
                 expected: "room for \(config.tilesPerLine) tiles per line with padding \(config.padding.width): "
                     + "tile width floor((W − pw·(n+1))/n) comes out \(tileWidth), must be > 0")
         }
-        let t = config.sectionTitleHeight, h = config.rowHeight, ph = config.padding.height
-        let f = config.sectionFooterHeight
-        var tops = [Double]()
-        tops.reserveCapacity(data.sectionCount + 1)
-        var top = 0.0
-        var rowCount = 0
-        tops.append(top)
-        for count in data.itemCounts {
-            let rows = Self.rows(count, config.tilesPerLine)
-            rowCount += rows
-            top = top + t + Double(rows) * h + ph + f
-            tops.append(top)
-        }
-        guard top.isFinite else {
-            throw Self.contentTooTall(config, sections: data.sectionCount, rows: rowCount)
-        }
-        self.data = data
-        self.containerWidth = container.width
+        return tileWidth
+    }
+
+    /// Takes the tile width and the container; the tops are in place.
+    private mutating func take(_ tileWidth: Double, container: Size) {
+        containerWidth = container.width
         self.tileWidth = tileWidth
-        self.inverseStride = 1 / (tileWidth + config.padding.width)
-        self.inverseRowHeight = 1 / h
-        self.sectionTops = tops
-        self.prepared = config
-        self.contentSize = Size(width: container.width, height: top)
+        inverseStride = 1 / (tileWidth + prepared.padding.width)
+        inverseRowHeight = 1 / prepared.rowHeight
+        contentSize = Size(width: container.width, height: sectionTops[sectionTops.count - 1])
+    }
+
+    /// Writes `tops[i + 1]` for every section `i` from `first` on, each from the one before:
+    /// `top_{i+1} = top_i + t + r_i·h + ph + f`. `tops` holds one entry per section and one
+    /// more, and `tops[first]` is in place.
+    ///
+    /// - Returns: the content height, `top_S`.
+    private static func layTops(_ tops: inout [Double], from first: Int, _ data: DataShape, _ config: Configuration) -> Double {
+        let t = config.sectionTitleHeight, h = config.rowHeight, ph = config.padding.height
+        let f = config.sectionFooterHeight, n = config.tilesPerLine
+        let sections = data.sectionCount
+        return tops.withUnsafeMutableBufferPointer { tops in
+            var top = tops[first]
+            var section = first
+            for count in data.itemCounts[first...] {
+                top = top + t + Double(rows(count, n)) * h + ph + f
+                section += 1
+                tops[section] = top
+            }
+            assert(section == sections)
+            return top
+        }
     }
 
     /// The error for parameters, each finite, whose content height `Σ (t + r_i·h + ph)` is
     /// not: it names the parameter with the largest share of that sum.
-    private static func contentTooTall(_ config: Configuration, sections: Int, rows: Int) -> GridError {
+    private static func contentTooTall(_ config: Configuration, _ data: DataShape) -> GridError {
+        let sections = data.sectionCount
+        let rows = data.itemCounts.reduce(0) { $0 + Self.rows($1, config.tilesPerLine) }
         let t = config.sectionTitleHeight, h = config.rowHeight, ph = config.padding.height
         let f = config.sectionFooterHeight
         let shares = [

@@ -66,6 +66,14 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
     ///
     /// - Throws: what the chosen strategy's prepare throws; the previous state is kept.
     public mutating func prepare(data: DataShape, container: Size) throws {
+        try prepare(data: data, container: container, invalidation: .everything)
+    }
+
+    /// Chooses the strategy for `data`'s tile count and prepares it, telling it what changed
+    /// when it is the strategy already in place (a switch starts the other afresh).
+    ///
+    /// - Throws: what the chosen strategy's prepare throws; the previous state is kept.
+    public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws {
         if data.totalItems < threshold {
             // The cache it holds is prepared again in place (moved out of `state` first, so
             // that it is not shared), which lets it write over its own arrays.
@@ -77,10 +85,14 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
             }
             state = .onDemand(base)
             defer { state = .cached(cached) }
-            try cached.prepare(data: data, container: container)
+            try cached.prepare(data: data, container: container, invalidation: invalidation)
         } else {
             var onDemand = base
-            try onDemand.prepare(data: data, container: container)
+            if case .onDemand = state {
+                try onDemand.prepare(data: data, container: container, invalidation: invalidation)
+            } else {
+                try onDemand.prepare(data: data, container: container)
+            }
             state = .onDemand(onDemand)
         }
     }

@@ -101,6 +101,17 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         try rebuild(from: newBase, data: data)
     }
 
+    /// Tells the base what changed, then caches its elements again, over its own arrays as
+    /// ``prepare(data:container:)`` does.
+    ///
+    /// - Throws: as ``prepare(data:container:)``; the previous cache and base are then kept.
+    /// - Complexity: the base's update, plus O(n).
+    public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws {
+        var newBase = base
+        try newBase.prepare(data: data, container: container, invalidation: invalidation)
+        try rebuild(from: newBase, data: data)
+    }
+
     /// Takes `prepared`, a base already prepared for `data` (by an edit), and caches its
     /// elements, as ``prepare(data:container:)`` would after preparing it.
     ///

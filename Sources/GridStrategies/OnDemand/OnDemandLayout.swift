@@ -25,6 +25,12 @@ public struct OnDemandLayout<Base: GridLayout>: GridLayout {
         try base.prepare(data: data, container: container)
     }
 
+    /// The base told what changed.
+    /// - Complexity: the base's.
+    public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws {
+        try base.prepare(data: data, container: container, invalidation: invalidation)
+    }
+
     /// - Complexity: the base's rect query.
     @inlinable
     public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {

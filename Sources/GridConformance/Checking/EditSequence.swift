@@ -1,0 +1,86 @@
+import GridCore
+
+/// Seeded changes for law 6's edit sequences (``ConformanceOptions/editSequences``): each
+/// step a batch update valid for the data it is made on (items inserted, deleted or moved,
+/// sections inserted or deleted) or a new container (its width, its height, or both), with
+/// what a layout is told of it.
+struct EditSequence {
+    var random: SeededRandom
+    /// The kinds of change the options allow: batch updates when they include any of the
+    /// data changes that are one, container changes as they include rotation, width and
+    /// height.
+    let edits: Bool, rotates: Bool, widens: Bool, heightens: Bool
+
+    init(seed: UInt64, changes: [ConformanceChange]) {
+        random = SeededRandom(seed: SeededRandom.mix(seed))
+        edits = changes.contains { [.insertItems, .deleteItems, .insertSections, .deleteSections].contains($0) }
+        rotates = changes.contains(.rotate)
+        widens = changes.contains(.resizeWidth)
+        heightens = changes.contains(.resizeHeight)
+    }
+
+    /// Whether the options allow any change at all.
+    var changesAnything: Bool { edits || rotates || widens || heightens }
+
+    /// One change of `data` in `container`: the data and container after it and the
+    /// invalidation that describes it.
+    mutating func step(_ data: DataShape, _ container: Size) -> (data: DataShape, container: Size, invalidation: Invalidation) {
+        let roll = random.integer((edits ? 0 : 80) ... 99)
+        if roll >= 80 {
+            var size = container
+            switch roll {
+            case 80 ..< 87 where widens: size.width = (container.width * random.uniform(0.6 ... 1.6)).rounded()
+            case 87 ..< 94 where heightens: size.height = (container.height * random.uniform(0.6 ... 1.6)).rounded()
+            case 94 ... 99 where rotates: size = Size(width: container.height, height: container.width)
+            default: break
+            }
+            if size.width >= 1, size.height >= 1, size != container {
+                return (data, size, .resized(from: container, to: size))
+            }
+            guard edits else { return (data, container, Invalidation()) }
+        }
+        let edit = self.edit(for: data)
+        // Every edit made here is valid for `data`; should one not be, nothing changes.
+        guard let changed = try? edit.applied(to: data) else { return (data, container, Invalidation()) }
+        return (changed, container, .edited(edit))
+    }
+
+    /// A batch update valid for `data`.
+    mutating func edit(for data: DataShape) -> DataEdit {
+        let sections = data.sectionCount
+        let sized = data.itemSizes != nil
+        let nonEmpty = (0 ..< sections).filter { data.itemCount(inSection: $0) > 0 }
+        switch random.integer(0 ... 9) {
+        case 0 ... 2 where sections > 0:
+            let section = random.integer(0 ... sections - 1)
+            let count = random.integer(1 ... 6)
+            return .insertItems(
+                section: section, item: random.integer(0 ... data.itemCount(inSection: section)), count: count,
+                sizes: sized ? sizes(count) : nil)
+        case 3 ... 4 where !nonEmpty.isEmpty:
+            let section = nonEmpty[random.integer(0 ... nonEmpty.count - 1)]
+            let count = data.itemCount(inSection: section)
+            let start = random.integer(0 ... count - 1)
+            return .deleteItems(section: section, items: start ..< random.integer(start + 1 ... min(count, start + 5)))
+        case 5 ... 6 where !nonEmpty.isEmpty:
+            let from = nonEmpty[random.integer(0 ... nonEmpty.count - 1)]
+            let fromItem = random.integer(0 ... data.itemCount(inSection: from) - 1)
+            let to = random.integer(0 ... sections - 1)
+            // After the removal at `from`, `to`'s section holds one item fewer when it is `from`'s.
+            let room = data.itemCount(inSection: to) - (to == from ? 1 : 0)
+            return .moveItem(from: ItemPath(section: from, item: fromItem), to: ItemPath(section: to, item: random.integer(0 ... room)))
+        case 7 where sections > 1:
+            let start = random.integer(0 ... sections - 1)
+            return .deleteSections(start ..< random.integer(start + 1 ... min(sections, start + 2)))
+        default:
+            let counts = (0 ..< random.integer(1 ... 3)).map { _ in random.integer(0 ... 12) }
+            return .insertSections(
+                section: random.integer(0 ... sections), counts: counts, sizes: sized ? sizes(counts.reduce(0, +)) : nil)
+        }
+    }
+
+    /// Content sizes for inserted items: varied, some larger than any tile.
+    private mutating func sizes(_ count: Int) -> [Size] {
+        (0 ..< count).map { _ in Size(width: random.uniform(8 ... 400).rounded(), height: random.uniform(8 ... 400).rounded()) }
+    }
+}

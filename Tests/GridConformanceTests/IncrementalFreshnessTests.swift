@@ -1,0 +1,108 @@
+import GridConformance
+import GridCore
+import GridLayouts
+import Testing
+
+/// Law 6 for a layout told what changed (`prepare(data:container:invalidation:)`): the told
+/// twins of every change and the seeded edit sequences catch a layout that gets its update
+/// wrong, and pass the reference layouts, which update themselves.
+@Suite struct IncrementalFreshnessTests {
+    /// The tile grid's own update (the tops from the first touched section on, the tile
+    /// width alone on a new container) passes, over the sequences too.
+    @Test(arguments: [TileGrid.Configuration.chGridView, TileGrid.Configuration(sectionFooterHeight: 16),
+                      TileGrid.Configuration(tilesPerLine: 3, rowHeight: 238.0 / 3.0, padding: .zero, sectionTitleHeight: 0, sectionFooterHeight: 10.0 / 3.0)])
+    func theTileGridsUpdateEqualsAFreshPrepare(configuration: TileGrid.Configuration) {
+        var options = ConformanceOptions.quick
+        options.editSequences = 6
+        options.editSequenceLength = 24
+        let report = GridConformance.check(options: options) { TileGrid(configuration) }
+        #expect(report.isPassing, "\(report)")
+        #expect(report.skipped.isEmpty, "\(report.skipped)")
+    }
+
+    /// Without any sequence, with them: each step of each sequence is one more comparison
+    /// with a fresh layout.
+    @Test func everyStepOfEverySequenceIsCompared() {
+        var options = ConformanceOptions.quick
+        options.editSequences = 0
+        let without = GridConformance.check(options: options) { TileGrid() }
+        options.editSequences = 3
+        options.editSequenceLength = 10
+        let with = GridConformance.check(options: options) { TileGrid() }
+        #expect(with.checked.freshnessComparisons == without.checked.freshnessComparisons + 3 * 10)
+    }
+
+    @Test(arguments: [
+        (ForgetfulTileGrid.Bug.keepsTheOldData, ConformanceChange?.some(.insertItems)),
+        (.keepsTheOldWidth, .some(.rotate)),
+        // Told twins hold no moves: only a sequence makes one.
+        (.ignoresMoves, nil),
+    ])
+    func aWrongUpdateIsCaughtUnderFreshness(bug: ForgetfulTileGrid.Bug, caughtBy change: ConformanceChange?) {
+        var options = ConformanceOptions.quick
+        options.editSequences = 8
+        options.editSequenceLength = 24
+        options.shrinks = false
+        let report = GridConformance.check("ForgetfulTileGrid(\(bug))", options: options) { ForgetfulTileGrid(bug: bug) }
+        let told = report.violations.filter { $0.law == .freshness && $0.configuration.previous?.invalidation != nil }
+        #expect(!told.isEmpty, "\(report)")
+        if let change {
+            #expect(told.contains { $0.configuration.previous?.change == change }, "\(report)")
+        } else {
+            // Found by a sequence: its steps name no fixed change, only what the layout was told.
+            #expect(told.allSatisfy { $0.configuration.previous?.change == nil }, "\(report)")
+            #expect(told.contains { if case .edited(.moveItem)? = $0.configuration.previous?.invalidation?.data { true } else { false } },
+                    "\(report)")
+        }
+        // Prepared untold, the same layout is right: only what it does when told is wrong.
+        #expect(report.violations.allSatisfy { $0.configuration.previous?.invalidation != nil }, "\(report)")
+    }
+}
+
+/// CHGridView's grid with an update that forgets part of what it is told.
+struct ForgetfulTileGrid: GridLayout {
+    enum Bug: String, CaseIterable, Sendable {
+        /// Told of a batch update, it takes the new data's section count but lays out the old.
+        case keepsTheOldData
+        /// Told of a new width, it keeps the old one.
+        case keepsTheOldWidth
+        /// Told of a move, it does nothing (a move keeps the total, so it looks harmless).
+        case ignoresMoves
+    }
+
+    var bug: Bug
+    private var grid = TileGrid()
+    private var data = DataShape.empty
+    private var container = Size.zero
+
+    init(bug: Bug) {
+        self.bug = bug
+    }
+
+    var contentSize: Size { grid.contentSize }
+    var traits: LayoutTraits { grid.traits }
+
+    mutating func prepare(data: DataShape, container: Size) throws {
+        try grid.prepare(data: data, container: container)
+        (self.data, self.container) = (data, container)
+    }
+
+    mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws {
+        switch (bug, invalidation.data, invalidation.container) {
+        case (.keepsTheOldData, .edited, _):
+            try grid.prepare(data: self.data, container: container)
+            self.container = container
+        case (.keepsTheOldWidth, _, .width), (.keepsTheOldWidth, _, .both):
+            try grid.prepare(data: data, container: Size(width: self.container.width, height: container.height))
+            self.data = data
+        case (.ignoresMoves, .edited(.moveItem), _):
+            break
+        default:
+            try prepare(data: data, container: container)
+        }
+    }
+
+    func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) { grid.elements(in: rect, into: &buffer) }
+    func attributes(at path: ItemPath) -> LayoutAttributes? { grid.attributes(at: path) }
+    func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { grid.supplementary(kind, at: path) }
+}
