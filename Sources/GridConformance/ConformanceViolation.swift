@@ -98,6 +98,10 @@ public struct ConformanceViolation: Hashable, Sendable {
         case invalidPlacement = "invalid-placement"
         /// Two cells are displayed in the same slot (display row and column).
         case sharedSlot = "shared-slot"
+        /// The layout declares its section headers in order
+        /// (`LayoutTraits.sectionHeadersInOrder`), and a section places none, or a header
+        /// or its pin band comes before the previous section's.
+        case headersOutOfOrder = "headers-out-of-order"
         /// A call to the layout trapped (`fatalError`, a failed precondition, an index out of
         /// range, a force unwrap of `nil`…): the child process running the case was killed by
         /// a signal. Only seen when the suite runs isolated (``ConformanceOptions/isolation``).

@@ -30,6 +30,15 @@ public struct LayoutTraits: Hashable, Sendable {
     /// frame for the loaded rect (the bounding box of the strips that entered) rather than
     /// one per strip. `false` by default: a query costs about what it finds.
     public var rectQueriesScanEverything = false
+    /// Declares that every section places a section header with a finite frame, and that
+    /// the headers follow one another down the content in section order: each one's `minY`,
+    /// and each end of its pin band (`min(minY, limit − height)` and `max(maxY, limit)`,
+    /// `limit` the next header's `minY` or the content height), at or below the one
+    /// before's. A viewport then finds the pinned header by binary search over the layout's
+    /// own answers, remembered until the next prepare, rather than by a table of every
+    /// header made at every prepare: O(log S) the first frame after a rotation or an edit,
+    /// not O(S). `false` by default; the conformance suite checks it where declared (law 3).
+    public var sectionHeadersInOrder = false
 
     /// Traits as declared: each parameter sets the property of its name.
     ///

@@ -11,6 +11,9 @@ public struct ReportOptions: Hashable, Sendable {
     public var canonicalTrace: String
     /// The trace the scale series (`scale-100` … `scale-10000000`) is replayed with.
     public var scaleTrace: String
+    /// The trace of edits while scrolling replayed over the scale series, shown in a table
+    /// of its own (edit frames up to 10,000,000 tiles); `nil` for none.
+    public var scaleEditsTrace: String?
     /// The threshold the seed proposes: CHGridView's "if < 400 tiles, for instance".
     public var seedThreshold: Int
     /// How the recommended threshold is chosen.
@@ -33,6 +36,7 @@ public struct ReportOptions: Hashable, Sendable {
         canonicalDataset: String = "photos-2976",
         canonicalTrace: String = "fling-120hz",
         scaleTrace: String = "tour-120hz",
+        scaleEditsTrace: String? = nil,
         seedThreshold: Int = 400,
         rule: ThresholdRule = ThresholdRule(),
         strategyOrder: [String] = ["cached", "scan", "on-demand", "adaptive"]
@@ -41,6 +45,7 @@ public struct ReportOptions: Hashable, Sendable {
         self.canonicalDataset = canonicalDataset
         self.canonicalTrace = canonicalTrace
         self.scaleTrace = scaleTrace
+        self.scaleEditsTrace = scaleEditsTrace
         self.seedThreshold = seedThreshold
         self.rule = rule
         self.strategyOrder = strategyOrder

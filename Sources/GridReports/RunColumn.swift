@@ -5,7 +5,7 @@ import GridHarness
 public enum RunColumn: CaseIterable, Hashable, Sendable {
     case dataset, tiles, trace, strategy
     case p50, p90, p99, p999, max
-    case budgetShareP99, hitchMillisPerSecond, prepare, retained, allocationsPerFrame, floorMultiple
+    case budgetShareP99, hitchMillisPerSecond, prepare, rebuild, retained, allocationsPerFrame, floorMultiple
     case fixture
 
     /// The header, with the unit where the cells have none.
@@ -23,6 +23,7 @@ public enum RunColumn: CaseIterable, Hashable, Sendable {
         case .budgetShareP99: "budget at p99"
         case .hitchMillisPerSecond: "hitch ms/s"
         case .prepare: "prepare"
+        case .rebuild: "rebuild"
         case .retained: "retained"
         case .allocationsPerFrame: "allocs/frame"
         case .floorMultiple: "× floor"
@@ -54,6 +55,7 @@ public enum RunColumn: CaseIterable, Hashable, Sendable {
         case .budgetShareP99: Format.percent(run.budgetShareP99)
         case .hitchMillisPerSecond: Format.rate(run.hitchMillisPerSecond)
         case .prepare: Format.duration(Double(run.prepareNanos))
+        case .rebuild: run.rebuildNanos.map { Format.duration(Double($0)) } ?? "—"
         case .retained: run.retainedBytes.map { Format.bytes(Double($0)) } ?? "—"
         case .allocationsPerFrame: run.allocationsPerFrame.map(Format.rate) ?? "—"
         case .floorMultiple: Format.multiple(run.floorMultiple)
@@ -69,13 +71,13 @@ public enum RunColumn: CaseIterable, Hashable, Sendable {
     /// The fixture verdict comes right after the strategy: a failed run is the first thing
     /// to see on its row, before any of its figures.
     public static let canonical: [RunColumn] = [
-        .trace, .strategy, .fixture, .p50, .p90, .p99, .p999, .max, .budgetShareP99, .hitchMillisPerSecond, .prepare, .retained,
+        .trace, .strategy, .fixture, .p50, .p90, .p99, .p999, .max, .budgetShareP99, .hitchMillisPerSecond, .prepare, .rebuild, .retained,
         .allocationsPerFrame, .floorMultiple,
     ]
 
     /// The scale series' table: one row per tile count and strategy.
     public static let scale: [RunColumn] = [
-        .tiles, .dataset, .strategy, .fixture, .p50, .p99, .max, .budgetShareP99, .prepare, .retained, .allocationsPerFrame, .floorMultiple,
+        .tiles, .dataset, .strategy, .fixture, .p50, .p99, .max, .budgetShareP99, .prepare, .rebuild, .retained, .allocationsPerFrame, .floorMultiple,
     ]
 
     /// The table of the other data sets.

@@ -28,6 +28,7 @@ extension RunRecord {
         try count(frames, "frames")
         try count(passes, "passes")
         try count(prepareNanos, "prepareNanos")
+        if let rebuildNanos { try count(rebuildNanos, "rebuildNanos") }
         if let retainedBytes { try count(retainedBytes, "retainedBytes") }
         if let peakBytes { try count(peakBytes, "peakBytes") }
         try figure(frameNanos.p50, "frameNanos.p50")

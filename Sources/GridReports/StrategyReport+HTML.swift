@@ -71,6 +71,11 @@ extension StrategyReport {
             + notes.terms.map { "<i>\(h($0.term))</i>: \(h($0.meaning))." }.joined(separator: " ") + "</p>\n"
         out += "<h3>Scale series <span class=\"dim\">\(h(options.scaleTrace))</span></h3>\n"
         out += htmlTable(RunColumn.scale, scaleRuns, groupedByTrace: false)
+        if let trace = options.scaleEditsTrace, !scaleEditRuns.isEmpty {
+            out += "<h3>Scale series with edits <span class=\"dim\">\(h(trace))</span></h3>\n"
+            out += "<p class=\"note\">\(h(Self.scaleEditsNote))</p>\n"
+            out += htmlTable(RunColumn.scale, scaleEditRuns, groupedByTrace: false)
+        }
         if !otherRuns.isEmpty {
             out += "<h3>Other data sets</h3>\n" + htmlTable(RunColumn.other.filter { $0 != .trace }, otherRuns, groupedByTrace: true)
         }

@@ -46,6 +46,12 @@ extension StrategyReport {
         out += "## Scale series (\(md(options.scaleTrace)))\n\n"
         out += scaleRuns.isEmpty ? "No runs over this trace.\n\n" : table(RunColumn.scale, scaleRuns) + "\n"
 
+        if let trace = options.scaleEditsTrace, !scaleEditRuns.isEmpty {
+            out += "## Scale series with edits (\(md(trace)))\n\n"
+            out += md(Self.scaleEditsNote) + "\n\n"
+            out += table(RunColumn.scale, scaleEditRuns) + "\n"
+        }
+
         if !otherRuns.isEmpty {
             out += "## Other data sets\n\n" + table(RunColumn.other, otherRuns) + "\n"
         }

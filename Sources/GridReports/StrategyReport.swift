@@ -49,9 +49,24 @@ public struct StrategyReport: Sendable {
         }
     }
 
-    /// Runs neither of the canonical data set nor of the scale series.
+    /// The scale series with edits: the runs of ``ReportOptions/scaleEditsTrace``,
+    /// smallest tile count first; empty without one.
+    public var scaleEditRuns: [RunRecord] {
+        guard let trace = options.scaleEditsTrace else { return [] }
+        let order = strategies
+        return runs.filter { $0.trace == trace }.sorted {
+            ($0.tiles, $0.dataset, order.firstIndex(of: $0.strategy) ?? 0) < ($1.tiles, $1.dataset, order.firstIndex(of: $1.strategy) ?? 0)
+        }
+    }
+
+    /// What the scale series with edits shows, above its table.
+    static let scaleEditsNote = "The same sizes over a slow drag with items inserted, deleted and moved and sections inserted and deleted near the view, about two edits a second: edit frames are about 1.7 % of the frames, so p99 and max are edit frames, p50 a scrolling one. The layout is told what changed (prepare(data:container:invalidation:)); the seed's scan, kept as the seed wrote it, gathers every element again on every edit."
+
+    /// Runs neither of the canonical data set nor of the scale series (with or without edits).
     public var otherRuns: [RunRecord] {
-        let rest = runs.filter { $0.dataset != options.canonicalDataset && $0.trace != options.scaleTrace }
+        let rest = runs.filter {
+            $0.dataset != options.canonicalDataset && $0.trace != options.scaleTrace && $0.trace != options.scaleEditsTrace
+        }
         let datasets = uniqued(rest.map(\.dataset))
         return datasets.flatMap { dataset in ordered(rest.filter { $0.dataset == dataset }) }
     }

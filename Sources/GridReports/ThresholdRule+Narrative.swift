@@ -18,7 +18,7 @@ extension ThresholdRule {
                 + band + " the two are equivalent, and the tie is settled by what does not depend on noise: instructions per frame "
                 + "(counted by valgrind, when they differ by more than \(percent) %), else retained memory, else the prepare cost; the lower wins.",
             "Caching stops paying at a size when it is not faster (on demand faster, or equivalent and the tie not its own), "
-                + "or cached's prepare cost exceeds \(Format.duration(prepareBudgetNanos)) (a cache is rebuilt in one frame on every rotation or edit), "
+                + "or cached's rebuild cost (warm: prepared again over its own storage) exceeds \(Format.duration(prepareBudgetNanos)) (a cache is rebuilt in one frame on every rotation or reload), "
                 + "or cached's retained memory exceeds \(Format.bytes(memoryBudgetBytes)).",
             "Below the threshold, cache; at and above it, compute on demand. Only runs that passed their fixture check count.",
         ]
@@ -83,7 +83,8 @@ extension ThresholdRule {
         case .onDemandAsFast:
             return speedCheck(at: evaluation)
         case .prepareOverBudget:
-            return "cached's prepare \(Format.duration(Double(evaluation.cached.prepareNanos))) \(holds ? ">" : "≤") "
+            let what = evaluation.cached.rebuildNanos == nil ? "prepare" : "rebuild"
+            return "cached's \(what) \(Format.duration(Self.rebuildCost(evaluation.cached))) \(holds ? ">" : "≤") "
                 + "budget \(Format.duration(prepareBudgetNanos))"
         case .memoryOverBudget:
             guard let retained = evaluation.cached.retainedBytes else {

@@ -14,7 +14,7 @@ extension ThresholdRule {
     public func datasetsDecidedByBudgets(_ runs: [RunRecord], margin: Double = 2) -> Set<String> {
         var decided: Set<String> = []
         for run in runs where run.strategy == cachedStrategy && run.fixture == .pass {
-            let overPrepare = Double(run.prepareNanos) > margin * prepareBudgetNanos
+            let overPrepare = Self.rebuildCost(run) > margin * prepareBudgetNanos
             let overMemory = run.retainedBytes.map { Double($0) > margin * memoryBudgetBytes } ?? false
             if overPrepare || overMemory { decided.insert(run.dataset) }
         }

@@ -17,7 +17,10 @@ struct LoadedSet: Sendable {
     @usableFromInline var query: [LayoutAttributes] = []
     /// Pinned elements of the current frame: the viewport appends those of frozen bands
     /// before ``commit(rect:offset:)``, which adds those pinned until the next.
-    var pinnedBuffer: [LayoutAttributes] = []
+    @usableFromInline var pinnedBuffer: [LayoutAttributes] = []
+    /// Section headers pinned by binary search over the layout's answers, when the layout
+    /// declares them in order (``Pinning/ordersSectionHeaders``); kept across prepares.
+    @usableFromInline var orderedHeaders = OrderedHeaders()
     /// Where the viewport's extra queries for frozen bands answer.
     @usableFromInline var scratch: [LayoutAttributes] = []
     private(set) var pools = TilePools()
@@ -53,8 +56,14 @@ struct LoadedSet: Sendable {
 
     /// What pins, and how.
     var pinning: Pinning {
-        didSet { hasBands = pinning.bands != nil }
+        didSet {
+            hasBands = pinning.bands != nil
+            ordersSectionHeaders = pinning.ordersSectionHeaders
+        }
     }
+    /// Whether section headers pin by ``orderedHeaders``: the viewport adds them to
+    /// ``pinnedBuffer`` before the frame is finished.
+    @usableFromInline private(set) var ordersSectionHeaders = false
     /// Whether the layout's rect queries scan everything
     /// (``GridCore/LayoutTraits/rectQueriesScanEverything``): an incremental frame then
     /// asks one query, for the bounding box of its strips.
@@ -67,6 +76,7 @@ struct LoadedSet: Sendable {
         self.reusePolicy = reusePolicy
         self.pinning = pinning
         self.hasBands = pinning.bands != nil
+        self.ordersSectionHeaders = pinning.ordersSectionHeaders
     }
 
     /// Starts a frame whose loaded rect is `rect`: empties the buffers and says what to ask
@@ -245,7 +255,7 @@ struct LoadedSet: Sendable {
             pinning.untilNext[index].appendPinned(in: rect, at: offset, into: &pinnedBuffer)
             index += 1
         }
-        if pinning.untilNext.count > 1 || pinning.bands != nil { sortByID(&pinnedBuffer) }
+        if pinning.untilNext.count + (ordersSectionHeaders ? 1 : 0) > 1 || pinning.bands != nil { sortByID(&pinnedBuffer) }
     }
 
     /// Forgets the last frame's rect: the next frame queries in full. Called whenever the

@@ -9,6 +9,10 @@ struct Pinning {
     /// The kinds pinned until the next: a rect query's answers of these kinds are dropped,
     /// and their pinned frames added instead.
     var untilNextKinds = ElementKinds()
+    /// Whether section headers pin along y by binary search over the layout's own answers
+    /// (``OrderedHeaders``), the layout declaring them in order; they are then in no list
+    /// of ``untilNext``.
+    var ordersSectionHeaders = false
     /// The frozen bands, when there are any.
     var bands: FrozenBands?
     /// Every kind some rule pins: an answer of another kind is never pinned, which a
@@ -22,7 +26,8 @@ struct Pinning {
     /// caller: a layout may build its traits anew on every call). `sectionHeaders` overrides the
     /// rule for section headers: `false` drops it, `true` adds it when missing.
     ///
-    /// - Complexity: O(P) for the P elements of the until-next rules; O(1) for bands.
+    /// - Complexity: O(P) for the P elements of the until-next rules, O(1) for section
+    /// headers declared in order (``GridCore/LayoutTraits/sectionHeadersInOrder``) and for bands.
     init<Layout: GridLayout>(layout: Layout, traits: LayoutTraits, data: DataShape, sectionHeaders: Bool?) {
         var rules = traits.pinning
         switch sectionHeaders {
@@ -33,6 +38,10 @@ struct Pinning {
         var bandRules: [PinRule] = []
         for rule in rules {
             switch rule.reach {
+            case .untilNext where rule == .sectionHeaders && traits.sectionHeadersInOrder
+                && (traits.supplementaryPaths(of: .sectionHeader)?.space ?? .perSection) == .perSection:
+                ordersSectionHeaders = true
+                untilNextKinds.insert(ElementKinds(rule.kind))
             case .untilNext:
                 untilNext.append(PinnedHeaders(
                     layout: layout, data: data, kind: rule.kind, axis: rule.axis, space: traits.supplementaryPaths(of: rule.kind)?.space))
@@ -46,7 +55,7 @@ struct Pinning {
     }
 
     /// Whether section headers pin.
-    var pinsSectionHeaders: Bool { untilNext.contains { $0.kind == .sectionHeader && $0.axis == .vertical } }
+    var pinsSectionHeaders: Bool { ordersSectionHeaders || untilNext.contains { $0.kind == .sectionHeader && $0.axis == .vertical } }
 
     /// The section headers' list, when they pin along y.
     var sectionHeaders: PinnedHeaders? { untilNext.first { $0.kind == .sectionHeader && $0.axis == .vertical } }

@@ -54,6 +54,9 @@ extension Viewport {
                 member += 1
             }
         }
+        if state.ordersSectionHeaders {
+            state.orderedHeaders.appendPinned(layout, in: rect, at: lastOffset, into: &state.pinnedBuffer)
+        }
         return state.finish(plan, rect: rect, offset: lastOffset)
     }
 }

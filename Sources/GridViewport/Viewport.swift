@@ -98,6 +98,9 @@ public struct Viewport<Layout: GridLayout> {
         self.requestedPinning = pinsSectionHeaders
         self.state = LoadedSet(reusePolicy: reusePolicy, pinning: prepared.pinning)
         state.queriesOnce = prepared.queriesOnce
+        if prepared.pinning.ordersSectionHeaders {
+            state.orderedHeaders.reset(sections: data.sectionCount, contentEnd: layout.contentSize.height)
+        }
     }
 
     /// The reuse policy as given.
@@ -165,7 +168,8 @@ public struct Viewport<Layout: GridLayout> {
     ///   does not pin headers (its headers then show at their layout frames).
     /// - Complexity: O(log S).
     public func pinnedFrame(ofHeaderInSection section: Int) -> Rect? {
-        state.pinning.sectionHeaders?.header(inSection: section)?.frame(at: offset.y, along: .vertical)
+        if state.ordersSectionHeaders { return state.orderedHeaders.frame(ofHeaderInSection: section, at: offset.y, layout) }
+        return state.pinning.sectionHeaders?.header(inSection: section)?.frame(at: offset.y, along: .vertical)
     }
 }
 

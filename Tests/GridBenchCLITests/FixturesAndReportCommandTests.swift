@@ -83,9 +83,14 @@ func scale100Plan(in scratch: Scratch) throws -> String {
 
         let document = try JSONDecoder().decode(ResultsDocument.self, from: Data(contentsOf: scratch.file("report/results.json")))
         #expect(document.schemaVersion == 1)
-        #expect(document.runs.map(\.strategy) == ["on-demand"])
-        #expect(document.runs.map(\.dataset) == ["scale-100"])
-        #expect(document.runs.allSatisfy { $0.fixture == .pass && $0.passes == 1 })
+        // The scale series' tour, then its edits trace.
+        #expect(document.runs.map(\.strategy) == ["on-demand", "on-demand"])
+        #expect(document.runs.map(\.dataset) == ["scale-100", "scale-100"])
+        #expect(document.runs.map(\.trace) == ["tour-120hz", "scale-edits-120hz"])
+        #expect(document.runs.allSatisfy { $0.fixture == .pass && $0.passes == 1 && ($0.rebuildNanos ?? 0) > 0 })
+        let markdown = try scratch.text("report/strategy-comparison.md")
+        #expect(markdown.contains("## Scale series with edits (scale-edits-120hz)"), "\(markdown)")
+        #expect(markdown.contains("| rebuild |"), "\(markdown)")
 
         // The summary table on standard output: header, rule, one row.
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -94,7 +99,8 @@ func scale100Plan(in scratch: Scratch) throws -> String {
         let row = lines[header + 2]
         for cell in ["scale-100", "tour-120hz", "on-demand", "pass"] { #expect(row.contains(cell), "\(row)") }
         // Progress (one line per run, not a terminal) on standard error.
-        #expect(result.stderr.contains("[1/1] scale-100 · tour-120hz · on-demand"), "\(result)")
+        #expect(result.stderr.contains("[1/2] scale-100 · tour-120hz · on-demand"), "\(result)")
+        #expect(result.stderr.contains("[2/2] scale-100 · scale-edits-120hz · on-demand"), "\(result)")
     }
 
     @Test func repeatedReportsSayHowOftenEachRecommendationCameOut() throws {
@@ -112,7 +118,7 @@ func scale100Plan(in scratch: Scratch) throws -> String {
         // most passes): every run carries both pass medians, whose process measured them,
         // and an interval.
         let document = try JSONDecoder().decode(ResultsDocument.self, from: Data(contentsOf: scratch.file("r/results.json")))
-        #expect(document.runs.count == 4)
+        #expect(document.runs.count == 8)  // 2 data sets × 2 traces (tour, edits) × 2 strategies
         #expect(document.runs.allSatisfy { $0.passMediansNanos?.count == 2 && $0.frameNanosP50Interval != nil })
         #expect(document.runs.allSatisfy { $0.passesPerProcess == [1, 1] && $0.passMidmeansNanos?.count == 2 })
         #expect(document.environment["processes"] == "2")

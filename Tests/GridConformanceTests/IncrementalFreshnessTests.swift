@@ -106,3 +106,51 @@ struct ForgetfulTileGrid: GridLayout {
     func attributes(at path: ItemPath) -> LayoutAttributes? { grid.attributes(at: path) }
     func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { grid.supplementary(kind, at: path) }
 }
+
+/// Law 3 on the declaration that section headers follow in order: the tile grid keeps it;
+/// a grid that declares it and puts one header out of place, or leaves one out, is caught.
+@Suite struct HeaderOrderTests {
+    struct Misordered: GridLayout {
+        enum Bug: Sendable { case swapsTwoHeaders, dropsAHeader }
+        var bug: Bug
+        var grid = TileGrid()
+        var contentSize: Size { grid.contentSize }
+        var traits: LayoutTraits { grid.traits }
+        mutating func prepare(data: DataShape, container: Size) throws { try grid.prepare(data: data, container: container) }
+        /// Section 1's header, where section 2's is, and section 2's where section 1's is.
+        func moved(_ element: LayoutAttributes) -> LayoutAttributes? {
+            guard element.kind == .sectionHeader, element.path.section == 1 || element.path.section == 2 else { return element }
+            if bug == .dropsAHeader { return element.path.section == 1 ? nil : element }
+            guard let other = grid.supplementary(.sectionHeader, section: 3 - element.path.section) else { return element }
+            var swapped = element
+            swapped.frame = other.frame
+            return swapped
+        }
+        func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+            // Every element, moved, then those meeting `rect`: a header can move into it.
+            var all: [LayoutAttributes] = []
+            grid.elements(in: Rect(x: -1, y: -1, width: grid.contentSize.width + 2, height: grid.contentSize.height + 2), into: &all)
+            for element in all { if let e = moved(element), e.frame.intersects(rect) { buffer.append(e) } }
+        }
+        func attributes(at path: ItemPath) -> LayoutAttributes? { grid.attributes(at: path) }
+        func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {
+            grid.supplementary(kind, at: path).flatMap(moved)
+        }
+    }
+
+    @Test(arguments: [Misordered.Bug.swapsTwoHeaders, .dropsAHeader])
+    func aBrokenDeclarationIsALaw3Violation(bug: Misordered.Bug) {
+        var options = ConformanceOptions.quick
+        options.dataShapes = [(try? DataShape(itemCounts: [3, 5, 2, 7])) ?? .empty]
+        let report = GridConformance.check(options: options) { Misordered(bug: bug) }
+        #expect(report.violations.contains { $0.law == .validity && $0.code == .headersOutOfOrder }, "\(report)")
+    }
+
+    @Test func theTileGridKeepsItsDeclaration() {
+        var options = ConformanceOptions.quick
+        options.editSequences = 0
+        let report = GridConformance.check(options: options) { TileGrid(.chGridView) }
+        #expect(!report.violations.contains { $0.code == .headersOutOfOrder }, "\(report)")
+        #expect(TileGrid(.chGridView).traits.sectionHeadersInOrder)
+    }
+}

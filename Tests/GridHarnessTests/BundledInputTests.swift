@@ -15,7 +15,10 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()
         #expect(files == Self.datasets.map { $0 + ".json" }.sorted())
         #expect(try BundledDatasets.all().map(\.name) == Self.datasets)
-        #expect(try Repository.plan().runs.map(\.dataset) == Self.datasets)
+        // scale-10000000 has a second entry: its edits trace, without the seed's scan.
+        var planned: [String] = []
+        for dataset in try Repository.plan().runs.map(\.dataset) where !planned.contains(dataset) { planned.append(dataset) }
+        #expect(planned == Self.datasets)
     }
 
     @Test(arguments: datasets)

@@ -260,6 +260,7 @@ import Testing
         #expect(plan.strategies.map(\.rawValue) == object["strategies"] as? [String])
         #expect(plan.canonicalDataset == "photos-2976" && plan.canonicalTrace == "fling-120hz")
         #expect(plan.scaleDatasets == BundledDatasets.scaleTiles.map { "scale-\($0)" })
+        #expect(plan.scaleEditsTrace == "scale-edits-120hz")
         #expect(plan.root.standardizedFileURL.path == Repository.datasets.standardizedFileURL.path)
         #expect(plan.pairs.count == runs.map { ($0["traces"] as? [String] ?? []).count }.reduce(0, +))
     }
@@ -270,7 +271,7 @@ import Testing
         let file = BenchmarkPlanFile(
             schemaVersion: BenchmarkPlan.schemaVersion,
             canonical: .init(dataset: plan.canonicalDataset, trace: plan.canonicalTrace),
-            scale: .init(trace: plan.scaleTrace, datasets: plan.scaleDatasets),
+            scale: .init(trace: plan.scaleTrace, datasets: plan.scaleDatasets, editsTrace: plan.scaleEditsTrace),
             traces: plan.traces.map {
                 .init(name: $0.name, kind: $0.kind.rawValue, seed: $0.seed, refreshHz: $0.refreshHz, seconds: $0.seconds, deceleration: $0.deceleration.rawValue)
             },
@@ -278,7 +279,7 @@ import Testing
             strategies: plan.strategies.map(\.rawValue),
             layouts: plan.layoutSections.map {
                 .init(layout: $0.layout, canonical: .init(dataset: $0.canonicalDataset, trace: $0.canonicalTrace),
-                      scale: .init(trace: $0.scaleTrace, datasets: $0.scaleDatasets))
+                      scale: .init(trace: $0.scaleTrace, datasets: $0.scaleDatasets, editsTrace: nil))
             })
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

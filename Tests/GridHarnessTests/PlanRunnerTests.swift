@@ -9,16 +9,16 @@ import Testing
     @Test func runsTheBundledPlanRestrictedToScale100() throws {
         let plan = try Repository.plan()
         let runner = try PlanRunner(plan: plan, margin: .chGridView, datasets: ["scale-100"], strategies: [.onDemand])
-        #expect(runner.jobs.count == 1)
-        #expect(runner.jobs.map(\.replay.trace.name) == ["tour-120hz"])
+        #expect(runner.jobs.count == 2)
+        #expect(runner.jobs.map(\.replay.trace.name) == ["tour-120hz", "scale-edits-120hz"])
         var progress: [Int] = []
         var finished: [Int] = []
         let records = try runner.run(
             options: { ReplayOptions(strategy: $0, minimumPasses: 1, maximumPasses: 1, targetSeconds: 0) },
             progress: { index, _ in progress.append(index) },
             finished: { index, _ in finished.append(index) })
-        #expect(progress == [0] && finished == [0])
-        #expect(records.count == 1)
+        #expect(progress == [0, 1] && finished == [0, 1])
+        #expect(records.count == 2)
         #expect(records.allSatisfy { $0.fixture == .pass && $0.passes == 1 && $0.dataset == "scale-100" && $0.strategy == "on-demand" })
     }
 
@@ -26,8 +26,11 @@ import Testing
     @Test func jobsFollowThePlan() throws {
         let plan = try Repository.plan()
         let runner = try PlanRunner(plan: plan, margin: .chGridView, datasets: ["scale-100", "scale-1000"])
-        #expect(runner.jobs.map(\.strategy) == plan.strategies + plan.strategies)
-        #expect(runner.jobs.map(\.replay.spec.name) == Array(repeating: "scale-100", count: 4) + Array(repeating: "scale-1000", count: 4))
+        // Each over the tour and the edits trace.
+        #expect(runner.jobs.map(\.strategy) == Array(repeating: plan.strategies, count: 4).flatMap { $0 })
+        #expect(runner.jobs.map(\.replay.spec.name) == Array(repeating: "scale-100", count: 8) + Array(repeating: "scale-1000", count: 8))
+        #expect(runner.jobs.map(\.replay.trace.name) == Array(
+            [Array(repeating: "tour-120hz", count: 4), Array(repeating: "scale-edits-120hz", count: 4)].joined()).repeated(2))
     }
 
     /// The plan, scale-100's spec and trace, but no fixtures.
@@ -69,4 +72,9 @@ import Testing
         }
         #expect(error?.expected.contains("scale-100") == true)
     }
+}
+
+private extension Array {
+    /// The array `times` times over.
+    func repeated(_ times: Int) -> [Element] { Array(Swift.repeatElement(self, count: times).joined()) }
 }

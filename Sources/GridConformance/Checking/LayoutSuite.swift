@@ -120,6 +120,7 @@ struct LayoutSuite<L: GridLayout> {
         checker.run()
         result.sink = checker.sink
         result.counts = checker.counts
+        HeaderOrder.check(layout, data: configuration.data, sink: &result.sink)
 
         if laws.contains(.completeness) {
             let probes = [plan.wholeIndex] + plan.rects.indices.filter { plan.roles[$0] == .random }.prefix(2)
@@ -205,6 +206,7 @@ struct LayoutSuite<L: GridLayout> {
             checker.run()
             result.sink = checker.sink
             result.counts = checker.counts
+            HeaderOrder.check(reused, data: configuration.data, sink: &result.sink)
         } else {
             answers = reused.answers(to: compared)  // law 6 alone (shrinking): the compared queries only
         }

@@ -64,6 +64,10 @@ public struct BenchmarkPlan: Hashable, Sendable {
     /// each of them.
     public var scaleDatasets: [String]
     public var scaleTrace: String
+    /// The trace of edits while scrolling (inserts, deletes, moves) replayed over the scale
+    /// series too, so that the report shows edit frames at every size (`scale.editsTrace`);
+    /// `nil` when the plan has none.
+    public var scaleEditsTrace: String? = nil
     public var traces: [TraceRecipe]
     public var runs: [Entry]
     public var strategies: [StrategyKind]
@@ -110,7 +114,7 @@ struct BenchmarkPlanFile: Codable {
 
     struct Layout: Codable { var layout: String; var canonical: Canonical; var scale: Scale }
     struct Canonical: Codable { var dataset: String; var trace: String }
-    struct Scale: Codable { var trace: String; var datasets: [String] }
+    struct Scale: Codable { var trace: String; var datasets: [String]; var editsTrace: String? }
     struct Trace: Codable {
         var name: String
         var kind: String
@@ -181,6 +185,7 @@ extension BenchmarkPlan {
         guard datasets.contains(file.canonical.dataset) else { throw fail("canonical.dataset", "\"\(file.canonical.dataset)\"", "a data set listed under runs") }
         try checkTrace(file.canonical.trace, "canonical.trace")
         try checkTrace(file.scale.trace, "scale.trace")
+        if let edits = file.scale.editsTrace { try checkTrace(edits, "scale.editsTrace") }
         for (index, dataset) in file.scale.datasets.enumerated() where !datasets.contains(dataset) {
             throw fail("scale.datasets[\(index)]", "\"\(dataset)\"", "a data set listed under runs")
         }
@@ -209,6 +214,7 @@ extension BenchmarkPlan {
             scaleDatasets: file.scale.datasets, scaleTrace: file.scale.trace, traces: recipes, runs: entries,
             strategies: strategies, root: url.deletingLastPathComponent())
         plan.layoutSections = sections
+        plan.scaleEditsTrace = file.scale.editsTrace
         return plan
     }
 

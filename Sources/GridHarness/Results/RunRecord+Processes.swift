@@ -51,6 +51,7 @@ extension RunRecord {
         merged.hitchesPerPass = parts.reduce(0) { $0 + $1.hitchesPerPass * Double($1.passes) } / passes
         merged.hitchMillisPerSecond = parts.reduce(0) { $0 + $1.hitchMillisPerSecond * Double($1.passes) } / passes
         merged.prepareNanos = medianInt(parts.map(\.prepareNanos)) ?? first.prepareNanos
+        merged.rebuildNanos = medianInt(parts.compactMap(\.rebuildNanos))
         merged.retainedBytes = medianInt(parts.map(\.retainedBytes))
         merged.peakBytes = medianInt(parts.map(\.peakBytes))
         merged.allocationsPerFrame = parts.compactMap(\.allocationsPerFrame).max()

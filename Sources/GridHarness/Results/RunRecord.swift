@@ -35,6 +35,12 @@ public struct RunRecord: Codable, Hashable, Sendable {
     /// The cost of preparing the strategy over the data set: the median of up to nine
     /// prepares, fewer once they add up to 50 ms (one cold prepare for the largest sets).
     public var prepareNanos: Int
+    /// The cost of preparing the strategy again, in place, once it has been prepared: the
+    /// same data and container, told everything changed (a reload; a rotation costs the
+    /// cached strategy the same rebuild). Warm, where ``prepareNanos`` is cold: a strategy
+    /// that keeps its storage (the cached one's arrays) writes over it. The median of up to
+    /// nine, fewer once they add up to 50 ms. `nil` in results written before it was measured.
+    public var rebuildNanos: Int?
     /// Bytes the strategy retains once prepared (jemalloc), or `nil` without a memory probe.
     public var retainedBytes: Int?
     /// The highest bytes allocated during replay above the level before the strategy was
@@ -133,8 +139,9 @@ public struct RunRecord: Codable, Hashable, Sendable {
         fixture: FixtureVerdict, firstMismatchFrame: Int? = nil, distribution: [PercentilePoint]? = nil, timeline: [Double]? = nil,
         eventFrames: [Int]? = nil, adaptiveThreshold: Int? = nil, passMediansNanos: [Double]? = nil,
         frameNanosP50Interval: ConfidenceInterval? = nil, instructionsPerFrame: Double? = nil, passesPerProcess: [Int]? = nil,
-        passMidmeansNanos: [Double]? = nil
+        passMidmeansNanos: [Double]? = nil, rebuildNanos: Int? = nil
     ) {
+        self.rebuildNanos = rebuildNanos
         self.layout = layout
         self.strategy = strategy
         self.adaptiveChoice = adaptiveChoice

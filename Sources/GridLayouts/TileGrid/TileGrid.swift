@@ -207,13 +207,16 @@ public struct TileGrid: GridLayout, Sendable {
         var supplementaries: [SupplementaryPaths] = []
         if titled { supplementaries.append(SupplementaryPaths(.sectionHeader, .perSection)) }
         if footed { supplementaries.append(SupplementaryPaths(.sectionFooter, .perSection)) }
-        return LayoutTraits(
+        var traits = LayoutTraits(
             cellsDoNotOverlap: true,
             lineHeight: prepared.rowHeight,
             scrollAxes: .vertical,
             supplementaries: supplementaries,
             pinning: titled ? [.sectionHeaders] : [],
             tightness: tightness)
+        // Header i sits at top_i and pins until top_{i+1}, at least t further on.
+        traits.sectionHeadersInOrder = titled
+        return traits
     }
 
     /// Law 9 along y: the content ends `ph` below the last row or title, or with the last

@@ -21,6 +21,9 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
     @usableFromInline enum State {
         case cached(CachedLayout<Base>)
         case onDemand(Base)
+        /// Only while a prepare has moved the layout it holds out, so that the layout is not
+        /// shared while it is prepared in place: never seen by a query.
+        case moving
     }
 
     @usableFromInline var state: State
@@ -41,7 +44,7 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
     public var choice: StrategyKind {
         switch state {
         case .cached: .cached
-        case .onDemand: .onDemand
+        case .onDemand, .moving: .onDemand
         }
     }
 
@@ -50,6 +53,7 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
         switch state {
         case .cached(let cached): cached.base
         case .onDemand(let base): base
+        case .moving: preconditionFailure("the layout is read while a prepare has moved it out")
         }
     }
 
@@ -57,6 +61,7 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
         switch state {
         case .cached(let cached): cached.contentSize
         case .onDemand(let base): base.contentSize
+        case .moving: .zero
         }
     }
 
@@ -83,16 +88,17 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
                 state = .cached(cached)
                 return
             }
-            state = .onDemand(base)
+            state = .moving
             defer { state = .cached(cached) }
             try cached.prepare(data: data, container: container, invalidation: invalidation)
+        } else if case .onDemand(var onDemand) = state {
+            // Told what changed, and prepared in place: moved out first, so not shared.
+            state = .moving
+            defer { state = .onDemand(onDemand) }
+            try onDemand.prepare(data: data, container: container, invalidation: invalidation)
         } else {
             var onDemand = base
-            if case .onDemand = state {
-                try onDemand.prepare(data: data, container: container, invalidation: invalidation)
-            } else {
-                try onDemand.prepare(data: data, container: container)
-            }
+            try onDemand.prepare(data: data, container: container)
             state = .onDemand(onDemand)
         }
     }
@@ -102,6 +108,7 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
         switch state {
         case .cached(let cached): cached.elements(in: rect, into: &buffer)
         case .onDemand(let base): base.elements(in: rect, into: &buffer)
+        case .moving: break
         }
     }
 
@@ -110,6 +117,7 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
         switch state {
         case .cached(let cached): cached.attributes(at: path)
         case .onDemand(let base): base.attributes(at: path)
+        case .moving: nil
         }
     }
 
@@ -119,6 +127,7 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
         switch state {
         case .cached(let cached): cached.gridPlacement(of: path)
         case .onDemand(let base): base.gridPlacement(of: path)
+        case .moving: nil
         }
     }
 
@@ -127,6 +136,7 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
         switch state {
         case .cached(let cached): cached.supplementary(kind, at: path)
         case .onDemand(let base): base.supplementary(kind, at: path)
+        case .moving: nil
         }
     }
 }

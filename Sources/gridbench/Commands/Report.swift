@@ -143,7 +143,8 @@ struct Report: ParsableCommand {
             options.repeatedOutcomes = repeated?.compactMap { $0[layout] }
             return options
         }
-        let primary = options("tile-grid", plan.canonicalDataset, plan.canonicalTrace, plan.scaleTrace)
+        var primary = options("tile-grid", plan.canonicalDataset, plan.canonicalTrace, plan.scaleTrace)
+        primary.scaleEditsTrace = plan.scaleEditsTrace
         let sections = plan.layoutSections.map { options($0.layout, $0.canonicalDataset, $0.canonicalTrace, $0.scaleTrace) }
         return try LayoutReports(document: document, primary: primary, sections: sections)
     }
