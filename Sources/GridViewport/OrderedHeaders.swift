@@ -16,12 +16,17 @@ struct OrderedHeaders: Sendable {
     struct Entry: Sendable {
         @usableFromInline var attributes: LayoutAttributes
         @usableFromInline var limit: Double
+        /// The ends of the header's pin band: `min(minY, limit − height)`, `max(maxY, limit)`.
+        @usableFromInline var bandMin: Double, bandMax: Double
         @usableFromInline var generation: UInt32
 
         @usableFromInline
         init(attributes: LayoutAttributes, limit: Double, generation: UInt32) {
             self.attributes = attributes
             self.limit = limit
+            let frame = attributes.frame
+            bandMin = min(frame.minY, limit - frame.height)
+            bandMax = max(frame.maxY, limit)
             self.generation = generation
         }
     }
@@ -50,20 +55,25 @@ struct OrderedHeaders: Sendable {
         }
         if entries.count < sections {
             let none = Entry(attributes: LayoutAttributes(kind: .sectionHeader, path: ItemPath(section: 0, item: 0), frame: .zero), limit: 0, generation: 0)
+            // (generation 0 is never current: a reset starts at 1 or more)
             entries.append(contentsOf: repeatElement(none, count: sections - entries.count))
         }
     }
 
-    /// Section `s`'s header and its limit, remembered or asked of `layout`.
+    /// Makes section `s`'s entry current, asking `layout`: `false` when it places no header
+    /// there (which a layout that declares its headers in order never does).
+    @inlinable @inline(__always)
+    mutating func load<Layout: GridLayout>(_ s: Int, _ layout: Layout) -> Bool {
+        if entries[s].generation == generation { return true }
+        return fill(s, layout)
+    }
+
     @inlinable
-    mutating func entry<Layout: GridLayout>(_ s: Int, _ layout: Layout) -> (attributes: LayoutAttributes, limit: Double)? {
-        let current = generation
-        if entries[s].generation == current { return (entries[s].attributes, entries[s].limit) }
-        guard let header = layout.supplementary(.sectionHeader, at: ItemPath(section: s, item: 0)) else { return nil }
+    mutating func fill<Layout: GridLayout>(_ s: Int, _ layout: Layout) -> Bool {
+        guard let header = layout.supplementary(.sectionHeader, at: ItemPath(section: s, item: 0)) else { return false }
         let next = s + 1 < sections ? layout.supplementary(.sectionHeader, at: ItemPath(section: s + 1, item: 0)) : nil
-        let limit = next?.frame.minY ?? contentEnd
-        entries[s] = Entry(attributes: header, limit: limit, generation: current)
-        return (header, limit)
+        entries[s] = Entry(attributes: header, limit: next?.frame.minY ?? contentEnd, generation: generation)
+        return true
     }
 
     /// Appends, in section order, every header whose pinned frame at `offset` meets `rect`,
@@ -75,19 +85,19 @@ struct OrderedHeaders: Sendable {
     ) {
         guard sections > 0, !rect.isEmpty else { return }
         let minY = rect.minY, maxY = rect.maxY, y0 = offset.y
-        // The first section whose band ends below minY: max(maxY, limit) > minY.
+        // The first section whose band ends below minY.
         var low = 0, high = sections
         while low < high {
             let mid = (low + high) / 2
-            if let (header, limit) = entry(mid, layout), max(header.frame.maxY, limit) > minY { high = mid } else { low = mid + 1 }
+            if load(mid, layout) && entries[mid].bandMax > minY { high = mid } else { low = mid + 1 }
         }
         var section = low
-        while section < sections, let (header, limit) = entry(section, layout) {
-            var frame = header.frame
-            if min(frame.minY, limit - frame.height) >= maxY { break }
-            frame.origin.y = min(max(frame.minY, y0), limit - frame.height)
+        while section < sections && load(section, layout) {
+            if entries[section].bandMin >= maxY { break }
+            var frame = entries[section].attributes.frame
+            frame.origin.y = min(max(frame.minY, y0), entries[section].limit - frame.height)
             if frame.intersects(rect) {
-                var pinned = header
+                var pinned = entries[section].attributes
                 pinned.frame = frame
                 buffer.append(pinned)
             }

@@ -71,7 +71,17 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
     ///
     /// - Throws: what the chosen strategy's prepare throws; the previous state is kept.
     public mutating func prepare(data: DataShape, container: Size) throws {
-        try prepare(data: data, container: container, invalidation: .everything)
+        if data.totalItems < threshold, case .cached = state {
+            try prepare(data: data, container: container, invalidation: .everything)
+        } else if data.totalItems < threshold {
+            var cached = CachedLayout(base)
+            try cached.prepare(data: data, container: container)
+            state = .cached(cached)
+        } else {
+            var onDemand = base
+            try onDemand.prepare(data: data, container: container)
+            state = .onDemand(onDemand)
+        }
     }
 
     /// Chooses the strategy for `data`'s tile count and prepares it, telling it what changed
