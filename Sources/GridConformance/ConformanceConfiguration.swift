@@ -225,7 +225,12 @@ public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable
     /// Content sizes for inserted items: varied, some larger than any tile.
     static func newSizes(_ count: Int, seed: Int) -> [Size] {
         var random = SeededRandom(seed: UInt64(truncatingIfNeeded: seed) &+ 0x5EED)
-        return (0 ..< count).map { _ in
+        return newSizes(count, random: &random)
+    }
+
+    /// `count` content sizes for inserted items, drawn from `random`.
+    static func newSizes(_ count: Int, random: inout SeededRandom) -> [Size] {
+        (0 ..< count).map { _ in
             Size(width: random.uniform(8 ... 400).rounded(), height: random.uniform(8 ... 400).rounded())
         }
     }

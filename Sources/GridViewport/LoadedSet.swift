@@ -56,10 +56,7 @@ struct LoadedSet: Sendable {
 
     /// What pins, and how.
     var pinning: Pinning {
-        didSet {
-            hasBands = pinning.bands != nil
-            ordersSectionHeaders = pinning.ordersSectionHeaders
-        }
+        didSet { adoptPinning() }
     }
     /// Whether section headers pin by ``orderedHeaders``: the viewport adds them to
     /// ``pinnedBuffer`` before the frame is finished.
@@ -75,8 +72,17 @@ struct LoadedSet: Sendable {
     init(reusePolicy: ReusePolicy, pinning: Pinning) {
         self.reusePolicy = reusePolicy
         self.pinning = pinning
-        self.hasBands = pinning.bands != nil
-        self.ordersSectionHeaders = pinning.ordersSectionHeaders
+        adoptPinning()
+    }
+
+    /// What follows from ``pinning``, made anew for a prepared layout: whether it has bands,
+    /// and a new generation of ordered headers (every remembered header forgotten).
+    private mutating func adoptPinning() {
+        hasBands = pinning.bands != nil
+        ordersSectionHeaders = pinning.ordersSectionHeaders
+        if let ordered = pinning.orderedSectionHeaders {
+            orderedHeaders.reset(sections: ordered.sections, contentEnd: ordered.contentEnd)
+        }
     }
 
     /// Starts a frame whose loaded rect is `rect`: empties the buffers and says what to ask

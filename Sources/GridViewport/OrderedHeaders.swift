@@ -11,22 +11,15 @@ import GridCore
 /// remembered ones after that, so a rotation or an edit costs no O(S) pass over the headers.
 @usableFromInline
 struct OrderedHeaders: Sendable {
-    /// A header with its pinning limit, as ``PinnedHeaders/Header``.
+    /// A header remembered, with the generation it was made in.
     @usableFromInline
     struct Entry: Sendable {
-        @usableFromInline var attributes: LayoutAttributes
-        @usableFromInline var limit: Double
-        /// The ends of the header's pin band: `min(minY, limit − height)`, `max(maxY, limit)`.
-        @usableFromInline var bandMin: Double, bandMax: Double
+        @usableFromInline var header: PinnedHeader
         @usableFromInline var generation: UInt32
 
         @usableFromInline
-        init(attributes: LayoutAttributes, limit: Double, generation: UInt32) {
-            self.attributes = attributes
-            self.limit = limit
-            let frame = attributes.frame
-            bandMin = min(frame.minY, limit - frame.height)
-            bandMax = max(frame.maxY, limit)
+        init(header: PinnedHeader, generation: UInt32) {
+            self.header = header
             self.generation = generation
         }
     }
@@ -54,8 +47,10 @@ struct OrderedHeaders: Sendable {
             generation += 1
         }
         if entries.count < sections {
-            let none = Entry(attributes: LayoutAttributes(kind: .sectionHeader, path: ItemPath(section: 0, item: 0), frame: .zero), limit: 0, generation: 0)
-            // (generation 0 is never current: a reset starts at 1 or more)
+            // Generation 0 is never current: a reset starts at 1 or more.
+            let none = Entry(
+                header: PinnedHeader(attributes: LayoutAttributes(kind: .sectionHeader, path: ItemPath(section: 0, item: 0), frame: .zero), limit: 0, along: .vertical),
+                generation: 0)
             entries.append(contentsOf: repeatElement(none, count: sections - entries.count))
         }
     }
@@ -70,10 +65,18 @@ struct OrderedHeaders: Sendable {
 
     @inlinable
     mutating func fill<Layout: GridLayout>(_ s: Int, _ layout: Layout) -> Bool {
-        guard let header = layout.supplementary(.sectionHeader, at: ItemPath(section: s, item: 0)) else { return false }
-        let next = s + 1 < sections ? layout.supplementary(.sectionHeader, at: ItemPath(section: s + 1, item: 0)) : nil
-        entries[s] = Entry(attributes: header, limit: next?.frame.minY ?? contentEnd, generation: generation)
+        guard let header = header(s, layout) else { return false }
+        entries[s] = Entry(header: header, generation: generation)
         return true
+    }
+
+    /// Section `s`'s header as `layout` places it, pinned until the next one's `minY` (or
+    /// the content's end after the last), asked anew.
+    @inlinable
+    func header<Layout: GridLayout>(_ s: Int, _ layout: Layout) -> PinnedHeader? {
+        guard let header = layout.supplementary(.sectionHeader, at: ItemPath(section: s, item: 0)) else { return nil }
+        let next = s + 1 < sections ? layout.supplementary(.sectionHeader, at: ItemPath(section: s + 1, item: 0)) : nil
+        return PinnedHeader(attributes: header, limit: next?.frame.minY ?? contentEnd, along: .vertical)
     }
 
     /// Appends, in section order, every header whose pinned frame at `offset` meets `rect`,
@@ -89,15 +92,14 @@ struct OrderedHeaders: Sendable {
         var low = 0, high = sections
         while low < high {
             let mid = (low + high) / 2
-            if load(mid, layout) && entries[mid].bandMax > minY { high = mid } else { low = mid + 1 }
+            if load(mid, layout) && entries[mid].header.bandMax > minY { high = mid } else { low = mid + 1 }
         }
         var section = low
         while section < sections && load(section, layout) {
-            if entries[section].bandMin >= maxY { break }
-            var frame = entries[section].attributes.frame
-            frame.origin.y = min(max(frame.minY, y0), entries[section].limit - frame.height)
+            if entries[section].header.bandMin >= maxY { break }
+            let frame = entries[section].header.frame(at: y0, along: .vertical)
             if frame.intersects(rect) {
-                var pinned = entries[section].attributes
+                var pinned = entries[section].header.attributes
                 pinned.frame = frame
                 buffer.append(pinned)
             }
@@ -107,11 +109,7 @@ struct OrderedHeaders: Sendable {
 
     /// Section `s`'s header pinned at `y0`, without remembering it.
     func frame<Layout: GridLayout>(ofHeaderInSection s: Int, at y0: Double, _ layout: Layout) -> Rect? {
-        guard s >= 0, s < sections, let header = layout.supplementary(.sectionHeader, at: ItemPath(section: s, item: 0)) else { return nil }
-        let next = s + 1 < sections ? layout.supplementary(.sectionHeader, at: ItemPath(section: s + 1, item: 0)) : nil
-        let limit = next?.frame.minY ?? contentEnd
-        var frame = header.frame
-        frame.origin.y = min(max(frame.minY, y0), limit - frame.height)
-        return frame
+        guard s >= 0, s < sections else { return nil }
+        return header(s, layout)?.frame(at: y0, along: .vertical)
     }
 }

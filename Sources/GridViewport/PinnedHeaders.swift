@@ -19,25 +19,7 @@ import GridCore
 /// follow one another down the content (both ends non-decreasing, as in every vertical
 /// layout), a binary search finds them; otherwise every header is checked.
 struct PinnedHeaders {
-    /// A header with its pinning limit and band.
-    struct Header {
-        var attributes: LayoutAttributes
-        var limit: Double
-        var bandMin: Double
-        var bandMax: Double
-
-        /// The frame at scroll offset `y0` along `axis`.
-        @inline(__always)
-        func frame(at y0: Double, along axis: Axis) -> Rect {
-            var frame = attributes.frame
-            if axis == .vertical {
-                frame.origin.y = min(max(frame.minY, y0), limit - frame.height)
-            } else {
-                frame.origin.x = min(max(frame.minX, y0), limit - frame.width)
-            }
-            return frame
-        }
-    }
+    typealias Header = PinnedHeader
 
     /// The kind pinned.
     private(set) var kind = ElementKind.sectionHeader
@@ -85,10 +67,7 @@ struct PinnedHeaders {
             let frame = header.frame
             let next = index + 1 < found.count ? found[index + 1].frame : nil
             let limit = next.map { vertical ? $0.minY : $0.minX } ?? contentEnd
-            let (low, high, length) = vertical ? (frame.minY, frame.maxY, frame.height) : (frame.minX, frame.maxX, frame.width)
-            let entry = Header(
-                attributes: header, limit: limit,
-                bandMin: min(low, limit - length), bandMax: max(high, limit))
+            let entry = Header(attributes: header, limit: limit, along: axis)
             if let previous = headers.last, !(previous.bandMin <= entry.bandMin && previous.bandMax <= entry.bandMax) {
                 bandsInOrder = false
             }
@@ -140,5 +119,39 @@ struct PinnedHeaders {
                 index += 1
             }
         }
+    }
+}
+
+/// An element pinned until the next one pushes it out (a section header), with its pinning
+/// limit and its band along the axis it pins on: the frame at scroll offset `y0` is
+/// `min(max(top, y0), limit − t)`, and always lies within `[bandMin, bandMax)`.
+@usableFromInline
+struct PinnedHeader: Sendable {
+    @usableFromInline var attributes: LayoutAttributes
+    @usableFromInline var limit: Double
+    /// The ends of the band: `min(top, limit − t)` and `max(top + t, limit)`.
+    @usableFromInline var bandMin: Double, bandMax: Double
+
+    /// `attributes`, pinned along `axis` until `limit`.
+    @usableFromInline
+    init(attributes: LayoutAttributes, limit: Double, along axis: Axis) {
+        self.attributes = attributes
+        self.limit = limit
+        let frame = attributes.frame
+        let (low, high, length) = axis == .vertical ? (frame.minY, frame.maxY, frame.height) : (frame.minX, frame.maxX, frame.width)
+        bandMin = min(low, limit - length)
+        bandMax = max(high, limit)
+    }
+
+    /// The frame at scroll offset `y0` along `axis`.
+    @inlinable @inline(__always)
+    func frame(at y0: Double, along axis: Axis) -> Rect {
+        var frame = attributes.frame
+        if axis == .vertical {
+            frame.origin.y = min(max(frame.minY, y0), limit - frame.height)
+        } else {
+            frame.origin.x = min(max(frame.minX, y0), limit - frame.width)
+        }
+        return frame
     }
 }

@@ -9,10 +9,13 @@ struct Pinning {
     /// The kinds pinned until the next: a rect query's answers of these kinds are dropped,
     /// and their pinned frames added instead.
     var untilNextKinds = ElementKinds()
-    /// Whether section headers pin along y by binary search over the layout's own answers
-    /// (``OrderedHeaders``), the layout declaring them in order; they are then in no list
-    /// of ``untilNext``.
-    var ordersSectionHeaders = false
+    /// When section headers pin along y by binary search over the layout's own answers
+    /// (``OrderedHeaders``), the layout declaring them in order: the data's section count
+    /// and the content's height, which the search is reset with. The headers are then in no
+    /// list of ``untilNext``.
+    var orderedSectionHeaders: (sections: Int, contentEnd: Double)?
+    /// Whether section headers pin by ``orderedSectionHeaders``.
+    var ordersSectionHeaders: Bool { orderedSectionHeaders != nil }
     /// The frozen bands, when there are any.
     var bands: FrozenBands?
     /// Every kind some rule pins: an answer of another kind is never pinned, which a
@@ -40,7 +43,7 @@ struct Pinning {
             switch rule.reach {
             case .untilNext where rule == .sectionHeaders && traits.sectionHeadersInOrder
                 && (traits.supplementaryPaths(of: .sectionHeader)?.space ?? .perSection) == .perSection:
-                ordersSectionHeaders = true
+                orderedSectionHeaders = (data.sectionCount, layout.contentSize.height)
                 untilNextKinds.insert(ElementKinds(rule.kind))
             case .untilNext:
                 untilNext.append(PinnedHeaders(

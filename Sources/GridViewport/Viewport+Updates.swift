@@ -107,9 +107,6 @@ extension Viewport {
     mutating func apply(_ prepared: Prepared, data: DataShape, size: Size) {
         self.data = data
         self.size = size
-        if prepared.pinning.ordersSectionHeaders {
-            state.orderedHeaders.reset(sections: data.sectionCount, contentEnd: layout.contentSize.height)
-        }
         marginExtent = prepared.marginExtent
         horizontalMarginExtent = prepared.horizontalMarginExtent
         scrollAxes = prepared.scrollAxes

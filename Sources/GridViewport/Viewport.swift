@@ -98,9 +98,6 @@ public struct Viewport<Layout: GridLayout> {
         self.requestedPinning = pinsSectionHeaders
         self.state = LoadedSet(reusePolicy: reusePolicy, pinning: prepared.pinning)
         state.queriesOnce = prepared.queriesOnce
-        if prepared.pinning.ordersSectionHeaders {
-            state.orderedHeaders.reset(sections: data.sectionCount, contentEnd: layout.contentSize.height)
-        }
     }
 
     /// The reuse policy as given.

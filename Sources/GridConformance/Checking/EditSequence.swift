@@ -79,8 +79,8 @@ struct EditSequence {
         }
     }
 
-    /// Content sizes for inserted items: varied, some larger than any tile.
+    /// Content sizes for inserted items, as the fixed changes make them.
     private mutating func sizes(_ count: Int) -> [Size] {
-        (0 ..< count).map { _ in Size(width: random.uniform(8 ... 400).rounded(), height: random.uniform(8 ... 400).rounded()) }
+        ConformanceChange.newSizes(count, random: &random)
     }
 }

@@ -73,14 +73,8 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
     public mutating func prepare(data: DataShape, container: Size) throws {
         if data.totalItems < threshold, case .cached = state {
             try prepare(data: data, container: container, invalidation: .everything)
-        } else if data.totalItems < threshold {
-            var cached = CachedLayout(base)
-            try cached.prepare(data: data, container: container)
-            state = .cached(cached)
         } else {
-            var onDemand = base
-            try onDemand.prepare(data: data, container: container)
-            state = .onDemand(onDemand)
+            try prepareAfresh(data: data, container: container)
         }
     }
 
@@ -92,12 +86,7 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
         if data.totalItems < threshold {
             // The cache it holds is prepared again in place (moved out of `state` first, so
             // that it is not shared), which lets it write over its own arrays.
-            guard case .cached(var cached) = state else {
-                var cached = CachedLayout(base)
-                try cached.prepare(data: data, container: container)
-                state = .cached(cached)
-                return
-            }
+            guard case .cached(var cached) = state else { return try prepareAfresh(data: data, container: container) }
             state = .moving
             defer { state = .cached(cached) }
             try cached.prepare(data: data, container: container, invalidation: invalidation)
@@ -106,6 +95,19 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
             state = .moving
             defer { state = .onDemand(onDemand) }
             try onDemand.prepare(data: data, container: container, invalidation: invalidation)
+        } else {
+            try prepareAfresh(data: data, container: container)
+        }
+    }
+
+    /// The strategy for `data`'s tile count, made from the base and prepared untold: a
+    /// new cache below the threshold, the base itself at and above it.
+    @inline(__always)
+    private mutating func prepareAfresh(data: DataShape, container: Size) throws {
+        if data.totalItems < threshold {
+            var cached = CachedLayout(base)
+            try cached.prepare(data: data, container: container)
+            state = .cached(cached)
         } else {
             var onDemand = base
             try onDemand.prepare(data: data, container: container)

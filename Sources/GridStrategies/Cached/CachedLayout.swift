@@ -201,7 +201,6 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
                 let base = self.base
                 taken = try builder.fill(capacity: capacity, query: { base.elements(in: $0, into: &$1) }, content: base.contentSize)
             }
-            if !taken { builder.giveBack(to: &storage) }
             if taken {
                 index = builder.index
                 frames = builder.frames
@@ -215,6 +214,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
                 elementsPerItem = data.totalItems > 0 ? Double(ids.count) / Double(data.totalItems) : 1
                 return
             }
+            builder.giveBack(to: &storage)
             guard capacity < Int(Int32.max) else {
                 throw .invalidParameter("elements", capacity, expected: "at most \(Int32.max) elements for the cached strategy")
             }
