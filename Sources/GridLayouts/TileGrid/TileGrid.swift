@@ -68,7 +68,7 @@ public struct TileGrid: GridLayout, Sendable {
         try config.validate()
         let tileWidth = try Self.tileWidth(config, container: container)
         var tops = [Double](repeating: 0, count: data.sectionCount + 1)
-        let height = Self.layTops(&tops, from: 0, data, config)
+        let height = Self.layTops(&tops, from: 0, through: data.sectionCount, data, config)
         guard height.isFinite else { throw Self.contentTooTall(config, data) }
         self.data = data
         self.sectionTops = tops
@@ -84,9 +84,16 @@ public struct TileGrid: GridLayout, Sendable {
     /// bit. Anything it cannot follow (new parameters, replaced data, a section count the
     /// edit does not account for) prepares again.
     ///
+    /// When every sum is exact (parameters in multiples of 2⁻¹⁰ points, such as whole or
+    /// half points, and a content height below 2⁴²), the sections after the edited ones are
+    /// not summed again: their tops shift by what the edit changed, which is bit for bit
+    /// what summing gives.
+    ///
     /// - Throws: as ``prepare(data:container:)``; the grid then keeps its previous state.
     /// - Complexity: O(1) for a new container; O(S − s) for a batch update whose first
-    ///   touched section is `s`, plus the sections it inserts or deletes.
+    ///   touched section is `s`, plus the sections it inserts or deletes: one addition a
+    ///   section after the edited ones when the sums are exact (a loop the compiler
+    ///   vectorises), else a sum of four a section.
     public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) {
         let oldSections = self.data.sectionCount
         let expectedSections: Int? = switch invalidation.data {
@@ -101,11 +108,21 @@ public struct TileGrid: GridLayout, Sendable {
         }
         let config = prepared
         let tileWidth = try Self.tileWidth(config, container: container)
-        let first = invalidation.firstChangedSection(oldSectionCount: oldSections)
-        if first < data.sectionCount || expectedSections != oldSections {
+        if case .edited = invalidation.data {
+            let first = invalidation.firstChangedSection(oldSectionCount: oldSections)
+            // `boundary`: the old and new index of the first section after the edited ones,
+            // which the edit only moved. An edit whose sections are not those of the data
+            // (a caller's mistake) is not followed: the grid prepares again.
+            guard let boundary = Self.unmovedBoundary(invalidation.data, oldSections: oldSections),
+                  first >= 0, first <= boundary.new, boundary.new <= data.sectionCount, boundary.old <= oldSections
+            else { return try prepare(data: data, container: container) }
+            // With exact sums the tops after the edited sections shift by what the edit
+            // changed rather than being summed again (see `sumsAreExact`).
+            let shifts = Self.sumsAreExact(config, self.data) && Self.sumsAreExact(config, data)
             // Moved out, so that the splice and the sums write in place.
             var tops: [Double] = []
             swap(&tops, &sectionTops)
+            let boundaryTop = tops[boundary.old]
             switch invalidation.data {
             case .edited(.insertSections(let at, let counts, _)):
                 tops.insert(contentsOf: repeatElement(0, count: counts.count), at: at + 1)
@@ -114,11 +131,17 @@ public struct TileGrid: GridLayout, Sendable {
             default:
                 break
             }
-            let height = Self.layTops(&tops, from: first, data, config)
+            let height: Double
+            if shifts {
+                _ = Self.layTops(&tops, from: first, through: boundary.new, data, config)
+                height = Self.shiftTops(&tops, after: boundary.new, by: tops[boundary.new] - boundaryTop)
+            } else {
+                height = Self.layTops(&tops, from: first, through: data.sectionCount, data, config)
+            }
             guard height.isFinite else {
                 // The tops were written over: made again for the data they were laid for.
                 tops = [Double](repeating: 0, count: oldSections + 1)
-                _ = Self.layTops(&tops, from: 0, self.data, config)
+                _ = Self.layTops(&tops, from: 0, through: oldSections, self.data, config)
                 sectionTops = tops
                 throw Self.contentTooTall(config, data)
             }
@@ -151,25 +174,76 @@ public struct TileGrid: GridLayout, Sendable {
         contentSize = Size(width: container.width, height: sectionTops[sectionTops.count - 1])
     }
 
-    /// Writes `tops[i + 1]` for every section `i` from `first` on, each from the one before:
-    /// `top_{i+1} = top_i + t + r_i·h + ph + f`. `tops` holds one entry per section and one
-    /// more, and `tops[first]` is in place.
+    /// Writes `tops[i + 1]` for every section `i` in `first..<last`, each from the one
+    /// before: `top_{i+1} = top_i + t + r_i·h + ph + f`. `tops` holds one entry per section
+    /// and one more, and `tops[first]` is in place.
     ///
-    /// - Returns: the content height, `top_S`.
-    private static func layTops(_ tops: inout [Double], from first: Int, _ data: DataShape, _ config: Configuration) -> Double {
+    /// - Returns: `tops[last]`; the content height, `top_S`, when `last` is the section count.
+    private static func layTops(_ tops: inout [Double], from first: Int, through last: Int, _ data: DataShape, _ config: Configuration) -> Double {
         let t = config.sectionTitleHeight, h = config.rowHeight, ph = config.padding.height
         let f = config.sectionFooterHeight, n = config.tilesPerLine
-        let sections = data.sectionCount
         return tops.withUnsafeMutableBufferPointer { tops in
             var top = tops[first]
             var section = first
-            for count in data.itemCounts[first...] {
+            for count in data.itemCounts[first..<last] {
                 top = top + t + Double(rows(count, n)) * h + ph + f
                 section += 1
                 tops[section] = top
             }
-            assert(section == sections)
             return top
+        }
+    }
+
+    /// Adds `delta` to every top after `tops[index]`.
+    ///
+    /// - Returns: the content height, the last top.
+    private static func shiftTops(_ tops: inout [Double], after index: Int, by delta: Double) -> Double {
+        guard delta != 0 else { return tops[tops.count - 1] }
+        tops.withUnsafeMutableBufferPointer { tops in
+            var i = index + 1
+            while i < tops.count {
+                tops[i] += delta
+                i += 1
+            }
+        }
+        return tops[tops.count - 1]
+    }
+
+    /// Whether every sum `layTops` makes for `data` is exact: the parameters are multiples
+    /// of 2⁻¹⁰ (whole points, halves, quarters…) and the content height stays below 2⁴²,
+    /// so that every partial sum is a multiple of 2⁻¹⁰ below 2⁴³ and so representable.
+    /// Then a top is the exact sum of the heights above it, whatever the order of the
+    /// additions, and the tops of sections an edit only moved equal their old values plus
+    /// the edit's change, bit for bit.
+    /// - Complexity: O(1).
+    static func sumsAreExact(_ config: Configuration, _ data: DataShape) -> Bool {
+        let t = config.sectionTitleHeight, h = config.rowHeight, ph = config.padding.height
+        let f = config.sectionFooterHeight
+        func isMultiple(_ x: Double) -> Bool {
+            let scaled = x * 0x1p10
+            return scaled.isFinite && scaled.rounded(.towardZero) == scaled
+        }
+        guard isMultiple(t), isMultiple(h), isMultiple(ph), isMultiple(f) else { return false }
+        // At most ⌊c_i/n⌋ + 1 rows a section, so Σ r_i ≤ items/n + S.
+        let sections = Double(data.sectionCount)
+        let rows = Double(data.totalItems / config.tilesPerLine) + sections
+        return sections * (t + ph + f) + rows * h < 0x1p42
+    }
+
+    /// For an edit, the first section after those it touched, which it moved as a whole: its
+    /// index before the edit and after. `nil` for anything but an edit.
+    static func unmovedBoundary(_ change: Invalidation.DataChange, oldSections: Int) -> (old: Int, new: Int)? {
+        guard case .edited(let edit) = change else { return nil }
+        switch edit {
+        case .insertItems(let section, _, _, _), .deleteItems(let section, _):
+            return (section + 1, section + 1)
+        case .moveItem(let from, let to):
+            let last = max(from.section, to.section) + 1
+            return (last, last)
+        case .insertSections(let at, let counts, _):
+            return (at, at + counts.count)
+        case .deleteSections(let sections):
+            return (sections.upperBound, sections.lowerBound)
         }
     }
 
