@@ -31,6 +31,9 @@ struct OrderedHeaders: Sendable {
     /// `entries[s]` is section `s`'s, when its generation is the current one.
     @usableFromInline var entries: [Entry] = []
     @usableFromInline private(set) var generation: UInt32 = 1
+    /// The first section whose pin band ended below the last frame's rect: a frame
+    /// scrolls a few points, so it is usually this frame's too, checked in O(1).
+    @usableFromInline var hint = 0
 
     init() {}
 
@@ -88,11 +91,19 @@ struct OrderedHeaders: Sendable {
     ) {
         guard sections > 0, !rect.isEmpty else { return }
         let minY = rect.minY, maxY = rect.maxY, y0 = offset.y
-        // The first section whose band ends below minY.
-        var low = 0, high = sections
-        while low < high {
-            let mid = (low + high) / 2
-            if load(mid, layout) && entries[mid].header.bandMax > minY { high = mid } else { low = mid + 1 }
+        // The first section whose band ends below minY: the last frame's when its band
+        // does and the one before it does not (the bands' ends rise with the sections),
+        // else found by binary search.
+        var low = hint
+        if !(low < sections && load(low, layout) && entries[low].header.bandMax > minY
+             && (low == 0 || (load(low - 1, layout) && entries[low - 1].header.bandMax <= minY))) {
+            low = 0
+            var high = sections
+            while low < high {
+                let mid = (low + high) / 2
+                if load(mid, layout) && entries[mid].header.bandMax > minY { high = mid } else { low = mid + 1 }
+            }
+            hint = low
         }
         var section = low
         while section < sections && load(section, layout) {
