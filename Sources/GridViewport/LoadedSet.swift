@@ -36,7 +36,14 @@ struct LoadedSet: Sendable {
     /// gives: `nil` before the first frame and after anything that changed the layout, the
     /// data or the set (a prepare, an edit, a reload), so that the next frame queries in
     /// full.
-    private(set) var previousRect: Rect?
+    private(set) var previousRect: Rect? {
+        didSet { if previousRect == nil { clearance = Clearance() } }
+    }
+    /// Stretches beyond the loaded rect where the layout begins no element, from the
+    /// strips' look-ahead: a frame asks nothing on a side whose entering range lies in one.
+    /// About the layout alone; forgotten with ``previousRect`` whenever anything but a
+    /// frame changes the layout, the data or the set.
+    private var clearance = Clearance()
     /// How far the loaded elements that are not pinned reach (kept with ``previousRect``).
     private var extents = Extents()
     /// The indices in ``elements`` of the pinned elements, in order (kept with
@@ -96,7 +103,7 @@ struct LoadedSet: Sendable {
         if !query.isEmpty { query.removeAll(keepingCapacity: true) }
         if !pinnedBuffer.isEmpty { pinnedBuffer.removeAll(keepingCapacity: true) }
         if incremental, let previous = previousRect, previous.intersects(rect) {
-            var strips = Strips(of: rect, outside: previous)
+            var strips = Strips(of: rect, outside: previous, clearance: clearance)
             if queriesOnce { strips.mergeIntoOne() }
             return strips
         }
@@ -212,7 +219,7 @@ struct LoadedSet: Sendable {
     /// the frozen bands in ``pinnedBuffer``).
     @usableFromInline
     mutating func finish(_ plan: Strips, rect: Rect, offset: Point) -> FrameReport {
-        if let previous = plan.previous { return commitIncremental(rect: rect, previous: previous, offset: offset) }
+        if let previous = plan.previous { return commitIncremental(plan, rect: rect, previous: previous, offset: offset) }
         return commit(rect: rect, offset: offset)
     }
 
@@ -292,11 +299,12 @@ struct LoadedSet: Sendable {
     /// - Complexity: O(e log e) for the e answers of the strips, plus pinning, plus O(k) for
     ///   k loaded elements only in a frame where some leave or enter. No allocation once the
     ///   buffers have grown.
-    mutating func commitIncremental(rect: Rect, previous: Rect, offset: Point) -> FrameReport {
+    mutating func commitIncremental(_ plan: Strips, rect: Rect, previous: Rect, offset: Point) -> FrameReport {
         // The strips' answers that enter: meeting `rect`, not `previous`, and not pinned.
         let pinnedKinds = pinning.pinnedKinds
         var kept = 0
         query.withUnsafeMutableBufferPointer { q in
+            clearance.learn(from: q, strips: plan, new: rect)
             var index = 0
             while index < q.count {
                 let element = q[index]
@@ -308,7 +316,7 @@ struct LoadedSet: Sendable {
                 kept += 1
             }
         }
-        query.removeLast(query.count - kept)
+        if kept < query.count { query.removeLast(query.count - kept) }
         if kept > 1 {
             sortByID(&query)
             Self.removeDuplicates(&query)

@@ -25,6 +25,26 @@ struct Strips: Sendable {
     /// is the whole loaded rect.
     @usableFromInline private(set) var previous: Rect?
     private var first = Strips.empty, second = Strips.empty, third = Strips.empty, fourth = Strips.empty
+    /// The sides queried with a look-ahead (``Side``), whose answers show a new stretch of
+    /// ``Clearance``.
+    private(set) var looksAhead: UInt8 = 0
+    /// How far the strips reach beyond the new rect, down and up, and right and left.
+    private(set) var aheadY = 0.0, aheadX = 0.0
+    /// The rows the side strips cover: where the new rect and the old one overlap along y.
+    private(set) var low = 0.0, high = 0.0
+
+    /// The sides of the new rect, as bits of ``looksAhead``.
+    enum Side {
+        static var below: UInt8 { 1 }
+        static var above: UInt8 { 2 }
+        static var right: UInt8 { 4 }
+        static var left: UInt8 { 8 }
+    }
+
+    /// How far a strip reaches beyond the new rect, as a share of the rect's extent along
+    /// the strip's axis: an eighth of a loaded rect is a row or more of most layouts, so
+    /// that one answer usually shows where the next row begins.
+    static var lookahead: Double { 0.125 }
 
     /// (Computed: a stored `static let` costs a `swift_once` check on every use.)
     private static var empty: Rect { Rect(x: 0, y: 0, width: 0, height: 0) }
@@ -32,20 +52,41 @@ struct Strips: Sendable {
     /// The strips covering `new` outside `old`; `new` and `old` must intersect.
     /// - Complexity: O(1).
     init(of new: Rect, outside old: Rect) {
+        self.init(of: new, outside: old, clearance: nil)
+    }
+
+    /// The strips covering `new` outside `old` (which must intersect it) that `clearance`
+    /// does not show empty of entering elements, each reaching ``lookahead`` of `new`'s
+    /// extent beyond `new` so that its answers show the next stretch (see ``Clearance``).
+    /// With no clearance, the strips of ``init(of:outside:)``: nothing skipped, no
+    /// look-ahead.
+    /// - Complexity: O(1).
+    init(of new: Rect, outside old: Rect, clearance: Clearance?) {
         previous = old
         let pad = Self.pad(new)
-        if new.minY < old.minY {
-            add(minX: new.minX, maxX: new.maxX, minY: new.minY, maxY: old.minY, pad: pad)
-        }
-        if new.maxY > old.maxY {
-            add(minX: new.minX, maxX: new.maxX, minY: old.maxY, maxY: new.maxY, pad: pad)
-        }
         let low = max(new.minY, old.minY), high = min(new.maxY, old.maxY)
-        if new.minX < old.minX {
-            add(minX: new.minX, maxX: old.minX, minY: low, maxY: high, pad: pad)
+        self.low = low
+        self.high = high
+        let looks = clearance != nil
+        if looks {
+            aheadY = new.height * Self.lookahead
+            aheadX = new.width * Self.lookahead
         }
-        if new.maxX > old.maxX {
-            add(minX: old.maxX, maxX: new.maxX, minY: low, maxY: high, pad: pad)
+        if new.minY < old.minY && !(clearance?.clearsAbove(old: old, new: new) ?? false) {
+            add(minX: new.minX, maxX: new.maxX, minY: new.minY - aheadY, maxY: old.minY, pad: pad)
+            if looks { looksAhead |= Side.above }
+        }
+        if new.maxY > old.maxY && !(clearance?.clearsBelow(old: old, new: new) ?? false) {
+            add(minX: new.minX, maxX: new.maxX, minY: old.maxY, maxY: new.maxY + aheadY, pad: pad)
+            if looks { looksAhead |= Side.below }
+        }
+        if new.minX < old.minX && !(clearance?.clearsLeft(old: old, new: new, low: low, high: high) ?? false) {
+            add(minX: new.minX - aheadX, maxX: old.minX, minY: low, maxY: high, pad: pad)
+            if looks { looksAhead |= Side.left }
+        }
+        if new.maxX > old.maxX && !(clearance?.clearsRight(old: old, new: new, low: low, high: high) ?? false) {
+            add(minX: old.maxX, maxX: new.maxX + aheadX, minY: low, maxY: high, pad: pad)
+            if looks { looksAhead |= Side.right }
         }
     }
 

@@ -53,14 +53,17 @@ import Testing
             let new = viewport.loadedRect
             // Worked by hand: the new rect is 20 lower and 10 further right, so the strips are
             // y ∈ [old.maxY, new.maxY) across the new width, and x ∈ [old.maxX, new.maxX)
-            // over the rows both share; each grown by the pad of 1 + 1e-9·(largest coordinate).
+            // over the rows both share; each reaches on an eighth of the new rect's height
+            // (or width) beyond it, the look-ahead, and is grown by the pad of
+            // 1 + 1e-9·(largest coordinate).
             let pad = 1 + 1e-9 * max(abs(new.maxX), abs(new.maxY))
-            let below = Rect(x: new.minX - pad, y: old.maxY - pad, width: new.width + 2 * pad, height: 20 + 2 * pad)
-            let beside = Rect(x: old.maxX - pad, y: new.minY - pad, width: 10 + 2 * pad, height: old.maxY - new.minY + 2 * pad)
+            let aheadY = new.height / 8, aheadX = new.width / 8
+            let below = Rect(x: new.minX - pad, y: old.maxY - pad, width: new.width + 2 * pad, height: 20 + aheadY + 2 * pad)
+            let beside = Rect(x: old.maxX - pad, y: new.minY - pad, width: 10 + aheadX + 2 * pad, height: old.maxY - new.minY + 2 * pad)
             if scans {
                 #expect(log.rects.count == 1)
                 let box = log.rects[0]
-                #expect(abs(box.minX - below.minX) < 1e-9 && abs(box.maxX - below.maxX) < 1e-9)
+                #expect(abs(box.minX - below.minX) < 1e-9 && abs(box.maxX - beside.maxX) < 1e-9)
                 #expect(abs(box.minY - beside.minY) < 1e-9 && abs(box.maxY - below.maxY) < 1e-9)
             } else {
                 #expect(log.rects.count == 2)
@@ -76,6 +79,63 @@ import Testing
             viewport.scroll(to: Point(x: 5000, y: 4000))
             #expect(log.rects.isEmpty)
         }
+    }
+
+    /// A strip's look-ahead shows where the next row begins: the frames after it ask nothing
+    /// until the loaded rect reaches that row, and the one that reaches it asks again. Down
+    /// and then up, on a grid of 30-point rows.
+    @Test func framesAskNothingUntilTheLoadedRectReachesTheNextRow() throws {
+        let log = Log()
+        var viewport = try grid(scans: false, log: log)
+        viewport.scroll(to: Point(x: 0, y: 3000))
+        viewport.scroll(to: Point(x: 0, y: 3001))
+        // That frame asked below with a look-ahead: rows begin every 30 points, so the
+        // next one not loaded begins at the first multiple of 30 at or after its maxY.
+        var known = viewport.loadedRect
+        var nextRow = (known.maxY / 30).rounded(.up) * 30
+        #expect(nextRow < known.maxY + known.height / 8)
+        var asked = 0
+        var y = 3001.0
+        for _ in 0..<200 {
+            y += 0.75
+            log.rects = []
+            viewport.scroll(to: Point(x: 0, y: y))
+            let rect = viewport.loadedRect
+            if rect.maxY > nextRow {
+                // Reaching the next row: one strip, below.
+                #expect(log.rects.count == 1 && log.rects[0].minY < nextRow && log.rects[0].maxY > nextRow, "y \(y)")
+                asked += 1
+                known = rect
+                nextRow = (rect.maxY / 30).rounded(.up) * 30
+            } else {
+                #expect(log.rects.isEmpty, "y \(y): \(log.rects)")
+            }
+        }
+        // 150 points down is five rows.
+        #expect(asked == 5)
+        // Turning back up: the first step asks above with a look-ahead, and the steps after
+        // it ask nothing until the rect's top passes the end of the row above (a multiple
+        // of 30 at or before its minY).
+        y -= 0.75
+        viewport.scroll(to: Point(x: 0, y: y))
+        known = viewport.loadedRect
+        var rowAbove = (known.minY / 30).rounded(.down) * 30
+        asked = 0
+        for _ in 0..<200 {
+            y -= 0.75
+            log.rects = []
+            viewport.scroll(to: Point(x: 0, y: y))
+            let rect = viewport.loadedRect
+            if rect.minY < rowAbove {
+                #expect(log.rects.count == 1 && log.rects[0].maxY > rowAbove && log.rects[0].minY < rowAbove, "y \(y)")
+                asked += 1
+                known = rect
+                rowAbove = (rect.minY / 30).rounded(.down) * 30
+            } else {
+                #expect(log.rects.isEmpty, "y \(y): \(log.rects)")
+            }
+        }
+        #expect(asked == 5)
     }
 
     /// Seeded random walks (small steps in any direction, some jumps, some corrupt
