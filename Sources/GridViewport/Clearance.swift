@@ -5,10 +5,12 @@ import GridCore
 /// within it needs no query there at all.
 ///
 /// A strip is queried with a look-ahead (``Strips/lookahead`` of the loaded rect's extent
-/// along its axis) beyond the loaded rect. By law 1 the layout answers every element that
-/// meets the padded strip, so among the elements overlapping the loaded rect across the
-/// strip, the answer holds every one that begins within the look-ahead: the nearest such
-/// beginning (or the look-ahead's end) closes a stretch where none begins. The next
+/// on each axis) beyond the loaded rect, and as far either side across. By law 1 the layout
+/// answers every element that meets the padded strip, so among the elements overlapping the
+/// strip's cross range, the answer holds every one that begins within the look-ahead: the
+/// nearest such beginning (or the look-ahead's end) closes a stretch where none begins. The
+/// cross range reaching past the loaded rect keeps a stretch good while a drag also moves
+/// across by less than the look-ahead. The next
 /// frames' strips on that side ask nothing while their entering range lies in it. Most
 /// frames of a scroll then make no layout query: at 120 Hz a frame moves a few points, and
 /// a new row begins every few frames.
@@ -94,16 +96,16 @@ struct Clearance: Sendable {
             index += 1
         }
         if looks & Strips.Side.below != 0 {
-            below = Stretch(from: maxY, to: belowEnd, crossMin: minX, crossMax: maxX)
+            below = Stretch(from: maxY, to: belowEnd, crossMin: minX - strips.aheadX, crossMax: maxX + strips.aheadX)
         }
         if looks & Strips.Side.above != 0 {
-            above = Stretch(from: aboveEnd, to: minY, crossMin: minX, crossMax: maxX)
+            above = Stretch(from: aboveEnd, to: minY, crossMin: minX - strips.aheadX, crossMax: maxX + strips.aheadX)
         }
         if looks & Strips.Side.right != 0 {
-            right = Stretch(from: maxX, to: rightEnd, crossMin: strips.low, crossMax: strips.high)
+            right = Stretch(from: maxX, to: rightEnd, crossMin: strips.low - strips.aheadY, crossMax: strips.high + strips.aheadY)
         }
         if looks & Strips.Side.left != 0 {
-            left = Stretch(from: leftEnd, to: minX, crossMin: strips.low, crossMax: strips.high)
+            left = Stretch(from: leftEnd, to: minX, crossMin: strips.low - strips.aheadY, crossMax: strips.high + strips.aheadY)
         }
     }
 }

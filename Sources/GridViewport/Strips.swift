@@ -57,7 +57,8 @@ struct Strips: Sendable {
 
     /// The strips covering `new` outside `old` (which must intersect it) that `clearance`
     /// does not show empty of entering elements, each reaching ``lookahead`` of `new`'s
-    /// extent beyond `new` so that its answers show the next stretch (see ``Clearance``).
+    /// extent beyond `new`, along its axis and across it, so that its answers show the next
+    /// stretch (see ``Clearance``), and a drag that also moves across keeps it.
     /// With no clearance, the strips of ``init(of:outside:)``: nothing skipped, no
     /// look-ahead.
     /// - Complexity: O(1).
@@ -73,19 +74,19 @@ struct Strips: Sendable {
             aheadX = new.width * Self.lookahead
         }
         if new.minY < old.minY && !(clearance?.clearsAbove(old: old, new: new) ?? false) {
-            add(minX: new.minX, maxX: new.maxX, minY: new.minY - aheadY, maxY: old.minY, pad: pad)
+            add(minX: new.minX - aheadX, maxX: new.maxX + aheadX, minY: new.minY - aheadY, maxY: old.minY, pad: pad)
             if looks { looksAhead |= Side.above }
         }
         if new.maxY > old.maxY && !(clearance?.clearsBelow(old: old, new: new) ?? false) {
-            add(minX: new.minX, maxX: new.maxX, minY: old.maxY, maxY: new.maxY + aheadY, pad: pad)
+            add(minX: new.minX - aheadX, maxX: new.maxX + aheadX, minY: old.maxY, maxY: new.maxY + aheadY, pad: pad)
             if looks { looksAhead |= Side.below }
         }
         if new.minX < old.minX && !(clearance?.clearsLeft(old: old, new: new, low: low, high: high) ?? false) {
-            add(minX: new.minX - aheadX, maxX: old.minX, minY: low, maxY: high, pad: pad)
+            add(minX: new.minX - aheadX, maxX: old.minX, minY: low - aheadY, maxY: high + aheadY, pad: pad)
             if looks { looksAhead |= Side.left }
         }
         if new.maxX > old.maxX && !(clearance?.clearsRight(old: old, new: new, low: low, high: high) ?? false) {
-            add(minX: old.maxX, maxX: new.maxX + aheadX, minY: low, maxY: high, pad: pad)
+            add(minX: old.maxX, maxX: new.maxX + aheadX, minY: low - aheadY, maxY: high + aheadY, pad: pad)
             if looks { looksAhead |= Side.right }
         }
     }

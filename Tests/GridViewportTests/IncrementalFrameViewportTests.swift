@@ -53,22 +53,28 @@ import Testing
             let new = viewport.loadedRect
             // Worked by hand: the new rect is 20 lower and 10 further right, so the strips are
             // y ∈ [old.maxY, new.maxY) across the new width, and x ∈ [old.maxX, new.maxX)
-            // over the rows both share; each reaches on an eighth of the new rect's height
-            // (or width) beyond it, the look-ahead, and is grown by the pad of
-            // 1 + 1e-9·(largest coordinate).
+            // over the rows both share. Each reaches on an eighth of the new rect's height
+            // (or width) beyond it, the look-ahead, and as far either side across, and is
+            // grown by the pad of 1 + 1e-9·(largest coordinate).
             let pad = 1 + 1e-9 * max(abs(new.maxX), abs(new.maxY))
             let aheadY = new.height / 8, aheadX = new.width / 8
-            let below = Rect(x: new.minX - pad, y: old.maxY - pad, width: new.width + 2 * pad, height: 20 + aheadY + 2 * pad)
-            let beside = Rect(x: old.maxX - pad, y: new.minY - pad, width: 10 + aheadX + 2 * pad, height: old.maxY - new.minY + 2 * pad)
+            let below = Rect(
+                x: new.minX - aheadX - pad, y: old.maxY - pad,
+                width: new.width + 2 * aheadX + 2 * pad, height: 20 + aheadY + 2 * pad)
+            let beside = Rect(
+                x: old.maxX - pad, y: new.minY - aheadY - pad,
+                width: 10 + aheadX + 2 * pad, height: old.maxY - new.minY + 2 * aheadY + 2 * pad)
+            func close(_ a: Rect, _ b: Rect) -> Bool {
+                abs(a.minX - b.minX) < 1e-9 && abs(a.minY - b.minY) < 1e-9 && abs(a.maxX - b.maxX) < 1e-9 && abs(a.maxY - b.maxY) < 1e-9
+            }
             if scans {
                 #expect(log.rects.count == 1)
-                let box = log.rects[0]
-                #expect(abs(box.minX - below.minX) < 1e-9 && abs(box.maxX - beside.maxX) < 1e-9)
-                #expect(abs(box.minY - beside.minY) < 1e-9 && abs(box.maxY - below.maxY) < 1e-9)
+                let box = Rect(x: below.minX, y: beside.minY, width: below.width, height: below.maxY - beside.minY)
+                #expect(log.rects.count == 1 && close(log.rects[0], box), "\(log.rects) ≠ \(box)")
             } else {
                 #expect(log.rects.count == 2)
-                #expect(log.rects.count == 2 && abs(log.rects[0].minY - below.minY) < 1e-9 && abs(log.rects[0].height - below.height) < 1e-9)
-                #expect(log.rects.count == 2 && abs(log.rects[1].minX - beside.minX) < 1e-9 && abs(log.rects[1].width - beside.width) < 1e-9)
+                #expect(log.rects.count == 2 && close(log.rects[0], below), "\(log.rects) ≠ \(below)")
+                #expect(log.rects.count == 2 && close(log.rects[1], beside), "\(log.rects) ≠ \(beside)")
             }
             // A jump past the old rect: one query for the whole new loaded rect.
             log.rects = []
@@ -136,6 +142,39 @@ import Testing
             }
         }
         #expect(asked == 5)
+    }
+
+    /// A diagonal drag keeps what the look-ahead showed while it moves across by less than
+    /// the look-ahead: a frame asks only when the loaded rect reaches a new row or column,
+    /// or has moved across past what a stretch covers. Half a point a frame each way, over
+    /// 50 × 30-point cells, each frame checked against a full query.
+    @Test func aDiagonalDragAsksOnlyAtNewRowsAndColumns() throws {
+        let log = Log()
+        var viewport = try grid(scans: false, log: log)
+        var full = try grid(scans: false, log: Log())
+        full.scrollsIncrementally = false
+        var point = Point(x: 1000, y: 1000)
+        viewport.scroll(to: point)
+        full.scroll(to: point)
+        let start = viewport.loadedRect
+        let aheadX = start.width / 8, aheadY = start.height / 8
+        var asked = 0
+        for frame in 0..<200 {
+            point = Point(x: point.x + 0.5, y: point.y + 0.5)
+            log.rects = []
+            #expect(viewport.scroll(to: point) == full.scroll(to: point), "frame \(frame)")
+            #expect(viewport.loadedElements == full.loadedElements, "frame \(frame)")
+            if !log.rects.isEmpty { asked += 1 }
+        }
+        // 100 points each way: rows begin every 30 (below) and columns every 50 (right), and
+        // each side's stretch is renewed at the latest when the rect has moved across by its
+        // look-ahead; the first frame learns both sides.
+        let end = viewport.loadedRect
+        let rows = Int((end.maxY / 30).rounded(.down) - (start.maxY / 30).rounded(.down))
+        let columns = Int((end.maxX / 50).rounded(.down) - (start.maxX / 50).rounded(.down))
+        let renewals = Int((100 / aheadX).rounded(.up) + (100 / aheadY).rounded(.up))
+        #expect(asked <= 1 + rows + columns + renewals, "asked \(asked) of 200")
+        #expect(asked < 20, "asked \(asked) of 200")
     }
 
     /// Seeded random walks (small steps in any direction, some jumps, some corrupt
