@@ -1,7 +1,9 @@
 import GridCore
 
 /// The parts of a loaded rect that the previous frame's did not cover, as at most four
-/// rects to query: what an incremental frame asks the layout for.
+/// rects to query: what an incremental frame asks the layout for. Made with a
+/// ``Clearance``, it leaves out the sides where the layout was seen to begin no element,
+/// and reaches on beyond the rect (``lookahead``) on the sides it asks for.
 ///
 /// For a new rect `N` that meets the old one `O`, `N \ O` is covered by a band above `O`
 /// and one beneath it (each as wide as `N`) and, between them, a band left of `O` and one
@@ -41,9 +43,10 @@ struct Strips: Sendable {
         static var left: UInt8 { 8 }
     }
 
-    /// How far a strip reaches beyond the new rect, as a share of the rect's extent along
-    /// the strip's axis: an eighth of a loaded rect is a row or more of most layouts, so
-    /// that one answer usually shows where the next row begins.
+    /// How far a strip reaches beyond the new rect, as a share of the rect's extent on each
+    /// axis (along the strip's axis, and either side across it): an eighth of a loaded rect
+    /// is a row or more of most layouts, so that one answer usually shows where the next
+    /// row begins.
     static var lookahead: Double { 0.125 }
 
     /// (Computed: a stored `static let` costs a `swift_once` check on every use.)
