@@ -103,7 +103,10 @@ struct LoadedSet: Sendable {
         if !query.isEmpty { query.removeAll(keepingCapacity: true) }
         if !pinnedBuffer.isEmpty { pinnedBuffer.removeAll(keepingCapacity: true) }
         if incremental, let previous = previousRect, previous.intersects(rect) {
-            var strips = Strips(of: rect, outside: previous, clearance: clearance)
+            // A layout whose every query scans everything is asked as before, every frame
+            // and without look-ahead: the seed's baseline, whose answers, all sorted and
+            // diffed, would only grow with it.
+            var strips = Strips(of: rect, outside: previous, clearance: queriesOnce ? nil : clearance)
             if queriesOnce { strips.mergeIntoOne() }
             return strips
         }

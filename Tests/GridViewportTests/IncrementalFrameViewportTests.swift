@@ -68,8 +68,10 @@ import Testing
                 abs(a.minX - b.minX) < 1e-9 && abs(a.minY - b.minY) < 1e-9 && abs(a.maxX - b.maxX) < 1e-9 && abs(a.maxY - b.maxY) < 1e-9
             }
             if scans {
+                // A layout whose queries scan everything is asked for the bounding box of the
+                // plain strips: no look-ahead.
                 #expect(log.rects.count == 1)
-                let box = Rect(x: below.minX, y: beside.minY, width: below.width, height: below.maxY - beside.minY)
+                let box = Rect(x: new.minX - pad, y: new.minY - pad, width: new.width + 2 * pad, height: new.maxY - new.minY + 2 * pad)
                 #expect(log.rects.count == 1 && close(log.rects[0], box), "\(log.rects) ≠ \(box)")
             } else {
                 #expect(log.rects.count == 2)
@@ -119,6 +121,16 @@ import Testing
         }
         // 150 points down is five rows.
         #expect(asked == 5)
+        // A layout whose queries scan everything is asked on every frame that moves, as
+        // before the look-ahead.
+        let scanLog = Log()
+        var scanning = try grid(scans: true, log: scanLog)
+        scanning.scroll(to: Point(x: 0, y: 3000))
+        for step in 1...40 {
+            scanLog.rects = []
+            scanning.scroll(to: Point(x: 0, y: 3000 + 0.75 * Double(step)))
+            #expect(scanLog.rects.count == 1, "step \(step)")
+        }
         // Turning back up: the first step asks above with a look-ahead, and the steps after
         // it ask nothing until the rect's top passes the end of the row above (a multiple
         // of 30 at or before its minY).
