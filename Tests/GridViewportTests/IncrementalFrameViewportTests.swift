@@ -97,30 +97,16 @@ import Testing
         var viewport = try grid(scans: false, log: log)
         viewport.scroll(to: Point(x: 0, y: 3000))
         viewport.scroll(to: Point(x: 0, y: 3001))
-        // That frame asked below with a look-ahead: rows begin every 30 points, so the
-        // next one not loaded begins at the first multiple of 30 at or after its maxY.
-        var known = viewport.loadedRect
-        var nextRow = (known.maxY / 30).rounded(.up) * 30
-        #expect(nextRow < known.maxY + known.height / 8)
-        var asked = 0
+        // That frame asked below with a look-ahead, which reaches the next row.
+        let known = viewport.loadedRect
+        #expect((known.maxY / 30).rounded(.up) * 30 < known.maxY + known.height / 8)
         var y = 3001.0
-        for _ in 0..<200 {
-            y += 0.75
-            log.rects = []
-            viewport.scroll(to: Point(x: 0, y: y))
-            let rect = viewport.loadedRect
-            if rect.maxY > nextRow {
-                // Reaching the next row: one strip, below.
-                #expect(log.rects.count == 1 && log.rects[0].minY < nextRow && log.rects[0].maxY > nextRow, "y \(y)")
-                asked += 1
-                known = rect
-                nextRow = (rect.maxY / 30).rounded(.up) * 30
-            } else {
-                #expect(log.rects.isEmpty, "y \(y): \(log.rects)")
-            }
-        }
         // 150 points down is five rows.
-        #expect(asked == 5)
+        #expect(stepAcrossRows(&viewport, log: log, from: &y, by: 0.75) == 5)
+        // Turning back up: the first step asks above with a look-ahead, then five rows up.
+        y -= 0.75
+        viewport.scroll(to: Point(x: 0, y: y))
+        #expect(stepAcrossRows(&viewport, log: log, from: &y, by: -0.75) == 5)
         // A layout whose queries scan everything is asked on every frame that moves, as
         // before the look-ahead.
         let scanLog = Log()
@@ -131,29 +117,33 @@ import Testing
             scanning.scroll(to: Point(x: 0, y: 3000 + 0.75 * Double(step)))
             #expect(scanLog.rects.count == 1, "step \(step)")
         }
-        // Turning back up: the first step asks above with a look-ahead, and the steps after
-        // it ask nothing until the rect's top passes the end of the row above (a multiple
-        // of 30 at or before its minY).
-        y -= 0.75
-        viewport.scroll(to: Point(x: 0, y: y))
-        known = viewport.loadedRect
-        var rowAbove = (known.minY / 30).rounded(.down) * 30
-        asked = 0
+    }
+
+    /// Steps `viewport` 200 times by `step` along y from `y` and returns how many frames
+    /// asked. Rows begin every 30 points, so the loaded rect's leading edge (its maxY going
+    /// down, its minY going up) reaches a new row when it passes a multiple of 30: that
+    /// frame must ask for one strip across that boundary, and every other frame nothing.
+    private func stepAcrossRows(
+        _ viewport: inout Viewport<Counting<UniformGrid>>, log: Log, from y: inout Double, by step: Double
+    ) -> Int {
+        func edge(_ rect: Rect) -> Double { step > 0 ? rect.maxY : rect.minY }
+        func boundary(beyond edge: Double) -> Double { ((edge / 30).rounded(step > 0 ? .up : .down)) * 30 }
+        var next = boundary(beyond: edge(viewport.loadedRect))
+        var asked = 0
         for _ in 0..<200 {
-            y -= 0.75
+            y += step
             log.rects = []
             viewport.scroll(to: Point(x: 0, y: y))
-            let rect = viewport.loadedRect
-            if rect.minY < rowAbove {
-                #expect(log.rects.count == 1 && log.rects[0].maxY > rowAbove && log.rects[0].minY < rowAbove, "y \(y)")
+            let reached = edge(viewport.loadedRect)
+            if step > 0 ? reached > next : reached < next {
+                #expect(log.rects.count == 1 && log.rects[0].minY < next && log.rects[0].maxY > next, "y \(y)")
                 asked += 1
-                known = rect
-                rowAbove = (rect.minY / 30).rounded(.down) * 30
+                next = boundary(beyond: reached)
             } else {
                 #expect(log.rects.isEmpty, "y \(y): \(log.rects)")
             }
         }
-        #expect(asked == 5)
+        return asked
     }
 
     /// A diagonal drag keeps what the look-ahead showed while it moves across by less than
