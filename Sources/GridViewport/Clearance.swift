@@ -9,11 +9,11 @@ import GridCore
 /// answers every element that meets the padded strip, so among the elements overlapping the
 /// strip's cross range, the answer holds every one that begins within the look-ahead: the
 /// nearest such beginning (or the look-ahead's end) closes a stretch where none begins. The
-/// cross range reaching past the loaded rect keeps a stretch good while a drag also moves
-/// across by less than the look-ahead. The next
-/// frames' strips on that side ask nothing while their entering range lies in it. Most
-/// frames of a scroll then make no layout query: at 120 Hz a frame moves a few points, and
-/// a new row begins every few frames.
+/// next frames' strips on that side ask nothing while their entering range lies in it, and
+/// the cross range reaching past the loaded rect keeps a stretch good while a drag also
+/// moves across by less than the look-ahead. Most frames of a scroll then make no layout
+/// query: at 120 Hz a frame moves a few points, and a new row begins every few frames. (A
+/// layout whose queries scan everything is asked as before, with neither.)
 ///
 /// Every stretch says something of the layout alone, whatever is loaded; the viewport
 /// forgets them all whenever the layout, its data or its container change.
