@@ -141,6 +141,11 @@ public struct ElementSink {
     public private(set) var stop: Stop?
     /// Whether ``stop`` is set: one byte for the hot path to test.
     @usableFromInline var halted = false
+    /// Whether the elements written so far came in order of section (never a section before
+    /// the last one's): a cache then finds each section's elements in one run of its arrays.
+    public var sectionsInOrder: Bool { !sectionsOutOfOrder }
+    @usableFromInline var sectionsOutOfOrder = false
+    @usableFromInline var lastSection = 0
 
     /// A sink writing into `frames` and `ids` (each `capacity` long), with bands of
     /// `geometry` along x when `alongX` (else y), each band sorted by `minX` then ID when
@@ -193,6 +198,8 @@ public struct ElementSink {
         frames[written] = frame
         ids[written] = id
         note(kind, path, frame, at: written)
+        if path.section < lastSection { sectionsOutOfOrder = true }
+        lastSection = path.section
         written += 1
         lastMinX = minX
         lastID = id
@@ -229,6 +236,8 @@ public struct ElementSink {
         var shown = 0
         while shown < count && !(widths[shown] > 0) { shown += 1 }
         guard shown < count, enter(y) else { return }
+        if first.section < lastSection { sectionsOutOfOrder = true }
+        lastSection = step == .items ? first.section : last.section
         if kind == .cell && step == .items, let table {
             appendCells(from: first, y: y, height: height, xs: xs, widths: widths, count: count, table: table)
             return

@@ -1,5 +1,6 @@
 import GridCore
 import GridLayouts
+import GridTestSupport
 import Testing
 
 /// The tile grid told of an edit (`prepare(data:container:invalidation:)`) against the same
@@ -31,7 +32,7 @@ import Testing
         var told = TileGrid(configuration)
         try told.prepare(data: data, container: size)
         for step in 0..<400 {
-            let edit = Self.randomEdit(data, items: items, &random)
+            let edit = randomDataEdit(data, items: items, &random)
             data = try edit.applied(to: data)
             try told.prepare(data: data, container: size, invalidation: .edited(edit))
             var fresh = TileGrid(configuration)
@@ -49,6 +50,62 @@ import Testing
                 #expect(told.sectionTop(data.sectionCount) == Self.exactTop(data.sectionCount, configuration, data))
             }
         }
+    }
+
+    /// What the grid says a told edit did (`sectionShift(from:invalidation:)`) is checked
+    /// against its elements before and after, element by element: the sections before the
+    /// first changed hold the same frames; every section from `movedFrom` on holds, under its
+    /// new number, the same elements moved by `offset` and nothing else; the sections laid
+    /// again lie within `changedSpan`. The thirds promise nothing (their sums are not exact).
+    @Test(arguments: [(exact, true), (TileGrid.Configuration(sectionFooterHeight: 12), true), (thirds, false)])
+    func whatAToldEditSaysItDidIsWhatItDid(configuration: TileGrid.Configuration, promises: Bool) throws {
+        var random = SeededRandom(seed: 31)
+        let size = Size(width: 320, height: 480)
+        var data = try DataShape(itemCounts: (0..<16).map { _ in random.integer(0...7) })
+        var grid = TileGrid(configuration)
+        try grid.prepare(data: data, container: size)
+        func sections(_ grid: TileGrid) -> [Int: [LayoutAttributes]] {
+            let all = grid.elements(in: Rect(x: -1, y: -1, width: 400, height: grid.contentSize.height + 2))
+            return Dictionary(grouping: all, by: \.path.section).mapValues { $0.sorted { $0.id < $1.id } }
+        }
+        for step in 0..<120 {
+            let old = grid, before = sections(old)
+            let edit = randomDataEdit(data, items: 7, &random)
+            let oldData = data
+            data = try edit.applied(to: data)
+            try grid.prepare(data: data, container: size, invalidation: .edited(edit))
+            let shift = grid.sectionShift(from: old, invalidation: .edited(edit))
+            #expect((shift != nil) == promises, "step \(step), \(edit)")
+            guard let shift else { continue }
+            let after = sections(grid)
+            for section in 0..<shift.firstChanged {
+                #expect(after[section]?.map(\.frame.bits) == before[section]?.map(\.frame.bits), "step \(step), \(edit): section \(section)")
+                #expect((after[section] ?? []).allSatisfy { $0.frame.maxY <= shift.changedSpan.lowerBound }, "step \(step), \(edit): section \(section)")
+            }
+            for section in shift.movedTo..<data.sectionCount {
+                let was = section - shift.movedTo + shift.movedFrom
+                let moved = before[was]?.map { element -> LayoutAttributes in
+                    var element = element
+                    element.path.section = section
+                    element.frame.origin.y += shift.offset
+                    return element
+                }
+                #expect(after[section]?.map(\.id) == moved?.map(\.id), "step \(step), \(edit): section \(section) was \(was)")
+                #expect(after[section]?.map(\.frame.bits) == moved?.map(\.frame.bits), "step \(step), \(edit): section \(section) was \(was)")
+                #expect((after[section] ?? []).allSatisfy { $0.frame.minY >= shift.changedSpan.upperBound }, "step \(step), \(edit): section \(section)")
+            }
+            #expect(data.sectionCount - shift.movedTo == oldData.sectionCount - shift.movedFrom)
+            for section in shift.firstChanged..<shift.movedTo {
+                for element in after[section] ?? [] {
+                    #expect(shift.changedSpan.contains(element.frame.minY) && shift.changedSpan.contains(element.frame.maxY),
+                            "step \(step), \(edit): \(element) outside \(shift.changedSpan)")
+                }
+            }
+        }
+        // A rotation changes every tile: nothing is promised.
+        let old = grid
+        try grid.prepare(data: data, container: Size(width: 480, height: 320), invalidation: .resized(from: size, to: Size(width: 480, height: 320)))
+        #expect(grid.sectionShift(from: old, invalidation: .resized(from: size, to: Size(width: 480, height: 320))) == nil)
     }
 
     /// The tops of the exact configuration from integer sums in units of 2⁻¹⁰ points, an
@@ -89,31 +146,9 @@ import Testing
         }
         return Double(sum) / 1024
     }
+}
 
-    /// An edit valid for `data`: items inserted, deleted or moved, sections inserted or
-    /// deleted, anywhere, the first and last sections included.
-    static func randomEdit(_ data: DataShape, items: Int, _ random: inout SeededRandom) -> DataEdit {
-        let sections = data.sectionCount
-        let nonEmpty = (0..<sections).filter { data.itemCounts[$0] > 0 }
-        switch random.integer(0...4) {
-        case 0 where sections > 0:
-            let section = random.integer(0...sections - 1)
-            return .insertItems(section: section, item: random.integer(0...data.itemCounts[section]), count: random.integer(1...items), sizes: nil)
-        case 1 where !nonEmpty.isEmpty:
-            let section = nonEmpty[random.integer(0...nonEmpty.count - 1)]
-            let start = random.integer(0...data.itemCounts[section] - 1)
-            return .deleteItems(section: section, items: start..<random.integer(start + 1...data.itemCounts[section]))
-        case 2 where !nonEmpty.isEmpty:
-            let from = nonEmpty[random.integer(0...nonEmpty.count - 1)]
-            let to = random.integer(0...sections - 1)
-            let room = data.itemCounts[to] - (to == from ? 1 : 0)
-            return .moveItem(from: ItemPath(section: from, item: random.integer(0...data.itemCounts[from] - 1)),
-                             to: ItemPath(section: to, item: random.integer(0...room)))
-        case 3 where sections > 4:
-            let start = random.integer(0...sections - 1)
-            return .deleteSections(start..<min(sections, start + random.integer(1...3)))
-        default:
-            return .insertSections(section: random.integer(0...sections), counts: (0..<random.integer(1...3)).map { _ in random.integer(0...items) }, sizes: nil)
-        }
-    }
+private extension Rect {
+    /// The four coordinates' bit patterns: equal exactly when the frames are bit for bit.
+    var bits: [UInt64] { [minX.bitPattern, minY.bitPattern, width.bitPattern, height.bitPattern] }
 }
