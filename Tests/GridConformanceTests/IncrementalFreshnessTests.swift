@@ -1,6 +1,7 @@
 import GridConformance
 import GridCore
 import GridLayouts
+import GridStrategies
 import Testing
 
 /// Law 6 for a layout told what changed (`prepare(data:container:invalidation:)`): the told
@@ -16,6 +17,20 @@ import Testing
         options.editSequences = 6
         options.editSequenceLength = 24
         let report = GridConformance.check(options: options) { TileGrid(configuration) }
+        #expect(report.isPassing, "\(report)")
+        #expect(report.skipped.isEmpty, "\(report.skipped)")
+    }
+
+    /// The cached strategy over the same grids: told of a batch update, it caches again the
+    /// sections the grid laid again and moves the others (its pieces), and every answer after
+    /// every step of every sequence is still a fresh grid's.
+    @Test(arguments: [TileGrid.Configuration.chGridView, TileGrid.Configuration(sectionFooterHeight: 16),
+                      TileGrid.Configuration(tilesPerLine: 3, rowHeight: 238.0 / 3.0, padding: .zero, sectionTitleHeight: 0, sectionFooterHeight: 10.0 / 3.0)])
+    func theCachedGridsUpdateInPiecesEqualsAFreshPrepare(configuration: TileGrid.Configuration) {
+        var options = ConformanceOptions.quick
+        options.editSequences = 6
+        options.editSequenceLength = 24
+        let report = GridConformance.check(options: options) { CachedLayout(TileGrid(configuration)) }
         #expect(report.isPassing, "\(report)")
         #expect(report.skipped.isEmpty, "\(report.skipped)")
     }

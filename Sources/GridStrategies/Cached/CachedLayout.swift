@@ -25,7 +25,10 @@ import GridCore
 ///   spans and the one before (O(1 + k) for k results when elements are no taller than a
 ///   line), or on two-axis content O(B log(n/B) + k) for the B bands it spans, reading
 ///   only the elements of each band that can reach across the rect; per-item and
-///   section-header queries O(1).
+///   section-header queries O(1). Told of a batch update by a base that says what it did
+///   (``GridCore/SectionShiftReporting``), O(P′ + m log m + p) for the base's update P′,
+///   the m elements of the sections it laid again and the p pieces the cache then answers
+///   from (``CachedPieces``); a rect query over pieces O(p + Σ (log m + k)).
 /// - Memory: O(n): 40 bytes per element (frame and ID; 41 for layouts that set group
 ///   positions, which are kept one byte per element only then), 4 bytes per cell for the path
 ///   index and 4 per path of each declared supplementary kind's table, 4 bytes per band (about one per line), 8 more per band on two-axis content; an element taller than a band also
@@ -58,6 +61,13 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     @usableFromInline var headerSlots: [Int32] = []
     /// Positions of the other supplementary views.
     @usableFromInline var otherSlots = SupplementarySlots()
+    /// After told updates applied in pieces, what the cache answers from (see
+    /// ``CachedPieces``); empty while the arrays answer as built.
+    @usableFromInline var pieces = CachedPieces()
+    /// Whether the last build wrote each section's elements in one run of the arrays, in
+    /// order of section, on content that scrolls along y alone and without group positions:
+    /// what updates in pieces need.
+    var sectionsInRuns = false
     /// Elements per item at the last build, to size the next build's arrays.
     var elementsPerItem = 0.0
     /// Whether the last build took the base's own enumeration (``ScrollOrderedEnumeration``)
@@ -78,7 +88,15 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     public var traits: LayoutTraits { base.traits }
 
     /// The number of elements held in the cache.
-    public var cachedElementCount: Int { ids.count }
+    public var cachedElementCount: Int { pieces.isEmpty ? ids.count : pieces.elementCount }
+
+    /// Whether the cache answers from pieces, told updates applied since its last build
+    /// (see ``prepare(data:container:invalidation:)``), rather than from its arrays as built.
+    public var answersFromPieces: Bool { !pieces.isEmpty }
+
+    /// The number of runs of sections the cache answers from when it ``answersFromPieces``;
+    /// 0 otherwise.
+    public var pieceCount: Int { pieces.list.count }
 
     /// The number of bands of the spatial index.
     public var bandCount: Int { index.bandCount }
@@ -101,15 +119,45 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         try rebuild(from: newBase, data: data)
     }
 
-    /// Tells the base what changed, then caches its elements again, over its own arrays as
+    /// Tells the base what changed, then brings the cache up to date.
+    ///
+    /// When the base can say what the update did (``GridCore/SectionShiftReporting``: the
+    /// tile grid, told of a batch update), the cache takes the sections the base laid again
+    /// from the base's rect queries, keeps the sections before them and moves the ones after
+    /// them where they went (``CachedPieces``): the arrays are not written. Otherwise, or
+    /// when the pieces grow too many, it caches every element again, over its own arrays as
     /// ``prepare(data:container:)`` does.
     ///
     /// - Throws: as ``prepare(data:container:)``; the previous cache and base are then kept.
-    /// - Complexity: the base's update, plus O(n).
+    /// - Complexity: the base's update, plus O(m log m + p) for the m elements of the
+    ///   sections laid again and the p pieces when the base says what it did; else O(n).
     public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws {
         var newBase = base
         try newBase.prepare(data: data, container: container, invalidation: invalidation)
+        if updateInPieces(to: newBase, data: data, invalidation: invalidation) { return }
         try rebuild(from: newBase, data: data)
+    }
+
+    /// Applies a told update in pieces when the base says what it did; `false`, nothing
+    /// changed, when it cannot.
+    private mutating func updateInPieces(to newBase: Base, data newData: DataShape, invalidation: Invalidation) -> Bool {
+        guard case .edited = invalidation.data, sectionsInRuns, let reporting = newBase as? any SectionShiftReporting,
+              let shift = Self.shift(of: reporting, from: base, invalidation: invalidation)
+        else { return false }
+        if pieces.isEmpty { pieces.builtData = data }
+        let query = { (rect: Rect, buffer: inout [LayoutAttributes]) in newBase.elements(in: rect, into: &buffer) }
+        guard pieces.apply(shift, old: data, new: newData, mainIDs: ids, query: query) else { return false }
+        base = newBase
+        data = newData
+        return true
+    }
+
+    /// What `new` says the update from `old` did, when they are of one type.
+    private static func shift<Reporting: SectionShiftReporting>(
+        of new: Reporting, from old: Base, invalidation: Invalidation
+    ) -> SectionShift? {
+        guard let old = old as? Reporting else { return nil }
+        return new.sectionShift(from: old, invalidation: invalidation)
     }
 
     /// Takes `prepared`, a base already prepared for `data` (by an edit), and caches its
@@ -164,6 +212,8 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     /// Materialises the prepared base's elements into the cache.
     private mutating func build(data: DataShape, recycling storage: inout Storage) throws(GridError) {
         self.data = data
+        pieces = CachedPieces()
+        sectionsInRuns = false
         let content = base.contentSize
         let traits = base.traits  // once: a layout may build its traits anew on every call
         let alongX = traits.scrollAxes == .horizontal
@@ -211,6 +261,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
                 otherSlots = builder.otherSlots
                 bandMaxWidths = sortsAcross ? (builder.widths ?? builder.bandMaxWidths()) : []
                 builtFromEnumeration = bulk
+                sectionsInRuns = bulk && builder.sectionsInOrder && !alongX && !sortsAcross && positions.isEmpty
                 elementsPerItem = data.totalItems > 0 ? Double(ids.count) / Double(data.totalItems) : 1
                 return
             }
@@ -269,7 +320,12 @@ extension CachedLayout {
     /// - Complexity: O(1 + m); see the type's documentation.
     @inlinable
     public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
-        guard !rect.isEmpty, !ids.isEmpty else { return }
+        guard !rect.isEmpty else { return }
+        if !pieces.isEmpty {
+            pieceElements(in: rect, into: &buffer)
+            return
+        }
+        guard !ids.isEmpty else { return }
         let a = bandsAlongX ? rect.minX : rect.minY
         let b = bandsAlongX ? rect.maxX : rect.maxY
         guard !a.isNaN, !b.isNaN, !rect.minX.isNaN, !rect.minY.isNaN else { return }
@@ -349,6 +405,7 @@ extension CachedLayout {
     /// - Complexity: O(1).
     @inlinable
     public func attributes(at path: ItemPath) -> LayoutAttributes? {
+        if !pieces.isEmpty { return pieceAttributes(at: path) }
         guard let flat = data.flatIndex(of: path) else { return nil }
         let slot = cellSlots[flat]
         guard slot >= 0 else { return base.attributes(at: path) }
@@ -364,6 +421,7 @@ extension CachedLayout {
     /// - Complexity: O(1) for section headers; O(1) expected for other kinds.
     @inlinable
     public func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {
+        if !pieces.isEmpty { return pieceSupplementary(kind, at: path) }
         let slot: Int32?
         if kind == .sectionHeader && path.item == 0 && headerSlots.indices.contains(path.section) {
             slot = headerSlots[path.section]
@@ -400,6 +458,8 @@ struct CacheBuilder {
     /// The widest element starting in each band, when a fill worked it out on the way
     /// (``fill(capacity:from:)`` on two-axis content).
     var widths: [Double]?
+    /// Whether a fill from the base's enumeration wrote the elements in order of section.
+    var sectionsInOrder = false
     /// Scratch of the band sort, kept across strips.
     private var bandCounts: [Int] = []
     private var sortScratch: [LayoutAttributes] = []
@@ -545,6 +605,7 @@ struct CacheBuilder {
         Self.makeRoom(&frames, capacity: capacity, filler: .zero)
         Self.makeRoom(&ids, capacity: capacity, filler: ElementID(rawValue: 0))
         var written = 0
+        var inOrder = false
         frames.withUnsafeMutableBufferPointer { frames in
             ids.withUnsafeMutableBufferPointer { ids in
                 guard let framesBase = frames.baseAddress, let idsBase = ids.baseAddress else { return }
@@ -571,6 +632,7 @@ struct CacheBuilder {
                             widths = sink.bandWidths
                             tall.append(contentsOf: sink.tall)
                             written = sink.count
+                            inOrder = sink.sectionsInOrder
                         }
                     }
                 }
@@ -593,6 +655,7 @@ struct CacheBuilder {
             if let kind = id.kind { slot(of: kind, id.path, at: Int(position)) }
         }
         self.tall = tall
+        sectionsInOrder = inOrder
         if sortsAcross { self.widths = widths }
         index.buildSpill(tall)
         return .taken
