@@ -1,5 +1,6 @@
 import GridCore
 import GridLayouts
+import GridStrategies
 import GridTestSupport
 import GridViewport
 import Testing
@@ -56,6 +57,22 @@ import Testing
             layout: UniformGrid(cell: Size(width: 50, height: 30), axes: .both), data: data, size: Size(width: 320, height: 480))
         let diagonal = (0...400).map { Point(x: -100 + Double($0) * 19, y: -100 + Double($0) * 15) }
         let count = secondPassAllocations(&viewport, diagonal + diagonal.reversed())
+        #expect(count.allocations == 0, "\(count)")
+    }
+
+    /// The cached tile grid after edits answers from pieces (sections kept, moved, patched):
+    /// its scroll frames allocate nothing either.
+    @Test func scrollingACacheUpdatedInPiecesAllocatesNothing() throws {
+        try #require(AllocationCount.isAvailable)
+        var data = try DataShape(sections: 96, itemsPerSection: 31)
+        var viewport = try Viewport(layout: CachedLayout(TileGrid()), data: data, size: Size(width: 320, height: 480))
+        for edit in [DataEdit.insertItems(section: 3, item: 0, count: 2, sizes: nil), .deleteItems(section: 40, items: 0..<5),
+                     .insertSections(section: 70, counts: [12], sizes: nil)] {
+            data = try edit.applied(to: data)
+            try viewport.setData(data, edit: edit)
+        }
+        #expect(viewport.layout.answersFromPieces && viewport.layout.pieceCount == 7)
+        let count = secondPassAllocations(&viewport, Self.throughAndBack(viewport.layout.contentSize.height))
         #expect(count.allocations == 0, "\(count)")
     }
 

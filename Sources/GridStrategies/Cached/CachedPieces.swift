@@ -274,7 +274,12 @@ extension CachedLayout {
     func pieceElements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
         let a = rect.minY, b = rect.maxY
         guard !a.isNaN, !b.isNaN, !rect.minX.isNaN else { return }
-        for piece in pieces.list where piece.high > a && piece.low < b {
+        // An index loop: a `for … in` over the pieces allocates in a debug build.
+        var next = 0
+        while next < pieces.list.count {
+            let piece = pieces.list[next]
+            next += 1
+            guard piece.high > a && piece.low < b else { continue }
             let shift = piece.shift, renumber = piece.renumber
             if piece.patch >= 0 {
                 let patch = pieces.patches[piece.patch]
