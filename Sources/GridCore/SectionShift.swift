@@ -61,8 +61,12 @@ public struct SectionShift: Hashable, Sendable {
 /// after every update, and a layout that adopts it may answer `nil` whenever it cannot
 /// promise a shift (a rotation, a reload, coordinates that are not exact).
 public protocol SectionShiftReporting: GridLayout {
-    /// What the update from `old` did, this layout being `old` after
-    /// `prepare(data:container:invalidation:)` with `invalidation`: see ``SectionShift``
-    /// for what a shift promises. `nil` when the layout promises nothing.
-    func sectionShift(from old: Self, invalidation: Invalidation) -> SectionShift?
+    /// Brings the layout up to date as ``GridLayout/prepare(data:container:invalidation:)``
+    /// does, in place, and says what the update did: see ``SectionShift`` for what a shift
+    /// promises, between the layout before this call and after it. `nil` when the layout
+    /// promises nothing.
+    ///
+    /// - Throws: what `prepare(data:container:invalidation:)` throws; the layout is then as
+    ///   it was before the call.
+    mutating func prepareReportingShift(data: DataShape, container: Size, invalidation: Invalidation) throws -> SectionShift?
 }

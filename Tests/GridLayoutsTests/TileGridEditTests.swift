@@ -52,7 +52,7 @@ import Testing
         }
     }
 
-    /// What the grid says a told edit did (`sectionShift(from:invalidation:)`) is checked
+    /// What the grid says a told edit did (`prepareReportingShift(data:container:invalidation:)`) is checked
     /// against its elements before and after, element by element: the sections before the
     /// first changed hold the same frames; every section from `movedFrom` on holds, under its
     /// new number, the same elements moved by `offset` and nothing else; the sections laid
@@ -73,8 +73,7 @@ import Testing
             let edit = randomDataEdit(data, items: 7, &random)
             let oldData = data
             data = try edit.applied(to: data)
-            try grid.prepare(data: data, container: size, invalidation: .edited(edit))
-            let shift = grid.sectionShift(from: old, invalidation: .edited(edit))
+            let shift = try grid.prepareReportingShift(data: data, container: size, invalidation: .edited(edit))
             #expect((shift != nil) == promises, "step \(step), \(edit)")
             guard let shift else { continue }
             let after = sections(grid)
@@ -103,9 +102,8 @@ import Testing
             }
         }
         // A rotation changes every tile: nothing is promised.
-        let old = grid
-        try grid.prepare(data: data, container: Size(width: 480, height: 320), invalidation: .resized(from: size, to: Size(width: 480, height: 320)))
-        #expect(grid.sectionShift(from: old, invalidation: .resized(from: size, to: Size(width: 480, height: 320))) == nil)
+        let rotated = Size(width: 480, height: 320)
+        #expect(try grid.prepareReportingShift(data: data, container: rotated, invalidation: .resized(from: size, to: rotated)) == nil)
     }
 
     /// The tops of the exact configuration from integer sums in units of 2⁻¹⁰ points, an

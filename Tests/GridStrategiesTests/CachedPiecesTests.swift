@@ -72,6 +72,29 @@ import Testing
         #expect(cached.pieces.list[2].shift == 79)
     }
 
+    /// The grid is prepared in place when told of an edit; a refused one (a negative width)
+    /// leaves it, and the cache's pieces, as they were.
+    @Test func aRefusedEditKeepsThePreviousAnswers() throws {
+        let container = Size(width: 320, height: 480)
+        var data = try DataShape(itemCounts: Array(repeating: 31, count: 12))
+        var cached = CachedLayout(TileGrid())
+        try cached.prepare(data: data, container: container)
+        let first = DataEdit.insertItems(section: 2, item: 0, count: 3, sizes: nil)
+        data = try first.applied(to: data)
+        try cached.prepare(data: data, container: container, invalidation: .edited(first))
+        let second = DataEdit.deleteItems(section: 5, items: 0..<4)
+        #expect(throws: GridError.self) {
+            try cached.prepare(data: second.applied(to: data), container: Size(width: -1, height: 480), invalidation: .edited(second))
+        }
+        #expect(cached.pieceCount == 3)
+        var fresh = TileGrid()
+        try fresh.prepare(data: data, container: container)
+        var random = SeededRandom(seed: 5)
+        expectAllAgree(
+            [("fresh", fresh), ("cached", cached)], data: data,
+            rects: probeRects(content: fresh.contentSize, edges: edges(of: fresh), random: &random, count: 16), "after the refused edit")
+    }
+
     /// A rotation changes every tile: the grid reports nothing and the cache is built again,
     /// whole, back in the arrays.
     @Test func aRotationAfterEditsBuildsTheArraysAgain() throws {

@@ -654,26 +654,34 @@ extension TileGrid: ScrollOrderedEnumeration {
 // MARK: - What an update did
 
 extension TileGrid: SectionShiftReporting {
-    /// What a told batch update did: the sections it touched were laid again, those before
-    /// them kept, and those after them moved by the change in the first one's top. Promised
-    /// only when the grid shifted its tops itself (every sum exact: see
+    /// Brings the grid up to date told what changed (``prepare(data:container:invalidation:)``),
+    /// and says what a batch update did: the sections it touched were laid again, those
+    /// before them kept, and those after them moved by the change in the first one's top.
+    /// Promised only when the grid shifted its tops itself (every sum exact: see
     /// ``prepare(data:container:invalidation:)``) and its tiles kept their width; `nil` for
     /// anything else (a reload, a rotation, new parameters).
     ///
     /// Like the update, it takes the edit's word for what the data after it is: the sections
     /// after the edited ones are trusted to hold the items they held.
-    /// - Complexity: O(1).
-    public func sectionShift(from old: TileGrid, invalidation: Invalidation) -> SectionShift? {
-        guard isPrepared, old.isPrepared, prepared == old.prepared, containerWidth == old.containerWidth,
-              tileWidth == old.tileWidth,
-              let boundary = Self.unmovedBoundary(invalidation.data, oldSections: old.data.sectionCount)
+    ///
+    /// - Throws: as ``prepare(data:container:invalidation:)``; the grid then keeps its
+    ///   previous state.
+    /// - Complexity: that of ``prepare(data:container:invalidation:)``, plus O(1).
+    public mutating func prepareReportingShift(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
+        let oldData = self.data, wasPrepared = isPrepared, oldConfiguration = prepared
+        let oldWidth = containerWidth, oldTileWidth = tileWidth
+        let boundary = Self.unmovedBoundary(invalidation.data, oldSections: oldData.sectionCount)
+        let oldTop = boundary.flatMap { sectionTop($0.old) }
+        try prepare(data: data, container: container, invalidation: invalidation)
+        guard wasPrepared, prepared == oldConfiguration, configuration == prepared, containerWidth == oldWidth,
+              tileWidth == oldTileWidth, let boundary, let oldTop
         else { return nil }
-        let first = invalidation.firstChangedSection(oldSectionCount: old.data.sectionCount)
-        guard first >= 0, first <= boundary.new, boundary.new <= data.sectionCount, boundary.old <= old.data.sectionCount,
-              data.sectionCount - boundary.new == old.data.sectionCount - boundary.old,
-              Self.sumsAreExact(prepared, old.data), Self.sumsAreExact(prepared, data)
+        let first = invalidation.firstChangedSection(oldSectionCount: oldData.sectionCount)
+        guard first >= 0, first <= boundary.new, boundary.new <= data.sectionCount, boundary.old <= oldData.sectionCount,
+              data.sectionCount - boundary.new == oldData.sectionCount - boundary.old,
+              Self.sumsAreExact(prepared, oldData), Self.sumsAreExact(prepared, data)
         else { return nil }
-        let offset = sectionTops[boundary.new] - old.sectionTops[boundary.old]
+        let offset = sectionTops[boundary.new] - oldTop
         let lower = sectionTops[first], upper = sectionTops[boundary.new]
         guard SectionShift.isExact(offset), lower <= upper else { return nil }
         return SectionShift(

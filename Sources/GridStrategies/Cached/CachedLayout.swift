@@ -128,36 +128,57 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     /// when the pieces grow too many, it caches every element again, over its own arrays as
     /// ``prepare(data:container:)`` does.
     ///
-    /// - Throws: as ``prepare(data:container:)``; the previous cache and base are then kept.
+    /// - Throws: as ``prepare(data:container:)``; the previous cache and base are then kept,
+    ///   except in one case: a base that reports what an edit did is prepared in place, so
+    ///   should the elements it then places not fit the cache (more than 2³¹ − 1 of them),
+    ///   the cache is left empty.
     /// - Complexity: the base's update, plus O(m log m + p) for the m elements of the
     ///   sections laid again and the p pieces when the base says what it did; else O(n).
     public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws {
+        // Sections an ElementID cannot number are refused by a build: that is left to the
+        // path below, which keeps the previous base.
+        if case .edited = invalidation.data, sectionsInRuns, data.sectionCount <= ElementID.maxSection + 1,
+           let reporting = Base.self as? any SectionShiftReporting.Type,
+           case let (prepared, shift) = try Self.prepareReportingShift(reporting, &base, data: data, container: container, invalidation: invalidation),
+           prepared {
+            if let shift {
+                if pieces.isEmpty { pieces.builtData = self.data }
+                let base = self.base
+                let query = { (rect: Rect, buffer: inout [LayoutAttributes]) in base.elements(in: rect, into: &buffer) }
+                if pieces.apply(shift, old: self.data, new: data, mainIDs: ids, query: query) {
+                    self.data = data
+                    return
+                }
+            }
+            // Prepared, but not to be followed in pieces: every element is cached again. The
+            // base was prepared in place and cannot go back, so should this fail, the cache is
+            // left empty rather than out of step with it.
+            do {
+                try rebuild(from: base, data: data)
+            } catch {
+                self = CachedLayout(base)
+                throw error
+            }
+            return
+        }
         var newBase = base
         try newBase.prepare(data: data, container: container, invalidation: invalidation)
-        if updateInPieces(to: newBase, data: data, invalidation: invalidation) { return }
         try rebuild(from: newBase, data: data)
     }
 
-    /// Applies a told update in pieces when the base says what it did; `false`, nothing
-    /// changed, when it cannot.
-    private mutating func updateInPieces(to newBase: Base, data newData: DataShape, invalidation: Invalidation) -> Bool {
-        guard case .edited = invalidation.data, sectionsInRuns, let reporting = newBase as? any SectionShiftReporting,
-              let shift = Self.shift(of: reporting, from: base, invalidation: invalidation)
-        else { return false }
-        if pieces.isEmpty { pieces.builtData = data }
-        let query = { (rect: Rect, buffer: inout [LayoutAttributes]) in newBase.elements(in: rect, into: &buffer) }
-        guard pieces.apply(shift, old: data, new: newData, mainIDs: ids, query: query) else { return false }
-        base = newBase
-        data = newData
-        return true
-    }
-
-    /// What `new` says the update from `old` did, when they are of one type.
-    private static func shift<Reporting: SectionShiftReporting>(
-        of new: Reporting, from old: Base, invalidation: Invalidation
-    ) -> SectionShift? {
-        guard let old = old as? Reporting else { return nil }
-        return new.sectionShift(from: old, invalidation: invalidation)
+    /// `base.prepareReportingShift(…)`, `Base` being `Reporting`: the base is reached through
+    /// a pointer to it as the type it is, so that it is prepared where it lies (a copy would
+    /// copy its arrays at the first write). `prepared` is `false`, nothing done, when the
+    /// two types differ.
+    private static func prepareReportingShift<Reporting: SectionShiftReporting>(
+        _: Reporting.Type, _ base: inout Base, data: DataShape, container: Size, invalidation: Invalidation
+    ) throws -> (prepared: Bool, shift: SectionShift?) {
+        guard Reporting.self == Base.self else { return (false, nil) }
+        let shift = try withUnsafeMutablePointer(to: &base) { pointer in
+            try UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: Reporting.self).pointee
+                .prepareReportingShift(data: data, container: container, invalidation: invalidation)
+        }
+        return (true, shift)
     }
 
     /// Takes `prepared`, a base already prepared for `data` (by an edit), and caches its

@@ -57,6 +57,10 @@ struct CachedPieces: Sendable {
     @usableFromInline var patches: [Patch] = []
     /// The data the main arrays were built for.
     @usableFromInline var builtData = DataShape.empty
+    /// Scratch of ``apply(_:old:new:mainIDs:query:)``, kept across updates so that an
+    /// update's lists and the base's answer grow once.
+    private var scratchPieces: [Piece] = [], scratchAfter: [Piece] = [], scratchFound: [LayoutAttributes] = []
+    private var scratchKept: [Patch] = [], scratchRenamed: [Int] = []
 
     /// Past this many pieces, an update builds the cache again whole.
     static let maximumPieces = 48
@@ -137,21 +141,32 @@ struct CachedPieces: Sendable {
             }
         }
         // The pieces before, the patch, the pieces after.
-        var pieces: [Piece] = []
-        pieces.reserveCapacity(list.count + 2)
-        var after: [Piece] = []
-        var kept: [Patch] = []
-        var renamed: [Int: Int] = [:]
+        // Moved out of the scratch, so that appends write in its storage.
+        var pieces: [Piece] = [], after: [Piece] = [], kept: [Patch] = [], renamed: [Int] = []
+        swap(&pieces, &scratchPieces)
+        swap(&after, &scratchAfter)
+        swap(&kept, &scratchKept)
+        swap(&renamed, &scratchRenamed)
+        pieces.removeAll(keepingCapacity: true)
+        after.removeAll(keepingCapacity: true)
+        kept.removeAll(keepingCapacity: true)
+        renamed.removeAll(keepingCapacity: true)
+        renamed.append(contentsOf: repeatElement(-1, count: patches.count))
+        defer {
+            swap(&after, &scratchAfter)
+            swap(&renamed, &scratchRenamed)
+            kept.removeAll(keepingCapacity: true)
+            swap(&kept, &scratchKept)
+        }
+        // A patch kept, under its index among the kept ones.
         func keep(_ piece: Piece) -> Piece {
             guard piece.patch >= 0 else { return piece }
             var piece = piece
-            if let index = renamed[piece.patch] {
-                piece.patch = index
-            } else {
+            if renamed[piece.patch] < 0 {
                 renamed[piece.patch] = kept.count
                 kept.append(patches[piece.patch])
-                piece.patch = kept.count - 1
             }
+            piece.patch = renamed[piece.patch]
             return piece
         }
         for piece in list {
@@ -185,19 +200,28 @@ struct CachedPieces: Sendable {
                 after.append(Self.moved(rest, by: delta, renumbering: to - from, low: lower < from ? high : piece.low + delta))
             }
         }
-        guard after.allSatisfy({ $0.shift == 0 || SectionShift.isExact($0.shift) }) else { return false }
+        guard after.allSatisfy({ $0.shift == 0 || SectionShift.isExact($0.shift) }) else {
+            swap(&pieces, &scratchPieces)
+            return false
+        }
         // The sections laid again, from the base.
         var patch = Patch()
         patch.firstSection = first
         if to > first {
             var found: [LayoutAttributes] = []
+            swap(&found, &scratchFound)
+            found.removeAll(keepingCapacity: true)
+            defer { swap(&found, &scratchFound) }
             if high > low {
                 let wide = Double.greatestFiniteMagnitude / 4
                 query(Rect(x: -wide, y: low, width: 2 * wide, height: high - low), &found)
             }
             found.removeAll { !(first..<to).contains($0.path.section) }
             let limit = max(4_096, ids.count / 8)
-            guard found.count <= limit else { return false }
+            guard found.count <= limit else {
+                swap(&pieces, &scratchPieces)
+                return false
+            }
             found.sort { $0.frame.minY != $1.frame.minY ? $0.frame.minY < $1.frame.minY : $0.id < $1.id }
             patch.cellStarts = [0]
             patch.cellStarts.reserveCapacity(to - first + 1)
@@ -229,9 +253,14 @@ struct CachedPieces: Sendable {
         }
         pieces.append(contentsOf: after)
         pieces.removeAll { $0.sections.isEmpty }
-        guard pieces.count <= Self.maximumPieces else { return false }
-        self.list = pieces
-        self.patches = kept
+        guard pieces.count <= Self.maximumPieces else {
+            swap(&pieces, &scratchPieces)
+            return false
+        }
+        // The old list and patches become the next update's scratch.
+        swap(&self.list, &pieces)
+        swap(&scratchPieces, &pieces)
+        swap(&self.patches, &kept)
         active = true
         return true
     }
