@@ -273,6 +273,8 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
                 taken = try builder.fill(capacity: capacity, query: { base.elements(in: $0, into: &$1) }, content: base.contentSize)
             }
             if taken {
+                // Read before the arrays are taken from the builder.
+                let inRuns = bulk && builder.sectionsInOrder && !alongX && !sortsAcross && builder.positions.isEmpty
                 index = builder.index
                 frames = builder.frames
                 ids = builder.ids
@@ -282,7 +284,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
                 otherSlots = builder.otherSlots
                 bandMaxWidths = sortsAcross ? (builder.widths ?? builder.bandMaxWidths()) : []
                 builtFromEnumeration = bulk
-                sectionsInRuns = bulk && builder.sectionsInOrder && !alongX && !sortsAcross && positions.isEmpty
+                sectionsInRuns = inRuns
                 elementsPerItem = data.totalItems > 0 ? Double(ids.count) / Double(data.totalItems) : 1
                 return
             }
