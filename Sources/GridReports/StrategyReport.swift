@@ -60,7 +60,7 @@ public struct StrategyReport: Sendable {
     }
 
     /// What the scale series with edits shows, above its table.
-    static let scaleEditsNote = "The same sizes over a slow drag with items inserted, deleted and moved and sections inserted and deleted near the view, about two edits a second: edit frames are about 1.7 % of the frames, so p99 and max are edit frames, p50 a scrolling one. The layout is told what changed (prepare(data:container:invalidation:)); the seed's scan, kept as the seed wrote it, gathers every element again on every edit."
+    static let scaleEditsNote = "The same sizes over a slow drag with items inserted, deleted and moved and sections inserted and deleted near the view, about two edits a second: edit frames are about 1.7 % of the frames, so p99 and max are edit frames, p50 a scrolling one. The layout is told what changed (prepare(data:container:invalidation:)); the cached strategy caches again only the sections the tile grid laid again and moves the others (SectionShiftReporting); the seed's scan, kept as the seed wrote it, gathers every element again on every edit."
 
     /// Runs neither of the canonical data set nor of the scale series (with or without edits).
     public var otherRuns: [RunRecord] {
