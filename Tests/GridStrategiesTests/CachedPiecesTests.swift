@@ -62,7 +62,7 @@ import Testing
         for (edit, patched) in edits {
             data = try edit.applied(to: data)
             try cached.prepare(data: data, container: container, invalidation: .edited(edit))
-            #expect(cached.pieces.patches.map(\.ids.count) == [patched], "\(edit)")
+            #expect(cached.pieces.patches.map(\.elements.count) == [patched], "\(edit)")
             // The sections before, the patch, the sections after.
             #expect(cached.pieceCount == 3, "\(edit)")
         }

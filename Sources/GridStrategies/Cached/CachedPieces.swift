@@ -36,21 +36,39 @@ struct CachedPieces: Sendable {
         @usableFromInline var positions: Range<Int>
     }
 
-    /// The elements of sections laid again by an update: sorted by `minY` then ID.
+    /// The elements of sections laid again by an update, sorted by `minY` then ID: the
+    /// base's answer itself, kept as it came (two allocations a patch, the answer and its
+    /// table).
     @usableFromInline
     struct Patch: Sendable {
-        @usableFromInline var frames: [Rect] = []
-        @usableFromInline var ids: [ElementID] = []
+        @usableFromInline var elements: [LayoutAttributes] = []
         /// The tallest element's height.
         @usableFromInline var tallest = 0.0
         /// The stored number of its first section.
         @usableFromInline var firstSection = 0
-        /// `cellPositions[cellStarts[s] + i]` is the position of item `i` of its section
-        /// `firstSection + s`, or −1.
-        @usableFromInline var cellStarts: [Int] = [0]
-        @usableFromInline var cellPositions: [Int32] = []
+        /// The number of its sections.
+        @usableFromInline var sectionCount = 0
+        /// Where its elements are, in one array: `table[s]` for `s` in `0...sectionCount` is
+        /// where section `s`'s cells start among the entries after those, the cells' entries
+        /// (item by item, the position in ``elements`` or −1), then the positions of the
+        /// supplementary views.
+        @usableFromInline var table: [Int32] = [0]
+
+        /// The position of the cell `item` of its section `section` (counted from its
+        /// first), or `nil`.
+        @inlinable
+        func cell(section: Int, item: Int) -> Int? {
+            guard section >= 0, section < sectionCount else { return nil }
+            let base = sectionCount + 1
+            let start = Int(table[section]), end = Int(table[section + 1])
+            guard item >= 0, item < end - start else { return nil }
+            let position = table[base + start + item]
+            return position >= 0 ? Int(position) : nil
+        }
+
         /// The positions of its supplementary views.
-        @usableFromInline var others: [Int32] = []
+        @inlinable
+        var others: ArraySlice<Int32> { table[(sectionCount + 1 + Int(table[sectionCount]))...] }
     }
 
     @usableFromInline var list: [Piece] = []
@@ -58,9 +76,8 @@ struct CachedPieces: Sendable {
     /// The data the main arrays were built for.
     @usableFromInline var builtData = DataShape.empty
     /// Scratch of ``apply(_:old:new:mainIDs:query:)``, kept across updates so that an
-    /// update's lists and the base's answer grow once.
-    private var scratchPieces: [Piece] = [], scratchAfter: [Piece] = [], scratchFound: [LayoutAttributes] = []
-    private var scratchKept: [Patch] = [], scratchRenamed: [Int] = []
+    /// update's lists grow once.
+    @usableFromInline var scratchPieces: [Piece] = [], scratchKept: [Patch] = []
 
     /// Past this many pieces, an update builds the cache again whole.
     static let maximumPieces = 48
@@ -74,7 +91,7 @@ struct CachedPieces: Sendable {
 
     /// The number of elements held.
     var elementCount: Int {
-        list.reduce(0) { $0 + ($1.patch < 0 ? $1.positions.count : 0) } + patches.reduce(0) { $0 + $1.ids.count }
+        list.reduce(0) { $0 + ($1.patch < 0 ? $1.positions.count : 0) } + patches.reduce(0) { $0 + $1.elements.count }
     }
 
     /// The piece holding `section`, by binary search.
@@ -140,118 +157,115 @@ struct CachedPieces: Sendable {
                 }
             }
         }
-        // The pieces before, the patch, the pieces after.
-        // Moved out of the scratch, so that appends write in its storage.
-        var pieces: [Piece] = [], after: [Piece] = [], kept: [Patch] = [], renamed: [Int] = []
+        // The pieces before, the patch, the pieces after, into the last update's list.
+        var pieces: [Piece] = [], kept: [Patch] = []
         swap(&pieces, &scratchPieces)
-        swap(&after, &scratchAfter)
         swap(&kept, &scratchKept)
-        swap(&renamed, &scratchRenamed)
         pieces.removeAll(keepingCapacity: true)
-        after.removeAll(keepingCapacity: true)
         kept.removeAll(keepingCapacity: true)
-        renamed.removeAll(keepingCapacity: true)
-        renamed.append(contentsOf: repeatElement(-1, count: patches.count))
+        pieces.reserveCapacity(list.count + 3)
         defer {
-            swap(&after, &scratchAfter)
-            swap(&renamed, &scratchRenamed)
             kept.removeAll(keepingCapacity: true)
             swap(&kept, &scratchKept)
         }
-        // A patch kept, under its index among the kept ones.
-        func keep(_ piece: Piece) -> Piece {
-            guard piece.patch >= 0 else { return piece }
-            var piece = piece
-            if renamed[piece.patch] < 0 {
-                renamed[piece.patch] = kept.count
-                kept.append(patches[piece.patch])
-            }
-            piece.patch = renamed[piece.patch]
-            return piece
-        }
-        for piece in list {
-            let lower = piece.sections.lowerBound, upper = piece.sections.upperBound
-            if piece.patch >= 0 {
-                // A patch lies wholly before, wholly after, or within the sections laid again.
-                if upper <= first {
-                    pieces.append(keep(piece))
-                } else if lower >= from {
-                    after.append(keep(Self.moved(piece, by: delta, renumbering: to - from, low: piece.low + delta)))
+        var patchPiece = -1
+        let patches = self.patches
+        // Which kept patch each patch became (−1: not kept yet), on the stack.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: patches.count) { renamed in
+            renamed.initialize(repeating: -1)
+            for piece in list {
+                let lower = piece.sections.lowerBound, upper = piece.sections.upperBound
+                // The patch goes after every piece of sections before `first`.
+                if patchPiece < 0 && upper > first {
+                    patchPiece = pieces.count
+                    pieces.append(Piece(sections: first..<to, renumber: 0, shift: 0, low: low, high: high, patch: -1, positions: 0..<0))
+                    if lower < first && piece.patch < 0 {
+                        // The part before `first` of a run of the arrays goes before the patch.
+                        var before = piece
+                        before.sections = lower..<first
+                        before.positions = piece.positions.lowerBound..<Self.start(of: first - piece.renumber, in: piece.positions, ids)
+                        before.high = low
+                        pieces.insert(before, at: patchPiece)
+                        patchPiece += 1
+                    }
                 }
-                continue
-            }
-            if upper <= first {
-                pieces.append(piece)
-                continue
-            }
-            if lower < first {
-                var before = piece
-                let end = min(upper, first)
-                before.sections = lower..<end
-                before.positions = piece.positions.lowerBound..<Self.start(of: end - piece.renumber, in: piece.positions, ids)
-                if upper > first { before.high = low }
-                pieces.append(before)
-            }
-            if upper > from {
-                var rest = piece
-                let start = max(lower, from)
-                rest.sections = start..<upper
-                rest.positions = Self.start(of: start - piece.renumber, in: piece.positions, ids)..<piece.positions.upperBound
-                after.append(Self.moved(rest, by: delta, renumbering: to - from, low: lower < from ? high : piece.low + delta))
+                if upper <= first {
+                    pieces.append(Self.keep(piece, renamed, &kept, patches))
+                } else if piece.patch >= 0 {
+                    // A patch lies wholly before, wholly after, or within the sections laid again.
+                    if lower >= from {
+                        pieces.append(Self.keep(Self.moved(piece, by: delta, renumbering: to - from, low: piece.low + delta), renamed, &kept, patches))
+                    }
+                } else if upper > from {
+                    var rest = piece
+                    let start = max(lower, from)
+                    rest.sections = start..<upper
+                    rest.positions = Self.start(of: start - piece.renumber, in: piece.positions, ids)..<piece.positions.upperBound
+                    pieces.append(Self.moved(rest, by: delta, renumbering: to - from, low: lower < from ? high : piece.low + delta))
+                }
             }
         }
-        guard after.allSatisfy({ $0.shift == 0 || SectionShift.isExact($0.shift) }) else {
+        if patchPiece < 0 {
+            patchPiece = pieces.count
+            pieces.append(Piece(sections: first..<to, renumber: 0, shift: 0, low: low, high: high, patch: -1, positions: 0..<0))
+        }
+        guard pieces.allSatisfy({ $0.shift == 0 || SectionShift.isExact($0.shift) }) else {
             swap(&pieces, &scratchPieces)
             return false
         }
         // The sections laid again, from the base.
-        var patch = Patch()
-        patch.firstSection = first
         if to > first {
-            var found: [LayoutAttributes] = []
-            swap(&found, &scratchFound)
-            found.removeAll(keepingCapacity: true)
-            defer { swap(&found, &scratchFound) }
-            if high > low {
-                let wide = Double.greatestFiniteMagnitude / 4
-                query(Rect(x: -wide, y: low, width: 2 * wide, height: high - low), &found)
-            }
-            found.removeAll { !(first..<to).contains($0.path.section) }
+            var patch = Patch()
+            patch.firstSection = first
+            patch.sectionCount = to - first
+            var cells = 0
+            for section in first..<to { cells += new.itemCount(inSection: section) }
             let limit = max(4_096, ids.count / 8)
-            guard found.count <= limit else {
+            guard cells <= limit else {
                 swap(&pieces, &scratchPieces)
                 return false
             }
-            found.sort { $0.frame.minY != $1.frame.minY ? $0.frame.minY < $1.frame.minY : $0.id < $1.id }
-            patch.cellStarts = [0]
-            patch.cellStarts.reserveCapacity(to - first + 1)
-            var total = 0
-            for section in first..<to {
-                total += new.itemCounts[section]
-                patch.cellStarts.append(total)
+            // Room for every cell and two supplementary views a section, so that the answer
+            // most often grows once.
+            patch.elements.reserveCapacity(cells + 2 * (to - first) + 4)
+            if high > low {
+                let wide = Double.greatestFiniteMagnitude / 4
+                query(Rect(x: -wide, y: low, width: 2 * wide, height: high - low), &patch.elements)
             }
-            patch.cellPositions = Array(repeating: -1, count: total)
-            patch.frames.reserveCapacity(found.count)
-            patch.ids.reserveCapacity(found.count)
-            for element in found {
-                let position = Int32(truncatingIfNeeded: patch.ids.count)
-                patch.frames.append(element.frame)
-                patch.ids.append(element.id)
+            patch.elements.removeAll { !(first..<to).contains($0.path.section) }
+            guard patch.elements.count <= limit + 2 * (to - first) else {
+                swap(&pieces, &scratchPieces)
+                return false
+            }
+            patch.elements.sort { $0.frame.minY != $1.frame.minY ? $0.frame.minY < $1.frame.minY : $0.id < $1.id }
+            var others = 0
+            for element in patch.elements where element.kind != .cell { others += 1 }
+            let base = to - first + 1
+            patch.table = []
+            patch.table.reserveCapacity(base + cells + others)
+            var total = 0
+            patch.table.append(0)
+            for section in first..<to {
+                total += new.itemCount(inSection: section)
+                patch.table.append(Int32(truncatingIfNeeded: total))
+            }
+            patch.table.append(contentsOf: repeatElement(-1, count: cells))
+            for position in patch.elements.indices {
+                let element = patch.elements[position]
                 patch.tallest = max(patch.tallest, element.frame.height)
                 if element.kind == .cell {
                     let s = element.path.section - first
-                    if element.path.item < patch.cellStarts[s + 1] - patch.cellStarts[s] {
-                        patch.cellPositions[patch.cellStarts[s] + element.path.item] = position
-                    }
+                    let start = Int(patch.table[s]), count = Int(patch.table[s + 1]) - start
+                    if element.path.item < count { patch.table[base + start + element.path.item] = Int32(truncatingIfNeeded: position) }
                 } else {
-                    patch.others.append(position)
+                    patch.table.append(Int32(truncatingIfNeeded: position))
                 }
             }
             kept.append(patch)
-            pieces.append(Piece(
-                sections: first..<to, renumber: 0, shift: 0, low: low, high: high, patch: kept.count - 1, positions: 0..<0))
+            pieces[patchPiece].patch = kept.count - 1
+        } else {
+            pieces.remove(at: patchPiece)
         }
-        pieces.append(contentsOf: after)
         pieces.removeAll { $0.sections.isEmpty }
         guard pieces.count <= Self.maximumPieces else {
             swap(&pieces, &scratchPieces)
@@ -263,6 +277,18 @@ struct CachedPieces: Sendable {
         swap(&self.patches, &kept)
         active = true
         return true
+    }
+
+    /// `piece`, its patch kept: put in `kept` the first time, under its index there.
+    private static func keep(_ piece: Piece, _ renamed: UnsafeMutableBufferPointer<Int>, _ kept: inout [Patch], _ patches: [Patch]) -> Piece {
+        guard piece.patch >= 0 else { return piece }
+        var piece = piece
+        if renamed[piece.patch] < 0 {
+            renamed[piece.patch] = kept.count
+            kept.append(patches[piece.patch])
+        }
+        piece.patch = renamed[piece.patch]
+        return piece
     }
 
     /// `piece` after an update that moved it by `delta` along y and renumbered its sections
@@ -312,16 +338,19 @@ extension CachedLayout {
             let shift = piece.shift, renumber = piece.renumber
             if piece.patch >= 0 {
                 let patch = pieces.patches[piece.patch]
-                patch.frames.withUnsafeBufferPointer { frames in
+                patch.elements.withUnsafeBufferPointer { elements in
                     // The first element that can reach below `a`: its top plus the tallest
                     // height reaches `a` (rounded up, so no element is missed).
-                    var low = 0, high = frames.count
+                    var low = 0, high = elements.count
                     while low < high {
                         let mid = (low + high) / 2
-                        if frames[mid].minY + shift + patch.tallest < a { low = mid + 1 } else { high = mid }
+                        if elements[mid].frame.minY + shift + patch.tallest < a { low = mid + 1 } else { high = mid }
                     }
-                    while low < frames.count && frames[low].minY + shift < b {
-                        Self.emitMoved(frames[low], patch.ids[low], shift, renumber, rect, &buffer)
+                    while low < elements.count && elements[low].frame.minY + shift < b {
+                        var element = elements[low]
+                        element.frame.origin.y += shift
+                        element.path.section += renumber
+                        if element.frame.intersects(rect) { buffer.append(element) }
                         low += 1
                     }
                 }
@@ -394,19 +423,15 @@ extension CachedLayout {
         let position: Int
         if piece.patch >= 0 {
             let patch = pieces.patches[piece.patch]
-            let s = stored.section - patch.firstSection
-            guard s >= 0, s + 1 < patch.cellStarts.count else { return nil }
             if kind == .cell {
-                guard path.item >= 0, path.item < patch.cellStarts[s + 1] - patch.cellStarts[s] else { return nil }
-                let slot = patch.cellPositions[patch.cellStarts[s] + path.item]
-                guard slot >= 0 else { return nil }
-                position = Int(slot)
+                guard let cell = patch.cell(section: stored.section - patch.firstSection, item: path.item) else { return nil }
+                position = cell
             } else {
-                let id = ElementID(kind: kind, path: stored)
-                guard id.path == stored, let found = patch.others.first(where: { patch.ids[Int($0)] == id }) else { return nil }
+                guard let found = patch.others.first(where: { patch.elements[Int($0)].kind == kind && patch.elements[Int($0)].path == stored })
+                else { return nil }
                 position = Int(found)
             }
-            let frame = patch.frames[position]
+            let frame = patch.elements[position].frame
             return (Rect(x: frame.minX, y: frame.minY + piece.shift, width: frame.width, height: frame.height), position)
         }
         let slot: Int32?
