@@ -9,28 +9,19 @@ import Testing
 /// wrong, and pass the reference layouts, which update themselves.
 @Suite struct IncrementalFreshnessTests {
     /// The tile grid's own update (the tops from the first touched section on, the tile
-    /// width alone on a new container) passes, over the sequences too.
+    /// width alone on a new container) passes, over the sequences too; and so does the cached
+    /// strategy over it, which told of a batch update caches again the sections the grid laid
+    /// again and moves the others (its pieces).
     @Test(arguments: [TileGrid.Configuration.chGridView, TileGrid.Configuration(sectionFooterHeight: 16),
-                      TileGrid.Configuration(tilesPerLine: 3, rowHeight: 238.0 / 3.0, padding: .zero, sectionTitleHeight: 0, sectionFooterHeight: 10.0 / 3.0)])
-    func theTileGridsUpdateEqualsAFreshPrepare(configuration: TileGrid.Configuration) {
+                      TileGrid.Configuration(tilesPerLine: 3, rowHeight: 238.0 / 3.0, padding: .zero, sectionTitleHeight: 0, sectionFooterHeight: 10.0 / 3.0)],
+          [false, true])
+    func theTileGridsUpdateEqualsAFreshPrepare(configuration: TileGrid.Configuration, cached: Bool) {
         var options = ConformanceOptions.quick
         options.editSequences = 6
         options.editSequenceLength = 24
-        let report = GridConformance.check(options: options) { TileGrid(configuration) }
-        #expect(report.isPassing, "\(report)")
-        #expect(report.skipped.isEmpty, "\(report.skipped)")
-    }
-
-    /// The cached strategy over the same grids: told of a batch update, it caches again the
-    /// sections the grid laid again and moves the others (its pieces), and every answer after
-    /// every step of every sequence is still a fresh grid's.
-    @Test(arguments: [TileGrid.Configuration.chGridView, TileGrid.Configuration(sectionFooterHeight: 16),
-                      TileGrid.Configuration(tilesPerLine: 3, rowHeight: 238.0 / 3.0, padding: .zero, sectionTitleHeight: 0, sectionFooterHeight: 10.0 / 3.0)])
-    func theCachedGridsUpdateInPiecesEqualsAFreshPrepare(configuration: TileGrid.Configuration) {
-        var options = ConformanceOptions.quick
-        options.editSequences = 6
-        options.editSequenceLength = 24
-        let report = GridConformance.check(options: options) { CachedLayout(TileGrid(configuration)) }
+        let report = cached
+            ? GridConformance.check(options: options) { CachedLayout(TileGrid(configuration)) }
+            : GridConformance.check(options: options) { TileGrid(configuration) }
         #expect(report.isPassing, "\(report)")
         #expect(report.skipped.isEmpty, "\(report.skipped)")
     }
