@@ -72,6 +72,37 @@ import Testing
         #expect(cached.pieces.list[2].shift == 79)
     }
 
+    /// Edits in many places: each one away from the others splits a run of the arrays in
+    /// two around its patch, so k of them make 2k + 1 pieces, until past 1,024 pieces (at the
+    /// 512th) the cache is built again whole; the answers are a fresh grid's throughout.
+    @Test func editsInManyPlacesKeepPiecesUpToTheirLimit() throws {
+        let container = Size(width: 320, height: 480)
+        var data = try DataShape(itemCounts: Array(repeating: 7, count: 1_600))
+        var cached = CachedLayout(TileGrid())
+        try cached.prepare(data: data, container: container)
+        var random = SeededRandom(seed: 17)
+        for k in 1...520 {
+            // Sections 2, 5, 8, …: a section apart, so no patch touches another.
+            let edit = DataEdit.insertItems(section: 3 * k - 1, item: 0, count: 1, sizes: nil)
+            data = try edit.applied(to: data)
+            try cached.prepare(data: data, container: container, invalidation: .edited(edit))
+            if k < 512 {
+                #expect(cached.pieceCount == 2 * k + 1, "edit \(k)")
+            } else if k == 512 {
+                #expect(!cached.answersFromPieces, "edit \(k): 1,025 pieces")
+            } else {
+                #expect(cached.pieceCount == 2 * (k - 512) + 1, "edit \(k)")
+            }
+            if [1, 100, 511, 512, 520].contains(k) {
+                var fresh = TileGrid()
+                try fresh.prepare(data: data, container: container)
+                expectAllAgree(
+                    [("fresh", fresh), ("cached", cached)], data: data,
+                    rects: probeRects(content: fresh.contentSize, edges: [], random: &random, count: 200), "after edit \(k)")
+            }
+        }
+    }
+
     /// The grid is prepared in place when told of an edit; a refused one (a negative width)
     /// leaves it, and the cache's pieces, as they were.
     @Test func aRefusedEditKeepsThePreviousAnswers() throws {

@@ -28,7 +28,7 @@ import GridCore
 ///   section-header queries O(1). Told of a batch update by a base that says what it did
 ///   (``GridCore/SectionShiftReporting``), O(P′ + m log m + p) for the base's update P′,
 ///   the m elements of the sections it laid again and the p pieces the cache then answers
-///   from (``CachedPieces``); a rect query over pieces O(p + Σ (log m + k)).
+///   from (``CachedPieces``); a rect query over pieces O(log p + Σ (log m + k)).
 /// - Memory: O(n): 40 bytes per element (frame and ID; 41 for layouts that set group
 ///   positions, which are kept one byte per element only then), 4 bytes per cell for the path
 ///   index and 4 per path of each declared supplementary kind's table, 4 bytes per band (about one per line), 8 more per band on two-axis content; an element taller than a band also

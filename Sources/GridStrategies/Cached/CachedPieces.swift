@@ -9,8 +9,12 @@ import GridCore
 /// (a few additions each), where a rebuild would write every element again: O(m + p) for the
 /// m elements of the sections laid again and the p pieces, against O(n). A patch next to or
 /// across the sections an edit touches is laid again with them, so that edits in one place
-/// keep one patch there. When the pieces grow past ``maximumPieces`` or the patches past an
-/// eighth of the elements (at least 4,096), the cache is built again whole.
+/// keep one patch there. When the pieces grow past ``maximumPieces`` (1,024: about 500 edits
+/// in as many places) or a patch past an eighth of the elements (at least 4,096), the cache
+/// is built again whole.
+///
+/// The pieces lie along y in order of section, each within its span (`low ... high`), the
+/// spans in order: a rect query finds the first piece it reaches by binary search.
 ///
 /// Only for content that scrolls along y alone, whose elements the base wrote in order of
 /// section (``ElementSink/sectionsInOrder``), without group positions: the main arrays then
@@ -80,7 +84,7 @@ struct CachedPieces: Sendable {
     @usableFromInline var scratchPieces: [Piece] = [], scratchKept: [Patch] = []
 
     /// Past this many pieces, an update builds the cache again whole.
-    static let maximumPieces = 48
+    static let maximumPieces = 1_024
 
     /// Whether an update was applied in pieces since the last build: the pieces answer then,
     /// even when there are none (every section deleted).
@@ -324,17 +328,24 @@ extension CachedLayout {
     ///
     /// A piece's `y` offset is exact (``GridCore/SectionShift``), so each frame comes out as
     /// the base makes it; the rect is tested against that frame, never a stored one.
-    /// - Complexity: O(p + Σ (log m + k)) over the p pieces and the pieces the rect reaches.
+    /// - Complexity: O(log p + Σ (log m + k)) over the p pieces and the pieces the rect
+    ///   reaches.
     @usableFromInline
     func pieceElements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
         let a = rect.minY, b = rect.maxY
         guard !a.isNaN, !b.isNaN, !rect.minX.isNaN else { return }
+        // The first piece reaching below `a`: the spans are in order along y.
+        var next = 0, end = pieces.list.count
+        while next < end {
+            let mid = (next + end) / 2
+            if pieces.list[mid].high > a { end = mid } else { next = mid + 1 }
+        }
         // An index loop: a `for … in` over the pieces allocates in a debug build.
-        var next = 0
         while next < pieces.list.count {
             let piece = pieces.list[next]
             next += 1
-            guard piece.high > a && piece.low < b else { continue }
+            guard piece.low < b else { break }
+            guard piece.high > a else { continue }
             let shift = piece.shift, renumber = piece.renumber
             if piece.patch >= 0 {
                 let patch = pieces.patches[piece.patch]
