@@ -95,6 +95,12 @@ public struct TileGrid: GridLayout, Sendable {
     ///   section after the edited ones when the sums are exact (a loop the compiler
     ///   vectorises), else a sum of four a section.
     public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) {
+        _ = try update(data: data, container: container, invalidation: invalidation)
+    }
+
+    /// ``prepare(data:container:invalidation:)``, saying what it did when it shifted the tops
+    /// after an edit and kept the tiles' width (``SectionShift``); `nil` for anything else.
+    private mutating func update(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
         let oldSections = self.data.sectionCount
         let expectedSections: Int? = switch invalidation.data {
         case .unchanged: oldSections
@@ -104,10 +110,12 @@ public struct TileGrid: GridLayout, Sendable {
         case .edited: oldSections
         }
         guard isPrepared, configuration == prepared, let expectedSections, data.sectionCount == expectedSections else {
-            return try prepare(data: data, container: container)
+            try prepare(data: data, container: container)
+            return nil
         }
         let config = prepared
         let tileWidth = try Self.tileWidth(config, container: container)
+        var shift: SectionShift?
         if case .edited = invalidation.data {
             let first = invalidation.firstChangedSection(oldSectionCount: oldSections)
             // `boundary`: the old and new index of the first section after the edited ones,
@@ -115,7 +123,10 @@ public struct TileGrid: GridLayout, Sendable {
             // (a caller's mistake) is not followed: the grid prepares again.
             guard let boundary = Self.unmovedBoundary(invalidation.data, oldSections: oldSections),
                   first >= 0, first <= boundary.new, boundary.new <= data.sectionCount, boundary.old <= oldSections
-            else { return try prepare(data: data, container: container) }
+            else {
+                try prepare(data: data, container: container)
+                return nil
+            }
             // With exact sums the tops after the edited sections shift by what the edit
             // changed rather than being summed again (see `sumsAreExact`).
             let shifts = Self.sumsAreExact(config, self.data) && Self.sumsAreExact(config, data)
@@ -134,7 +145,14 @@ public struct TileGrid: GridLayout, Sendable {
             let height: Double
             if shifts {
                 _ = Self.layTops(&tops, from: first, through: boundary.new, data, config)
-                height = Self.shiftTops(&tops, after: boundary.new, by: tops[boundary.new] - boundaryTop)
+                let offset = tops[boundary.new] - boundaryTop
+                height = Self.shiftTops(&tops, after: boundary.new, by: offset)
+                // What the edit did, promised only where the tiles keep their width.
+                if tileWidth == self.tileWidth && container.width == containerWidth && SectionShift.isExact(offset) {
+                    shift = SectionShift(
+                        firstChanged: first, movedFrom: boundary.old, movedTo: boundary.new, offset: offset,
+                        changedSpan: tops[first]...tops[boundary.new])
+                }
             } else {
                 height = Self.layTops(&tops, from: first, through: data.sectionCount, data, config)
             }
@@ -149,6 +167,7 @@ public struct TileGrid: GridLayout, Sendable {
         }
         self.data = data
         take(tileWidth, container: container)
+        return shift
     }
 
     /// The tile width `w` for `container`, checked.
@@ -666,25 +685,8 @@ extension TileGrid: SectionShiftReporting {
     ///
     /// - Throws: as ``prepare(data:container:invalidation:)``; the grid then keeps its
     ///   previous state.
-    /// - Complexity: that of ``prepare(data:container:invalidation:)``, plus O(1).
+    /// - Complexity: that of ``prepare(data:container:invalidation:)``.
     public mutating func prepareReportingShift(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
-        let oldData = self.data, wasPrepared = isPrepared, oldConfiguration = prepared
-        let oldWidth = containerWidth, oldTileWidth = tileWidth
-        let boundary = Self.unmovedBoundary(invalidation.data, oldSections: oldData.sectionCount)
-        let oldTop = boundary.flatMap { sectionTop($0.old) }
-        try prepare(data: data, container: container, invalidation: invalidation)
-        guard wasPrepared, prepared == oldConfiguration, configuration == prepared, containerWidth == oldWidth,
-              tileWidth == oldTileWidth, let boundary, let oldTop
-        else { return nil }
-        let first = invalidation.firstChangedSection(oldSectionCount: oldData.sectionCount)
-        guard first >= 0, first <= boundary.new, boundary.new <= data.sectionCount, boundary.old <= oldData.sectionCount,
-              data.sectionCount - boundary.new == oldData.sectionCount - boundary.old,
-              Self.sumsAreExact(prepared, oldData), Self.sumsAreExact(prepared, data)
-        else { return nil }
-        let offset = sectionTops[boundary.new] - oldTop
-        let lower = sectionTops[first], upper = sectionTops[boundary.new]
-        guard SectionShift.isExact(offset), lower <= upper else { return nil }
-        return SectionShift(
-            firstChanged: first, movedFrom: boundary.old, movedTo: boundary.new, offset: offset, changedSpan: lower...upper)
+        try update(data: data, container: container, invalidation: invalidation)
     }
 }

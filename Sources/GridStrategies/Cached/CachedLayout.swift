@@ -142,7 +142,6 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
            case let (prepared, shift) = try Self.prepareReportingShift(reporting, &base, data: data, container: container, invalidation: invalidation),
            prepared {
             if let shift {
-                if pieces.isEmpty { pieces.builtData = self.data }
                 let base = self.base
                 let query = { (rect: Rect, buffer: inout [LayoutAttributes]) in base.elements(in: rect, into: &buffer) }
                 if pieces.apply(shift, old: self.data, new: data, mainIDs: ids, query: query) {
@@ -234,6 +233,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     private mutating func build(data: DataShape, recycling storage: inout Storage) throws(GridError) {
         self.data = data
         pieces = CachedPieces()
+        pieces.builtData = data
         sectionsInRuns = false
         let content = base.contentSize
         let traits = base.traits  // once: a layout may build its traits anew on every call
