@@ -202,8 +202,7 @@ public struct GateSession: Sendable {
     /// it the alignment and hashing of what the measured code touches: a few hundred
     /// instructions in a hundred thousand, but not the same count.
     func measure(_ workload: GateWorkload, mode: MeasureMode) throws -> GateFigures {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gridbench-gate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let scratch = try ScratchDirectory.make(prefix: "gridbench-gate")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let callgrindURL = scratch.appendingPathComponent("callgrind.out")
         let directory = plan.url.deletingLastPathComponent()

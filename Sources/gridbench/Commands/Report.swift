@@ -58,6 +58,11 @@ struct Report: ParsableCommand {
 
     func run() throws {
         let outcome = try guarded { () throws -> ExitCode in
+            if measureOnly != nil {
+                ChildMeasurement.endWithParent()
+            } else {
+                AtomicFileSet.removeLeftovers(for: URL(fileURLWithPath: out))
+            }
             let plan = try planOption.load()
             if let fromResults {
                 let document = try JSONFiles.read(ResultsDocument.self, from: URL(fileURLWithPath: fromResults))

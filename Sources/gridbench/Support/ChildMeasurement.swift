@@ -45,8 +45,7 @@ struct ChildMeasurement {
         guard let executable = GateSession.Tool.currentExecutable else {
             throw ChildFailure(description: "cannot find this program's executable to run the measuring processes; use --processes 1")
         }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gridbench-report-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let scratch = try ScratchDirectory.make(prefix: "gridbench-report")
         defer { try? FileManager.default.removeItem(at: scratch) }
         var documents: [ResultsDocument] = []
         var datasets = self.datasets
@@ -95,5 +94,20 @@ struct ChildFailure: Error, CustomStringConvertible {
 
     var exitCode: ExitCode {
         [Outcome.badInput.rawValue, Outcome.outputFailure.rawValue].contains(status) ? ExitCode(status) : Outcome.internalFailure
+    }
+}
+
+extension ChildMeasurement {
+    /// Asks the system to end this measuring child when its parent ends, however it ends
+    /// (a killed report leaves no child measuring on for nobody); and ends now if the
+    /// parent has already gone. Linux's `prctl(PR_SET_PDEATHSIG)`; elsewhere nothing.
+    static func endWithParent() {
+        #if os(Linux)
+        typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "prctl") else { return }
+        let prctl = unsafeBitCast(symbol, to: Prctl.self)
+        _ = prctl(1 /* PR_SET_PDEATHSIG */, UInt(SIGKILL), 0, 0, 0)
+        if getppid() == 1 { exit(Outcome.internalFailure.rawValue) }
+        #endif
     }
 }
