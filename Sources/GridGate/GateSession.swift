@@ -194,20 +194,28 @@ public struct GateSession: Sendable {
     /// Runs `workload` once in a child process: under callgrind for instructions, or on the
     /// clock.
     ///
-    /// The child sees the same process whatever machine or directory the gate runs in: it
-    /// starts in the plan's directory, with every path it is given relative to it (the
-    /// tool's executable too), a fixed environment (``WorkloadChild/environment``), and it
-    /// writes its sample on standard output. A clone at a longer path, another user's
-    /// environment or another temporary directory would otherwise move the heap, and with
-    /// it the alignment and hashing of what the measured code touches: a few hundred
+    /// The child sees the same process whatever machine or directory the gate runs in, and
+    /// whatever the plan's file is called: what lies on its stack when it starts (its
+    /// arguments and environment) has the same length everywhere. Its executable and its plan
+    /// are links of fixed names in a scratch directory whose path has a fixed length (under
+    /// `/tmp`), where it starts; its environment is fixed (``WorkloadChild/environment``) and
+    /// padded to a fixed size; it writes its sample on standard output. A clone at a longer
+    /// path, another user's environment or a plan of another name would otherwise move the
+    /// stack, and with it the alignment of what the measured code touches: a few dozen
     /// instructions in a hundred thousand, but not the same count.
     func measure(_ workload: GateWorkload, mode: MeasureMode) throws -> GateFigures {
-        let scratch = try ScratchDirectory.make(prefix: "gridbench-gate")
+        let scratch = try ScratchDirectory.make(prefix: "gridbench-gate", in: ScratchDirectory.fixedRoot)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let callgrindURL = scratch.appendingPathComponent("callgrind.out")
-        let directory = plan.url.deletingLastPathComponent()
-        let executable = Subprocess.relativePath(of: tool.executable, from: directory)
-        var arguments = tool.childArguments + ["--plan", plan.url.lastPathComponent, "--workload", workload.id, "--entry", "\(workload.entry)"]
+        let executable = scratch.appendingPathComponent("tool").path, planLink = scratch.appendingPathComponent("plan").path
+        do {
+            try FileManager.default.createSymbolicLink(atPath: executable, withDestinationPath: tool.executable.resolvingSymlinksInPath().path)
+            try FileManager.default.createSymbolicLink(atPath: planLink, withDestinationPath: plan.url.resolvingSymlinksInPath().path)
+        } catch {
+            throw GateError.measurement("workload \(workload.id): could not link the tool and plan into \(scratch.path): \(error)")
+        }
+        let directory = scratch
+        var arguments = tool.childArguments + ["--plan", planLink, "--workload", workload.id, "--entry", "\(workload.entry)"]
         let program: URL
         switch mode {
         case .instructions:
@@ -219,7 +227,7 @@ public struct GateSession: Sendable {
             ] + arguments
         case .clock(let samples):
             // Time, unlike counts, does not care where the process's memory lies.
-            program = tool.executable
+            program = URL(fileURLWithPath: executable)
             arguments += ["--clock-samples", "\(samples)"]
         }
         let result = try Subprocess.run(program, arguments, environment: WorkloadChild.processEnvironment, in: directory, scratch: scratch)

@@ -58,17 +58,6 @@ enum Subprocess {
         return line?.trimmingCharacters(in: .whitespaces)
     }
 
-    /// The path of `file` relative to `directory` (`../.build/release/gridbench`), both
-    /// taken with symbolic links resolved.
-    static func relativePath(of file: URL, from directory: URL) -> String {
-        let target = file.resolvingSymlinksInPath().standardizedFileURL.pathComponents
-        let base = directory.resolvingSymlinksInPath().standardizedFileURL.pathComponents
-        var shared = 0
-        while shared < min(target.count, base.count), target[shared] == base[shared] { shared += 1 }
-        let path = Array(repeating: "..", count: base.count - shared) + target[shared...]
-        return path.isEmpty ? "." : path.joined(separator: "/")
-    }
-
     /// This program's own executable, to run it again as a child.
     static var currentExecutable: URL? {
         #if os(Linux)

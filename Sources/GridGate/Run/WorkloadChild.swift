@@ -25,6 +25,13 @@ public enum WorkloadChild {
         for (name, value) in ProcessInfo.processInfo.environment where name == "LD_LIBRARY_PATH" || name.hasPrefix("VALGRIND_") {
             result[name] = value
         }
+        // Padded to at least 16 variables whose strings take a multiple of 4,096 bytes: the
+        // child's stack then starts at the same offset within a page whether those variables
+        // are set or not, and whatever they hold.
+        for slot in result.count ..< 15 { result["GRIDBENCH_GATE_SLOT_\(slot)"] = "" }
+        let padding = "GRIDBENCH_GATE_PADDING"
+        let size = result.reduce(padding.utf8.count + 2) { $0 + $1.key.utf8.count + $1.value.utf8.count + 2 }
+        result[padding] = String(repeating: ".", count: (4096 - size % 4096) % 4096)
         return result
     }
 
@@ -36,6 +43,9 @@ public enum WorkloadChild {
     public static func run(
         plan planURL: URL, workload id: String, entry: Int?, layouts: [GateLayout], mode: MeasureMode, meter: (any AllocationMeter)?
     ) throws -> WorkloadSample {
+        // The gate gives the plan as a link (see `GateSession.measure`): its files lie beside
+        // the file it points to.
+        let planURL = planURL.resolvingSymlinksInPath()
         let plan = try GatePlan.load(from: planURL, layouts: layouts, only: id, entry: entry)
         guard let workload = plan.workload(id), let loaded = plan.specs[workload.specURL] else {
             throw InputError(file: planURL.path, field: "(workloads)", value: "\"\(id)\"", expected: "the ID of a workload of this plan")

@@ -55,8 +55,8 @@ public enum ScratchDirectory {
     /// longer runs.
     ///
     /// - Throws: what creating the directory throws.
-    public static func make(prefix: String) throws -> URL {
-        let temporary = FileManager.default.temporaryDirectory
+    public static func make(prefix: String, in root: URL = FileManager.default.temporaryDirectory) throws -> URL {
+        let temporary = root
         removeLeftovers(prefix: prefix, in: temporary)
         // The process ID padded to ten digits: the name's length, which paths given to a
         // measured child carry, is the same whatever the ID.
@@ -64,6 +64,19 @@ public enum ScratchDirectory {
         let url = temporary.appendingPathComponent("\(prefix)-\(String(repeating: "0", count: max(0, 10 - pid.count)) + pid)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// `/tmp` where it is a writable directory, else the system's temporary directory: a
+    /// root whose path has the same length on every machine, for children whose arguments
+    /// name files in it.
+    public static var fixedRoot: URL {
+        let tmp = "/tmp"
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: tmp, isDirectory: &isDirectory), isDirectory.boolValue,
+           FileManager.default.isWritableFile(atPath: tmp) {
+            return URL(fileURLWithPath: tmp, isDirectory: true)
+        }
+        return FileManager.default.temporaryDirectory
     }
 
     /// Removes the directories `<prefix>-<pid>-…` in `directory` whose process is gone.
