@@ -1,65 +1,3 @@
-/// Bands of equal extent along a scroll axis: the geometry of a cache's spatial index, and of
-/// ``ElementSink``'s order check, which must agree with it bit for bit.
-///
-/// Band `b` holds the coordinates `v` with `⌊v · inverse⌋ = b`, clamped to the bands there
-/// are; NaN and negative coordinates go to band 0. The product by the reciprocal is
-/// monotonic, so elements ordered by coordinate are ordered by band.
-public struct BandGeometry: Hashable, Sendable {
-    /// The extent of one band along the axis, > 0.
-    public let bandExtent: Double
-    /// `1 / bandExtent`.
-    public let inverseExtent: Double
-    /// The index of the last band, `bandCount − 1`.
-    public let lastBand: Int
-
-    /// `bandCount ≥ 1` bands (fewer reads as 1) `bandExtent > 0` long.
-    @inlinable
-    public init(bandExtent: Double, bandCount: Int) {
-        self.bandExtent = bandExtent
-        self.inverseExtent = 1 / bandExtent
-        self.lastBand = max(bandCount, 1) - 1
-    }
-
-    /// The number of bands.
-    @inlinable public var bandCount: Int { lastBand + 1 }
-
-    /// The band that holds axis coordinate `v`.
-    @inlinable @inline(__always)
-    public func band(of v: Double) -> Int {
-        let raw = v * inverseExtent
-        guard raw > 0 else { return 0 }
-        return raw >= Double(lastBand) ? lastBand : Int(raw)
-    }
-}
-
-/// Where a cache finds each cell it holds: `slots[sectionStarts[s] + i]` is the position of
-/// the cell at section `s`, item `i`, for the `sectionCount` sections of its data, each of
-/// `itemCounts[s]` items. An ``ElementSink`` given a table fills it as cells come.
-///
-/// The owner keeps the memory alive and initialised for as long as the sink is used.
-public struct CellSlotTable {
-    @usableFromInline let slots: UnsafeMutablePointer<Int32>
-    @usableFromInline let sectionStarts: UnsafePointer<Int>
-    @usableFromInline let itemCounts: UnsafePointer<Int>
-    @usableFromInline let sectionCount: Int
-
-    /// A table writing into `slots`, for sections starting at `sectionStarts` and holding
-    /// `itemCounts` items each (`sectionCount` of each).
-    public init(slots: UnsafeMutablePointer<Int32>, sectionStarts: UnsafePointer<Int>, itemCounts: UnsafePointer<Int>, sectionCount: Int) {
-        self.slots = slots
-        self.sectionStarts = sectionStarts
-        self.itemCounts = itemCounts
-        self.sectionCount = sectionCount
-    }
-
-    /// Records that the cell at `section`, `item` sits at `position`; a path outside the
-    /// data is not recorded.
-    @inlinable @inline(__always)
-    func record(section: Int, item: Int, at position: Int) {
-        guard UInt(bitPattern: section) < UInt(bitPattern: sectionCount), item < itemCounts[section] else { return }
-        slots[sectionStarts[section] + item] = Int32(truncatingIfNeeded: position)
-    }
-}
 
 /// Where a layout that adopts ``ScrollOrderedEnumeration`` writes its elements in bulk: the
 /// arrays of a cache under construction, in band order.
@@ -447,23 +385,4 @@ public struct ElementSink {
         }
         bandWidest = widest
     }
-}
-
-/// A layout that can write every element it places straight into a cache's arrays, in the
-/// cache's order, faster than the rect queries a cache is otherwise built from.
-///
-/// The cached strategy asks for this first. The sink checks the order as the elements come
-/// (``ElementSink``) and, when it is broken, builds from rect queries instead, so a mistake
-/// in the order costs time, never a wrong answer. What the elements are is the adopter's
-/// promise: exactly the elements that rect queries over the whole content return, each
-/// once, with the same frames bit for bit (law 1 of ``GridLayout``), and no group positions
-/// (a layout that sets them is cached from its queries). GridBench's own adopters have tests
-/// that build their cache both ways and compare every array.
-public protocol ScrollOrderedEnumeration: GridLayout {
-    /// Appends every element to `sink` in order of the band its frame starts in along the
-    /// scroll axis: enumerating by the frames' start along the axis (`minY`, or `minX` for a
-    /// horizontal layout) keeps that order. On content that scrolls both ways the sink sorts
-    /// each band by `minX`, then ID, cheaply when they come nearly so. May return early once
-    /// `sink.isStopped`.
-    func enumerateElements(into sink: inout ElementSink)
 }
