@@ -7,10 +7,9 @@ extension LoadedSet {
     /// can show in `rect` at `offset` (see ``FrozenBands/queryRect(member:loaded:offset:)``),
     /// or `nil` when there are none to ask for.
     @usableFromInline
-    func bandQueryRect(member: UInt8, loaded rect: Rect, offset: Point) -> Rect? {
+    func bandQueryRect(member: BandMembership, loaded rect: Rect, offset: Point) -> Rect? {
         guard let bands = pinning.bands else { return nil }
-        let occurs = member == 3 ? bands.classes & 4 != 0 : bands.classes & member != 0
-        return occurs ? bands.queryRect(member: member, loaded: rect, offset: offset) : nil
+        return bands.occurs(member) ? bands.queryRect(member: member, loaded: rect, offset: offset) : nil
     }
 
     /// Starts the band query of membership `member` for the natural rect `natural`:
@@ -19,9 +18,9 @@ extension LoadedSet {
     /// changed since, only the strips of `natural` outside it; otherwise `natural` whole.
     /// - Complexity: O(1).
     @usableFromInline
-    mutating func planBand(member: UInt8, natural: Rect, incremental: Bool) -> Strips {
+    mutating func planBand(member: BandMembership, natural: Rect, incremental: Bool) -> Strips {
         if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
-        let slot = Int(member) - 1
+        let slot = member.classIndex
         if incremental, let previous = bandRects[slot], previous.intersects(natural) {
             var strips = Strips(of: natural, outside: previous)
             if queriesOnce { strips.mergeIntoOne() }
@@ -37,8 +36,8 @@ extension LoadedSet {
     /// shifted with their bands, that meet `rect`, to ``pinnedBuffer``.
     /// - Complexity: O(b + e log e) for b answers kept and e answers of the strips.
     @usableFromInline
-    mutating func collectBand(member: UInt8, plan: Strips, natural: Rect, loaded rect: Rect, offset: Point) {
-        let slot = Int(member) - 1
+    mutating func collectBand(member: BandMembership, plan: Strips, natural: Rect, loaded rect: Rect, offset: Point) {
+        let slot = member.classIndex
         // Three stored buffers, not an array of arrays: mutating an element of a nested
         // array in place is not guaranteed, and a copy would allocate.
         switch slot {
@@ -104,7 +103,7 @@ extension LoadedSet {
 
     /// Forgets the member's last band answer: no band of it can show this frame.
     @usableFromInline
-    mutating func forgetBand(member: UInt8) {
-        bandRects[Int(member) - 1] = nil
+    mutating func forgetBand(member: BandMembership) {
+        bandRects[member.classIndex] = nil
     }
 }
