@@ -3,7 +3,8 @@
 /// `itemCounts[s]` items. An ``ElementSink`` given a table fills it as cells come.
 ///
 /// The owner keeps the memory alive and initialised for as long as the sink is used.
-public struct CellSlotTable {
+@usableFromInline
+package struct CellSlotTable {
     @usableFromInline let slots: UnsafeMutablePointer<Int32>
     @usableFromInline let sectionStarts: UnsafePointer<Int>
     @usableFromInline let itemCounts: UnsafePointer<Int>
@@ -11,7 +12,7 @@ public struct CellSlotTable {
 
     /// A table writing into `slots`, for sections starting at `sectionStarts` and holding
     /// `itemCounts` items each (`sectionCount` of each).
-    public init(slots: UnsafeMutablePointer<Int32>, sectionStarts: UnsafePointer<Int>, itemCounts: UnsafePointer<Int>, sectionCount: Int) {
+    package init(slots: UnsafeMutablePointer<Int32>, sectionStarts: UnsafePointer<Int>, itemCounts: UnsafePointer<Int>, sectionCount: Int) {
         self.slots = slots
         self.sectionStarts = sectionStarts
         self.itemCounts = itemCounts

@@ -22,7 +22,8 @@
 /// them out (law 1 of ``GridLayout``).
 public struct ElementSink {
     /// Why the sink stopped taking elements.
-    public enum Stop: Hashable, Sendable {
+    @usableFromInline
+    package enum Stop: Hashable, Sendable {
         /// The arrays are full: the layout places more elements than the cache made room for.
         case full
         /// An element's band came before the last one's.
@@ -42,7 +43,8 @@ public struct ElementSink {
 
     /// An element reaching two bands or more past the one it starts in: only such an
     /// element can be missed by a query that reads its first band and the one before.
-    public typealias TallElement = (position: Int32, first: Int, last: Int)
+    @usableFromInline
+    package typealias TallElement = (position: Int32, first: Int, last: Int)
 
     @usableFromInline let frames: UnsafeMutablePointer<Rect>
     @usableFromInline let ids: UnsafeMutablePointer<ElementID>
@@ -56,16 +58,16 @@ public struct ElementSink {
     @usableFromInline var written = 0
     /// `bandStarts[b]` is the position of the first element of band `b`, for every band up
     /// to the current one; the cache completes it.
-    public private(set) var bandStarts: [Int32]
+    package private(set) var bandStarts: [Int32]
     /// The positions of the elements that are not cells, in order.
-    public var others: [Int32] { otherPositions }
+    package var others: [Int32] { otherPositions }
     @usableFromInline var otherPositions: [Int32] = []
     /// The elements that reach two bands or more past the one they start in, in order.
-    public var tall: [TallElement] { tallElements }
+    package var tall: [TallElement] { tallElements }
     @usableFromInline var tallElements: [TallElement] = []
     /// On content that scrolls both ways, the width of the widest element starting in each
     /// band (complete after ``finish()``); empty otherwise.
-    public var bandWidths: [Double] { widestByBand }
+    package var bandWidths: [Double] { widestByBand }
     @usableFromInline var widestByBand: [Double]
     @usableFromInline var band = 0
     @usableFromInline var bandWidest = 0.0
@@ -76,12 +78,12 @@ public struct ElementSink {
     /// Whether the current band's elements came out of `minX`-then-ID order.
     @usableFromInline var bandUnsorted = false
     /// Why the sink stopped, or `nil` while it takes elements.
-    public private(set) var stop: Stop?
+    package private(set) var stop: Stop?
     /// Whether ``stop`` is set: one byte for the hot path to test.
     @usableFromInline var halted = false
     /// Whether the elements written so far came in order of section (never a section before
     /// the last one's): a cache then finds each section's elements in one run of its arrays.
-    public var sectionsInOrder: Bool { !sectionsOutOfOrder }
+    package var sectionsInOrder: Bool { !sectionsOutOfOrder }
     @usableFromInline var sectionsOutOfOrder = false
     @usableFromInline var lastSection = 0
 
@@ -92,7 +94,7 @@ public struct ElementSink {
     /// The caller keeps the memory alive and initialised for as long as the sink is used.
     /// ``bandStarts`` is kept in the storage of `recycling` (a previous build's, whose
     /// contents are dropped) when that has the room: see ``takeBandStarts()``.
-    public init(
+    package init(
         frames: UnsafeMutablePointer<Rect>, ids: UnsafeMutablePointer<ElementID>, capacity: Int, geometry: BandGeometry,
         alongX: Bool, sortsAcross: Bool, table: CellSlotTable? = nil, recycling: [Int32] = []
     ) {
@@ -338,7 +340,7 @@ public struct ElementSink {
 
     /// Moves ``bandStarts`` out, leaving the sink's empty: the array is handed over, not
     /// copied, so that a later build can write over its storage.
-    public mutating func takeBandStarts() -> [Int32] {
+    package mutating func takeBandStarts() -> [Int32] {
         var starts: [Int32] = []
         swap(&starts, &bandStarts)
         return starts
@@ -346,7 +348,7 @@ public struct ElementSink {
 
     /// Completes ``bandStarts`` with the start (and end) of every band after the current
     /// one: `bandCount + 1` entries in all.
-    public mutating func finish() {
+    package mutating func finish() {
         advance(to: geometry.bandCount)
     }
 

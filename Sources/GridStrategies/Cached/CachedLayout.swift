@@ -72,7 +72,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     var elementsPerItem = 0.0
     /// Whether the last build took the base's own enumeration (``ScrollOrderedEnumeration``)
     /// rather than rect queries.
-    public internal(set) var builtFromEnumeration = false
+    package internal(set) var builtFromEnumeration = false
     /// Tells this value from its copies: while it is uniquely referenced, the value has not
     /// been copied since its last build, so the arrays are its own and a rebuild writes over
     /// them (see ``prepare(data:container:)``).
@@ -92,14 +92,14 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
 
     /// Whether the cache answers from pieces, told updates applied since its last build
     /// (see ``prepare(data:container:invalidation:)``), rather than from its arrays as built.
-    public var answersFromPieces: Bool { !pieces.isEmpty }
+    package var answersFromPieces: Bool { !pieces.isEmpty }
 
     /// The number of runs of sections the cache answers from when it ``answersFromPieces``;
     /// 0 otherwise.
-    public var pieceCount: Int { pieces.list.count }
+    package var pieceCount: Int { pieces.list.count }
 
     /// The number of bands of the spatial index.
-    public var bandCount: Int { index.bandCount }
+    package var bandCount: Int { index.bandCount }
 
     /// Prepares the base layout, then caches every element it places.
     ///
