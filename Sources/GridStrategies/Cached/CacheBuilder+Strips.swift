@@ -9,13 +9,8 @@ extension CacheBuilder {
         var failure: GridError?
         var fits = true
         var written = 0
-        // Moved out, not copied: a copy would duplicate the arrays at the first write.
         var frames: [Rect] = [], ids: [ElementID] = [], cellSlots: [Int32] = []
-        swap(&frames, &self.frames)
-        swap(&ids, &self.ids)
-        swap(&cellSlots, &self.cellSlots)
-        Self.makeRoom(&frames, capacity: capacity, filler: .zero)
-        Self.makeRoom(&ids, capacity: capacity, filler: ElementID(rawValue: 0))
+        lendArrays(&frames, &ids, &cellSlots, capacity: capacity)
         frames.withUnsafeMutableBufferPointer { frames in
             ids.withUnsafeMutableBufferPointer { ids in
                 cellSlots.withUnsafeMutableBufferPointer { cellSlots in
@@ -29,11 +24,7 @@ extension CacheBuilder {
                 }
             }
         }
-        frames.removeLast(frames.count - written)
-        ids.removeLast(ids.count - written)
-        self.frames = frames
-        self.ids = ids
-        self.cellSlots = cellSlots
+        takeBackArrays(&frames, &ids, &cellSlots, written: written)
         if let failure { throw failure }
         guard fits else { return false }
         if positions.count > ids.count { positions.removeLast(positions.count - ids.count) }

@@ -107,6 +107,27 @@ struct CacheBuilder {
         }
     }
 
+    /// Moves the arrays elements are written into out of the builder into the caller's
+    /// (empty) ones, `frames` and `ids` made exactly `capacity` long (see ``makeRoom(_:capacity:filler:)``).
+    /// Moved, not copied: a copy would duplicate the arrays at the first write.
+    mutating func lendArrays(_ frames: inout [Rect], _ ids: inout [ElementID], _ cellSlots: inout [Int32], capacity: Int) {
+        swap(&frames, &self.frames)
+        swap(&ids, &self.ids)
+        swap(&cellSlots, &self.cellSlots)
+        Self.makeRoom(&frames, capacity: capacity, filler: .zero)
+        Self.makeRoom(&ids, capacity: capacity, filler: ElementID(rawValue: 0))
+    }
+
+    /// Gives the arrays ``lendArrays(_:_:_:capacity:)`` lent back to the builder, `frames`
+    /// and `ids` trimmed to the `written` elements.
+    mutating func takeBackArrays(_ frames: inout [Rect], _ ids: inout [ElementID], _ cellSlots: inout [Int32], written: Int) {
+        frames.removeLast(frames.count - written)
+        ids.removeLast(ids.count - written)
+        self.frames = frames
+        self.ids = ids
+        self.cellSlots = cellSlots
+    }
+
     /// How a fill ended: every element taken; more elements than the arrays hold; or the
     /// elements out of the cache's order (from a layout's own enumeration, the caller builds
     /// from rect queries then; within a strip of rect queries, the strip is taken again sorted).
@@ -125,14 +146,9 @@ struct CacheBuilder {
         var bandStarts: [Int32] = [], others: [Int32] = [], widths: [Double] = []
         var tall = self.tall
         let geometry = index.geometry, alongX = self.alongX, sortsAcross = self.sortsAcross
-        // Moved out, not copied: a copy would duplicate the arrays at the first write.
         var frames: [Rect] = [], ids: [ElementID] = [], cellSlots: [Int32] = []
-        swap(&frames, &self.frames)
-        swap(&ids, &self.ids)
-        swap(&cellSlots, &self.cellSlots)
+        lendArrays(&frames, &ids, &cellSlots, capacity: capacity)
         swap(&bandStarts, &index.bandStarts)
-        Self.makeRoom(&frames, capacity: capacity, filler: .zero)
-        Self.makeRoom(&ids, capacity: capacity, filler: ElementID(rawValue: 0))
         var written = 0
         var inOrder = false
         frames.withUnsafeMutableBufferPointer { frames in
@@ -167,11 +183,7 @@ struct CacheBuilder {
                 }
             }
         }
-        frames.removeLast(frames.count - written)
-        ids.removeLast(ids.count - written)
-        self.frames = frames
-        self.ids = ids
-        self.cellSlots = cellSlots
+        takeBackArrays(&frames, &ids, &cellSlots, written: written)
         index.bandStarts = bandStarts
         switch stop {
         case .full?: return .full
