@@ -1,65 +1,3 @@
-/// Bands of equal extent along a scroll axis: the geometry of a cache's spatial index, and of
-/// ``ElementSink``'s order check, which must agree with it bit for bit.
-///
-/// Band `b` holds the coordinates `v` with `⌊v · inverse⌋ = b`, clamped to the bands there
-/// are; NaN and negative coordinates go to band 0. The product by the reciprocal is
-/// monotonic, so elements ordered by coordinate are ordered by band.
-public struct BandGeometry: Hashable, Sendable {
-    /// The extent of one band along the axis, > 0.
-    public let bandExtent: Double
-    /// `1 / bandExtent`.
-    public let inverseExtent: Double
-    /// The index of the last band, `bandCount − 1`.
-    public let lastBand: Int
-
-    /// `bandCount ≥ 1` bands (fewer reads as 1) `bandExtent > 0` long.
-    @inlinable
-    public init(bandExtent: Double, bandCount: Int) {
-        self.bandExtent = bandExtent
-        self.inverseExtent = 1 / bandExtent
-        self.lastBand = max(bandCount, 1) - 1
-    }
-
-    /// The number of bands.
-    @inlinable public var bandCount: Int { lastBand + 1 }
-
-    /// The band that holds axis coordinate `v`.
-    @inlinable @inline(__always)
-    public func band(of v: Double) -> Int {
-        let raw = v * inverseExtent
-        guard raw > 0 else { return 0 }
-        return raw >= Double(lastBand) ? lastBand : Int(raw)
-    }
-}
-
-/// Where a cache finds each cell it holds: `slots[sectionStarts[s] + i]` is the position of
-/// the cell at section `s`, item `i`, for the `sectionCount` sections of its data, each of
-/// `itemCounts[s]` items. An ``ElementSink`` given a table fills it as cells come.
-///
-/// The owner keeps the memory alive and initialised for as long as the sink is used.
-public struct CellSlotTable {
-    @usableFromInline let slots: UnsafeMutablePointer<Int32>
-    @usableFromInline let sectionStarts: UnsafePointer<Int>
-    @usableFromInline let itemCounts: UnsafePointer<Int>
-    @usableFromInline let sectionCount: Int
-
-    /// A table writing into `slots`, for sections starting at `sectionStarts` and holding
-    /// `itemCounts` items each (`sectionCount` of each).
-    public init(slots: UnsafeMutablePointer<Int32>, sectionStarts: UnsafePointer<Int>, itemCounts: UnsafePointer<Int>, sectionCount: Int) {
-        self.slots = slots
-        self.sectionStarts = sectionStarts
-        self.itemCounts = itemCounts
-        self.sectionCount = sectionCount
-    }
-
-    /// Records that the cell at `section`, `item` sits at `position`; a path outside the
-    /// data is not recorded.
-    @inlinable @inline(__always)
-    func record(section: Int, item: Int, at position: Int) {
-        guard UInt(bitPattern: section) < UInt(bitPattern: sectionCount), item < itemCounts[section] else { return }
-        slots[sectionStarts[section] + item] = Int32(truncatingIfNeeded: position)
-    }
-}
 
 /// Where a layout that adopts ``ScrollOrderedEnumeration`` writes its elements in bulk: the
 /// arrays of a cache under construction, in band order.
@@ -84,7 +22,8 @@ public struct CellSlotTable {
 /// them out (law 1 of ``GridLayout``).
 public struct ElementSink {
     /// Why the sink stopped taking elements.
-    public enum Stop: Hashable, Sendable {
+    @usableFromInline
+    package enum Stop: Hashable, Sendable {
         /// The arrays are full: the layout places more elements than the cache made room for.
         case full
         /// An element's band came before the last one's.
@@ -104,7 +43,8 @@ public struct ElementSink {
 
     /// An element reaching two bands or more past the one it starts in: only such an
     /// element can be missed by a query that reads its first band and the one before.
-    public typealias TallElement = (position: Int32, first: Int, last: Int)
+    @usableFromInline
+    package typealias TallElement = (position: Int32, first: Int, last: Int)
 
     @usableFromInline let frames: UnsafeMutablePointer<Rect>
     @usableFromInline let ids: UnsafeMutablePointer<ElementID>
@@ -118,16 +58,16 @@ public struct ElementSink {
     @usableFromInline var written = 0
     /// `bandStarts[b]` is the position of the first element of band `b`, for every band up
     /// to the current one; the cache completes it.
-    public private(set) var bandStarts: [Int32]
+    package private(set) var bandStarts: [Int32]
     /// The positions of the elements that are not cells, in order.
-    public var others: [Int32] { otherPositions }
+    package var others: [Int32] { otherPositions }
     @usableFromInline var otherPositions: [Int32] = []
     /// The elements that reach two bands or more past the one they start in, in order.
-    public var tall: [TallElement] { tallElements }
+    package var tall: [TallElement] { tallElements }
     @usableFromInline var tallElements: [TallElement] = []
     /// On content that scrolls both ways, the width of the widest element starting in each
     /// band (complete after ``finish()``); empty otherwise.
-    public var bandWidths: [Double] { widestByBand }
+    package var bandWidths: [Double] { widestByBand }
     @usableFromInline var widestByBand: [Double]
     @usableFromInline var band = 0
     @usableFromInline var bandWidest = 0.0
@@ -138,12 +78,12 @@ public struct ElementSink {
     /// Whether the current band's elements came out of `minX`-then-ID order.
     @usableFromInline var bandUnsorted = false
     /// Why the sink stopped, or `nil` while it takes elements.
-    public private(set) var stop: Stop?
+    package private(set) var stop: Stop?
     /// Whether ``stop`` is set: one byte for the hot path to test.
     @usableFromInline var halted = false
     /// Whether the elements written so far came in order of section (never a section before
     /// the last one's): a cache then finds each section's elements in one run of its arrays.
-    public var sectionsInOrder: Bool { !sectionsOutOfOrder }
+    package var sectionsInOrder: Bool { !sectionsOutOfOrder }
     @usableFromInline var sectionsOutOfOrder = false
     @usableFromInline var lastSection = 0
 
@@ -154,7 +94,7 @@ public struct ElementSink {
     /// The caller keeps the memory alive and initialised for as long as the sink is used.
     /// ``bandStarts`` is kept in the storage of `recycling` (a previous build's, whose
     /// contents are dropped) when that has the room: see ``takeBandStarts()``.
-    public init(
+    package init(
         frames: UnsafeMutablePointer<Rect>, ids: UnsafeMutablePointer<ElementID>, capacity: Int, geometry: BandGeometry,
         alongX: Bool, sortsAcross: Bool, table: CellSlotTable? = nil, recycling: [Int32] = []
     ) {
@@ -400,7 +340,7 @@ public struct ElementSink {
 
     /// Moves ``bandStarts`` out, leaving the sink's empty: the array is handed over, not
     /// copied, so that a later build can write over its storage.
-    public mutating func takeBandStarts() -> [Int32] {
+    package mutating func takeBandStarts() -> [Int32] {
         var starts: [Int32] = []
         swap(&starts, &bandStarts)
         return starts
@@ -408,7 +348,7 @@ public struct ElementSink {
 
     /// Completes ``bandStarts`` with the start (and end) of every band after the current
     /// one: `bandCount + 1` entries in all.
-    public mutating func finish() {
+    package mutating func finish() {
         advance(to: geometry.bandCount)
     }
 
@@ -447,23 +387,4 @@ public struct ElementSink {
         }
         bandWidest = widest
     }
-}
-
-/// A layout that can write every element it places straight into a cache's arrays, in the
-/// cache's order, faster than the rect queries a cache is otherwise built from.
-///
-/// The cached strategy asks for this first. The sink checks the order as the elements come
-/// (``ElementSink``) and, when it is broken, builds from rect queries instead, so a mistake
-/// in the order costs time, never a wrong answer. What the elements are is the adopter's
-/// promise: exactly the elements that rect queries over the whole content return, each
-/// once, with the same frames bit for bit (law 1 of ``GridLayout``), and no group positions
-/// (a layout that sets them is cached from its queries). GridBench's own adopters have tests
-/// that build their cache both ways and compare every array.
-public protocol ScrollOrderedEnumeration: GridLayout {
-    /// Appends every element to `sink` in order of the band its frame starts in along the
-    /// scroll axis: enumerating by the frames' start along the axis (`minY`, or `minX` for a
-    /// horizontal layout) keeps that order. On content that scrolls both ways the sink sorts
-    /// each band by `minX`, then ID, cheaply when they come nearly so. May return early once
-    /// `sink.isStopped`.
-    func enumerateElements(into sink: inout ElementSink)
 }

@@ -23,21 +23,6 @@ public enum StrategyKind: String, CaseIterable, Hashable, Sendable, Codable {
     }
 }
 
-/// Something done with a layout wrapped in a strategy, at the strategy's concrete type, so
-/// that the compiler can specialise the work (a measured replay, a benchmark loop) for it.
-/// ``StrategyKind/wrap(_:threshold:visitor:)`` is the one place that maps a kind to its type.
-public protocol StrategyVisitor {
-    associatedtype Result
-    /// `layout` is `base` wrapped in the strategy `kind`.
-    func visit<Layout: GridLayout>(_ layout: Layout, kind: StrategyKind) throws -> Result
-}
-
-/// A strategy that chooses between others, and says which it chose once prepared.
-public protocol StrategyChoosing {
-    /// The strategy chosen at the last prepare.
-    var choice: StrategyKind { get }
-}
-
 extension StrategyKind {
     /// Calls `visitor` with `base` wrapped in this strategy, at the strategy's concrete type;
     /// `threshold` is the adaptive strategy's switch.

@@ -71,7 +71,7 @@ struct Pinning {
         if untilNextKinds.contains(kindRaw: raw) { return true }
         // Read in place: binding the bands to a local would copy (and retain) their arrays
         // once per element.
-        return (bands?.kinds.contains(kindRaw: raw) ?? false) && (bands?.membership(element) ?? 0) != 0
+        return (bands?.kinds.contains(kindRaw: raw) ?? false) && bands?.membership(element).isEmpty == false
     }
 }
 
@@ -97,15 +97,14 @@ struct FrozenBands {
     private(set) var horizontal: [Band] = []
     /// Every kind with a band.
     private(set) var kinds = ElementKinds()
-    /// Which membership classes occur: bit 1 vertical only, bit 2 horizontal only, bit 3
-    /// both (by the kinds' rules; a class with no kind is never queried).
-    private(set) var classes: UInt8 = 0
+    /// The kinds with a band along y, along x, and along both: which of them are empty says
+    /// which membership classes cannot occur (``occurs(_:)``).
+    private var verticalKinds = ElementKinds(), horizontalKinds = ElementKinds(), cornerKinds = ElementKinds()
     /// The furthest end of any band along y, and along x: an element reaching past both is
     /// in no band.
     private(set) var verticalReach = -Double.infinity, horizontalReach = -Double.infinity
 
     init(rules: [PinRule], content: Size) {
-        var verticalKinds = ElementKinds(), horizontalKinds = ElementKinds()
         for rule in rules {
             guard case .band(let start, let end) = rule.reach else { continue }
             if rule.axis == .vertical {
@@ -119,9 +118,17 @@ struct FrozenBands {
         kinds = verticalKinds.union(horizontalKinds)
         for band in vertical { verticalReach = max(verticalReach, band.end) }
         for band in horizontal { horizontalReach = max(horizontalReach, band.end) }
-        if !verticalKinds.isEmpty { classes |= 1 }
-        if !horizontalKinds.isEmpty { classes |= 2 }
-        if !verticalKinds.intersection(horizontalKinds).isEmpty { classes |= 4 }
+        cornerKinds = verticalKinds.intersection(horizontalKinds)
+    }
+
+    /// Whether an element can be in bands of exactly the class `member`, by the kinds' rules:
+    /// a class no kind can be in is never queried.
+    func occurs(_ member: BandMembership) -> Bool {
+        switch member {
+        case .vertical: !verticalKinds.isEmpty
+        case .horizontal: !horizontalKinds.isEmpty
+        default: !cornerKinds.isEmpty
+        }
     }
 
     /// The index of the band along an axis holding `element`, or −1.
@@ -136,15 +143,15 @@ struct FrozenBands {
         return -1
     }
 
-    /// 0 when `element` is in no band; else bit 1 when in a band along y, bit 2 along x.
+    /// The bands `element` is in: empty when in none.
     @inline(__always)
-    func membership(_ element: LayoutAttributes) -> UInt8 {
+    func membership(_ element: LayoutAttributes) -> BandMembership {
         let f = element.frame
         // Most elements reach past every band on both axes: in none, without a band read.
-        if f.maxY > verticalReach && f.maxX > horizontalReach { return 0 }
+        if f.maxY > verticalReach && f.maxX > horizontalReach { return BandMembership() }
         let inY = Self.band(of: element, in: vertical, low: f.minY, high: f.maxY) >= 0
         let inX = Self.band(of: element, in: horizontal, low: f.minX, high: f.maxX) >= 0
-        return (inY ? 1 : 0) | (inX ? 2 : 0)
+        return BandMembership(vertical: inY, horizontal: inX)
     }
 
     @inline(__always)
@@ -152,15 +159,15 @@ struct FrozenBands {
         PinRule.shift(offset: offset, start: band.start, end: band.end, limit: band.limit)
     }
 
-    /// The natural rect to query for the elements of membership `member` (1, 2 or 3) that
-    /// can be shown in `rect` at `offset`, or `nil` when none can.
-    func queryRect(member: UInt8, loaded rect: Rect, offset: Point) -> Rect? {
+    /// The natural rect to query for the elements of membership `member` (a class: vertical,
+    /// horizontal or corner) that can be shown in `rect` at `offset`, or `nil` when none can.
+    func queryRect(member: BandMembership, loaded rect: Rect, offset: Point) -> Rect? {
         var minX = rect.minX, maxX = rect.maxX, minY = rect.minY, maxY = rect.maxY
-        if member & 1 != 0 {
+        if member.contains(.vertical) {
             guard let range = Self.naturalRange(vertical, low: rect.minY, high: rect.maxY, offset: offset.y) else { return nil }
             (minY, maxY) = range
         }
-        if member & 2 != 0 {
+        if member.contains(.horizontal) {
             guard let range = Self.naturalRange(horizontal, low: rect.minX, high: rect.maxX, offset: offset.x) else { return nil }
             (minX, maxX) = range
         }
@@ -186,7 +193,7 @@ struct FrozenBands {
 
     /// Appends the elements of `answer` whose membership is exactly `member`, shifted with
     /// their bands, that meet `rect`.
-    func collect(_ answer: [LayoutAttributes], member: UInt8, loaded rect: Rect, offset: Point, into buffer: inout [LayoutAttributes]) {
+    func collect(_ answer: [LayoutAttributes], member: BandMembership, loaded rect: Rect, offset: Point, into buffer: inout [LayoutAttributes]) {
         var index = 0
         while index < answer.count {
             var element = answer[index]
@@ -195,7 +202,7 @@ struct FrozenBands {
             let f = element.frame
             let y = Self.band(of: element, in: vertical, low: f.minY, high: f.maxY)
             let x = Self.band(of: element, in: horizontal, low: f.minX, high: f.maxX)
-            guard (y >= 0 ? 1 : 0) | (x >= 0 ? 2 : 0) == member else { continue }
+            guard BandMembership(vertical: y >= 0, horizontal: x >= 0) == member else { continue }
             if y >= 0 { element.frame.origin.y += Self.shift(vertical[y], offset: offset.y) }
             if x >= 0 { element.frame.origin.x += Self.shift(horizontal[x], offset: offset.x) }
             if element.frame.intersects(rect) { buffer.append(element) }

@@ -38,8 +38,8 @@ extension Viewport {
             index += 1
         }
         if state.hasBands {
-            var member: UInt8 = 1
-            while member <= 3 {
+            var next: BandMembership? = .vertical
+            while let member = next {
                 if let natural = state.bandQueryRect(member: member, loaded: rect, offset: lastOffset) {
                     let band = state.planBand(member: member, natural: natural, incremental: plan.previous != nil)
                     var strip = 0
@@ -51,7 +51,7 @@ extension Viewport {
                 } else {
                     state.forgetBand(member: member)
                 }
-                member += 1
+                next = member.nextClass
             }
         }
         if state.ordersSectionHeaders {
