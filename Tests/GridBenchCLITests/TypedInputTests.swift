@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Issue 27, items 3 to 6: the inputs users actually type, each through the built binary.
+@Suite struct TypedInputTests {
+    static let spec = HardeningTests.spec
+
+    // MARK: 3. Nonsense accepted
+
+    /// Round -1 is no round: refused naming the file, the field, the value and the range.
+    @Test(arguments: ["-1", "0", "1000001"])
+    func queriesRoundOutOfRangeIsRefused(round: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let queries = scratch.path("q.json")
+        let written = try GridBench.run(["conform", "--write-queries", queries, "--quick"])
+        #expect(written.status == Exit.success, "\(written)")
+        let json = try scratch.text("q.json")
+        let range = try #require(json.range(of: #""round" : 1"#))
+        try scratch.write(json.replacingCharacters(in: range, with: #""round" : "# + round), to: "q.json")
+        let result = try GridBench.run(["conform", "--queries", queries, "--write-answers", scratch.path("a.json")])
+        #expect(result.status == Exit.badInput, "\(result)")
+        #expect(result.stderr.contains("\(queries): round = \(round): expected a round in 1...1000000"), "\(result)")
+        #expect(!scratch.exists("a.json"))
+    }
+
+    /// Subnormal figures (5e-324) are no measurement, and drew NaN in the charts (their
+    /// log axis began at 10^-324, which is 0): refused naming the file, the field and the
+    /// value. The smallest normal figures are accepted, and no report shows NaN.
+    @Test func subnormalResultsAreRefused() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let plan = try scale100Plan(in: scratch)
+        let run = try GridBench.run(["run", "--plan", plan, "--dataset", "scale-100", "--trace", "tour-120hz", "--strategy", "on-demand", "--strategy", "cached", "--json", scratch.path("r.json")] + quickMeasure)
+        #expect(run.status == Exit.success, "\(run)")
+        let good = try scratch.text("r.json")
+        for field in ["p50", "p99", "max", "budgetShareP99", "floorNanosP50", "hitchesPerPass"] {
+            let bad = try scratch.write(try HardeningTests.replacing(field, with: "5e-324", in: good), to: "bad.json")
+            let result = try GridBench.run(["report", "--plan", plan, "--from-results", bad, "--out", scratch.path("out")])
+            #expect(result.status == Exit.badInput, "\(field): \(result)")
+            let path = ["p50", "p99", "max"].contains(field) ? "frameNanos." + field : field
+            #expect(result.stderr.contains("\(bad): runs[0].\(path) = 5e-324: expected 0 or a finite number ≥ 2.2e-308"), "\(field): \(result)")
+            #expect(!scratch.exists("out"))
+        }
+        // Every frame figure of every run at the smallest normal number: drawn, no NaN.
+        var tiny = good
+        for field in ["p50", "p90", "p99", "p999", "max"] {
+            tiny = tiny.replacingOccurrences(of: #""\#(field)" : [0-9.e+-]+"#, with: "\"\(field)\" : 2.2250738585072014e-308", options: .regularExpression)
+        }
+        #expect(tiny.components(separatedBy: "2.2250738585072014e-308").count == 11)  // 5 figures × 2 runs
+        let accepted = try scratch.write(tiny, to: "tiny.json")
+        let result = try GridBench.run(["report", "--plan", plan, "--from-results", accepted, "--out", scratch.path("out")])
+        #expect(result.status == Exit.success, "\(result)")
+        let html = try scratch.text("out/strategy-comparison.html")
+        #expect(html.contains("<svg"))
+        let markdown = try scratch.text("out/strategy-comparison.md")
+        #expect(!html.contains("NaN") && !markdown.contains("NaN"))
+    }
+}
