@@ -56,4 +56,54 @@ import Testing
         let markdown = try scratch.text("out/strategy-comparison.md")
         #expect(!html.contains("NaN") && !markdown.contains("NaN"))
     }
+
+    // MARK: 4. What users type
+
+    /// `itemHeights` and `itemSizes` one list per section mean what the flat lists mean:
+    /// each bundled spec rewritten with its list cut per section dumps the same elements.
+    @Test(arguments: [("grouped-96", "itemHeights"), ("mixed-3000", "itemSizes"), ("pins-3000", "itemSizes")])
+    func perItemFieldsPerSection(dataset: String, field: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let bundled = GridBench.datasets.appendingPathComponent("specs/\(dataset).json")
+        var spec = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: bundled)) as? [String: Any])
+        let counts = try #require(spec["sections"] as? [Int])
+        let flat = try #require(spec[field] as? [Any])
+        #expect(flat.count == counts.reduce(0, +))
+        var sectioned: [[Any]] = []
+        var start = 0
+        for count in counts {
+            sectioned.append(Array(flat[start..<start + count]))
+            start += count
+        }
+        spec[field] = sectioned
+        try JSONSerialization.data(withJSONObject: spec).write(to: scratch.file("s.json"))
+        let rect = ["--rect", "0,0,2000,3000"]
+        let expected = try GridBench.run(["dump", "--spec", bundled.path] + rect)
+        let result = try GridBench.run(["dump", "--spec", scratch.path("s.json")] + rect)
+        #expect(result.status == Exit.success, "\(result)")
+        #expect(expected.status == Exit.success && !expected.stdout.isEmpty)
+        #expect(result.stdout == expected.stdout)
+    }
+
+    /// Lists per section that do not fit `sections` are refused naming the section, the
+    /// count given and the count expected; a bad value by section and item.
+    @Test(arguments: [
+        ("columnar-grouped", #""itemHeights": [[44], [120]]"#, "itemHeights[0] = 1 heights: expected 2 heights, one per item of section 0"),
+        ("columnar-grouped", #""itemHeights": [[44, 60]]"#, "itemHeights = 1 lists: expected one list of heights per section: 2, as sections has"),
+        ("columnar-grouped", #""itemHeights": [[44, 60], [-1]]"#, "itemHeights[1][0] = -1.0: expected a finite height > 0"),
+        ("waterfall", #""itemHeights": [[44, 60], [120, 7]]"#, "itemHeights[1] = 2 heights: expected 1 heights, one per item of section 1"),
+        ("waterfall", #""itemSizes": [[[4, 3], [5, 2]], []]"#, "itemSizes[1] = 0 sizes: expected 1 sizes, one per item of section 1"),
+        ("tile-grid", #""itemSizes": [[[4, 3], [5, 2]], [[1, 0]]]"#, "itemSizes[1][0].height = 0.0: expected a finite number > 0"),
+        ("tile-grid", #""itemSizes": [[[4, 3], [5, 2]], [[1]]]"#, "itemSizes[1][0] = [1.0]: expected a pair [width, height]"),
+    ])
+    func perSectionCountsAreChecked(layout: String, field: String, message: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write(
+            #"{"layout": ""# + layout + #"", "container": {"width": 320, "height": 480}, "sections": [2, 1], "# + field + "}", to: "s.json")
+        let result = try GridBench.run(["dump", "--spec", spec])
+        #expect(result.status == Exit.badInput, "\(result)")
+        #expect(result.stderr.contains("\(spec): \(message)"), "\(result)")
+    }
 }
