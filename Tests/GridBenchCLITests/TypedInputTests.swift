@@ -106,4 +106,19 @@ import Testing
         #expect(result.status == Exit.badInput, "\(result)")
         #expect(result.stderr.contains("\(spec): \(message)"), "\(result)")
     }
+
+    // MARK: 5. Plans
+
+    /// A plan entry naming a data set whose spec is missing: the plan file and the field.
+    @Test func aMissingSpecIsNamedByThePlansField() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let plan = try scale100Plan(in: scratch)
+        try FileManager.default.removeItem(at: scratch.file("specs/scale-100.json"))
+        for arguments in [["datasets", "list"], ["fixtures", "verify"], ["report", "--out", scratch.path("out")]] {
+            let result = try GridBench.run(arguments + ["--plan", plan] + (arguments[0] == "report" ? quickMeasure : []))
+            #expect(result.status == Exit.badInput, "\(arguments): \(result)")
+            #expect(result.stderr.contains("\(plan): runs[0].dataset = \"scale-100\": expected a name whose spec exists: no such file \(scratch.path("specs/scale-100.json"))"), "\(arguments): \(result)")
+        }
+    }
 }
