@@ -107,6 +107,33 @@ import Testing
         #expect(result.stderr.contains("\(spec): \(message)"), "\(result)")
     }
 
+    /// With --spec, a bundled trace's name is the bundled trace of the spec's data set
+    /// (scale-100's spec, from any directory): the same replay as --dataset gives. A name
+    /// found nowhere is refused naming every place looked.
+    @Test func bareTraceNamesWithASpec() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let plan = GridBench.datasets.appendingPathComponent("plan.json").path
+        let spec = GridBench.datasets.appendingPathComponent("specs/scale-100.json").path
+        let common = ["--plan", plan, "--strategy", "on-demand"] + quickMeasure
+        let bySpec = try GridBench.run(["run", "--spec", spec, "--trace", "tour-120hz"] + common, in: scratch.url)
+        #expect(bySpec.status == Exit.success, "\(bySpec)")
+        #expect(bySpec.stderr.contains("scale-100 · tour-120hz · on-demand"), "\(bySpec)")
+        #expect(bySpec.stderr.contains("fixture pass"), "\(bySpec)")
+        let missing = try GridBench.run(["run", "--spec", spec, "--trace", "fling-12hz"] + common, in: scratch.url)
+        #expect(missing.status == Exit.badInput, "\(missing)")
+        let traces = GridBench.datasets.appendingPathComponent("traces").path
+        for place in [scratch.url.resolvingSymlinksInPath().path + "/fling-12hz", traces + "/scale-100/fling-12hz.json", traces + "/*/fling-12hz.json"] {
+            #expect(missing.stderr.contains(place), "\(place): \(missing)")
+        }
+        #expect(missing.stderr.contains("--trace = \"fling-12hz\""), "\(missing)")
+        // A spec that is no bundled data set, and a trace several data sets have: which?
+        let own = try scratch.write(Self.spec, to: "s.json")
+        let ambiguous = try GridBench.run(["run", "--spec", own, "--trace", "fling-120hz"] + common, in: scratch.url)
+        #expect(ambiguous.status == Exit.badInput, "\(ambiguous)")
+        #expect(ambiguous.stderr.contains("have a trace fling-120hz: pass one as a file"), "\(ambiguous)")
+    }
+
     // MARK: 5. Plans
 
     /// A plan entry naming a data set whose spec is missing: the plan file and the field.
