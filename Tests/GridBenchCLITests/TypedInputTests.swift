@@ -59,6 +59,51 @@ import Testing
 
     // MARK: 4. What users type
 
+    /// A viewport bounced past the top-left: `--scrolled-to -40,-25` is a value, not an
+    /// option. Every element of this small spec is within the loaded region (480 points
+    /// of viewport plus 4 rows of margin hold its three rows), and at y −25 no header is
+    /// pinned below its place (max(top, −25) = top), so the answer is the whole dump's.
+    @Test func negativeValuesAreValues() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write(Self.spec, to: "s.json")
+        let whole = try GridBench.run(["dump", "--spec", spec])
+        #expect(whole.status == Exit.success, "\(whole)")
+        let scrolled = try GridBench.run(["dump", "--spec", spec, "--scrolled-to", "-40,-25"])
+        #expect(scrolled.status == Exit.success, "\(scrolled)")
+        let elements = try JSONDecoder().decode([DumpedElement].self, from: Data(scrolled.stdout.utf8))
+        #expect(elements.count == 2 + 5 + 3, "\(scrolled)")
+        #expect(scrolled.stdout == whole.stdout)
+        // A rect starting above and left of the content: the top strip, from y −10 to 40.
+        let rect = try GridBench.run(["dump", "--spec", spec, "--rect", "-10,-10,400,50"])
+        #expect(rect.status == Exit.success, "\(rect)")
+        let strip = try GridBench.run(["dump", "--spec", spec, "--rect", "0,0,320,40"])
+        #expect(rect.stdout == strip.stdout, "\(rect)")
+        // A negative number reaches its option's own check, which names it.
+        let margin = try GridBench.run(["run", "--dataset", "scale-100", "--trace", "tour-120hz", "--no-memory", "--margin-lines", "-1"])
+        #expect(margin.status == Exit.usage, "\(margin)")
+        #expect(margin.stderr.contains("--margin-lines -1.0"), "\(margin)")
+        #expect(!margin.stderr.contains("Missing value"), "\(margin)")
+    }
+
+    /// A mistyped option is named as unknown, with the nearest known one; a mistyped
+    /// subcommand likewise. Both are usage errors (64), as the root help documents.
+    @Test(arguments: [
+        (["run", "--datset", "scale-100", "--trace", "tour-120hz"], "Unknown option '--datset'. Did you mean '--dataset'?", "gridbench run --help"),
+        (["run", "--dataset", "scale-100", "--trace", "tour-120hz", "--stratgy", "cached"], "Unknown option '--stratgy'. Did you mean '--strategy'?", "gridbench run --help"),
+        (["dump", "--spce", "s.json"], "Unknown option '--spce'. Did you mean '--spec'?", "gridbench dump --help"),
+        (["dum", "--spec", "s.json"], "Unknown subcommand 'dum'. Did you mean 'dump'?", "gridbench --help"),
+        (["trace", "genrate", "--spec", "s.json"], "Unknown subcommand 'genrate'. Did you mean 'generate'?", "gridbench trace --help"),
+        (["frobnicate"], "Unknown subcommand 'frobnicate'. Subcommands: report, run, dump", "gridbench --help"),
+    ])
+    func typosAreNamed(arguments: [String], message: String, help: String) throws {
+        let result = try GridBench.run(arguments)
+        #expect(result.status == Exit.usage, "\(result)")
+        #expect(result.stderr.contains("Error: " + message), "\(result)")
+        #expect(result.stderr.contains("See '\(help)'"), "\(result)")
+        #expect(!result.stderr.contains("exactly one of") && !result.stderr.contains("'--spec'."), "\(result)")
+    }
+
     /// `itemHeights` and `itemSizes` one list per section mean what the flat lists mean:
     /// each bundled spec rewritten with its list cut per section dumps the same elements.
     @Test(arguments: [("grouped-96", "itemHeights"), ("mixed-3000", "itemSizes"), ("pins-3000", "itemSizes")])

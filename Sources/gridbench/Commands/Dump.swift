@@ -26,13 +26,13 @@ struct Dump: ParsableCommand {
     @Option(help: "A layout spec file.")
     var spec: String
 
-    @Option(help: "Only elements whose frames intersect this rect: x,y,width,height.")
+    @Option(parsing: .unconditional, help: "Only elements whose frames intersect this rect: x,y,width,height.")
     var rect: RectArgument?
 
     @Option(help: ArgumentHelp("Answer through this strategy (every strategy gives the same answer).", valueName: StrategyKind.allCases.map(\.rawValue).joined(separator: "|")))
     var strategy: String = StrategyKind.onDemand.rawValue
 
-    @Option(help: "Print what a viewport scrolled to X,Y has loaded, pinned elements at their pinned frames.")
+    @Option(parsing: .unconditional, help: "Print what a viewport scrolled to X,Y has loaded, pinned elements at their pinned frames.")
     var scrolledTo: PointArgument?
 
     @Option(help: "Write to this file instead of standard output.")
