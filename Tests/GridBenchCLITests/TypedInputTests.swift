@@ -193,4 +193,36 @@ import Testing
             #expect(result.stderr.contains("\(plan): runs[0].dataset = \"scale-100\": expected a name whose spec exists: no such file \(scratch.path("specs/scale-100.json"))"), "\(arguments): \(result)")
         }
     }
+
+    // MARK: 6. Progress
+
+    /// A dump on a terminal draws its progress on standard error once it has run the delay
+    /// (0 here), and clears it; standard output holds only the JSON. Off a terminal, as
+    /// `report`'s progress line, nothing is drawn.
+    @Test func dumpShowsProgressOnATerminal() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write(
+            #"{"layout": "tile-grid", "container": {"width": 320, "height": 480}, "sections": {"count": 100, "items": 500}}"#, to: "s.json")
+        let onTerminal = try shell(
+            "GRIDBENCH_PROGRESS_AFTER=0 script -qec \"$G dump --spec s.json --out out.json\" /dev/null", in: scratch.url)
+        #expect(onTerminal.status == Exit.success, "\(onTerminal)")
+        // The first line of each step is always drawn: strip 1 of the 50,000 tiles'
+        // 50000 / 16384 = 3 strips, then element 1 of the 50,100 to write.
+        #expect(onTerminal.stdout.contains("\r\u{1B}[Kgridbench dump: finding elements, strip 1 of 3 …"), "\(onTerminal)")
+        #expect(onTerminal.stdout.contains("\r\u{1B}[Kgridbench dump: writing element 1 of 50100 (0 %) …"), "\(onTerminal)")
+        #expect(onTerminal.stdout.contains("\r\u{1B}[K"), "\(onTerminal)")
+        let json = try scratch.text("out.json")
+        #expect(json.hasPrefix("[\n") && !json.contains("gridbench dump"))
+        let elements = try JSONDecoder().decode([DumpedElement].self, from: Data(json.utf8))
+        #expect(elements.count == 50_100)  // 100 headers and 100 × 500 tiles
+        // Standard output on the terminal, standard error a file: the JSON, no progress.
+        let toStdout = try shell("GRIDBENCH_PROGRESS_AFTER=0 script -qec \"$G dump --spec s.json 2>err.txt\" /dev/null", in: scratch.url)
+        #expect(toStdout.status == Exit.success, "\(toStdout)")
+        #expect(!toStdout.stdout.contains("gridbench dump:"))
+        #expect(try scratch.text("err.txt").isEmpty)
+        let offTerminal = try shell("GRIDBENCH_PROGRESS_AFTER=0 $G dump --spec '\(spec)' --out o2.json", in: scratch.url)
+        #expect(offTerminal.status == Exit.success, "\(offTerminal)")
+        #expect(offTerminal.stderr.isEmpty, "\(offTerminal)")
+    }
 }

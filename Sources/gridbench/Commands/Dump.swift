@@ -70,7 +70,16 @@ struct Dump: ParsableCommand {
         if let scrolledTo {
             try batch(try loaded.dump(scrolledTo: scrolledTo.point, strategy: kind))
         } else {
-            try loaded.dump(strategy: kind, in: rect?.rect) { try batch($0) }
+            let meter = ProgressLine.Meter("gridbench dump: ")
+            defer { meter.finish() }
+            try loaded.dump(strategy: kind, in: rect?.rect, progress: { step in
+                switch step {
+                case .finding(let strip, let strips):
+                    meter.update("finding elements, strip \(strip + 1) of \(strips) …", newStep: strip == 0)
+                case .writing(let element, let elements):
+                    meter.update("writing element \(element + 1) of \(elements) (\(element * 100 / max(elements, 1)) %) …", newStep: element == 0)
+                }
+            }) { try batch($0) }
         }
         try write(Data((first ? "[]\n" : "\n]\n").utf8))
     }
