@@ -21,6 +21,8 @@ struct Dump: ParsableCommand {
             Spec fields besides "name", "layout" and "container" (README "Layouts" gives their meaning and defaults): \(LayoutRegistry.configurations.map { "\($0.layoutName): \($0.specFieldNames.joined(separator: ", "))" }.joined(separator: "; ")). The tile grid's "sectionFooterHeight" (default 0) puts a footer under each section, below its bottom padding.
 
             With --scrolled-to X,Y it prints what a viewport of the spec's container size, scrolled to (X, Y), has loaded (the visible rect plus 4 rows above and beneath and 2 columns either side), with pinned elements at their pinned frames: section headers, a data grid's header row, header column and corner, a span grid's frozen rows and columns.
+
+            Values may begin with '-': --scrolled-to -40,-25 is a view bounced past the top-left, --rect -10,-10,400,50 a rect above and left of the content. When standard error is a terminal, a dump that runs over 2 seconds shows its progress there (never on standard output).
             """)
 
     @Option(help: "A layout spec file.")
