@@ -42,19 +42,23 @@ import Testing
             #expect(result.stderr.contains("\(bad): runs[0].\(path) = 5e-324: expected 0 or a finite number ≥ 2.2e-308"), "\(field): \(result)")
             #expect(!scratch.exists("out"))
         }
-        // Every frame figure of every run at the smallest normal number: drawn, no NaN.
-        var tiny = good
-        for field in ["p50", "p90", "p99", "p999", "max"] {
-            tiny = tiny.replacingOccurrences(of: #""\#(field)" : [0-9.e+-]+"#, with: "\"\(field)\" : 2.2250738585072014e-308", options: .regularExpression)
+        // Every frame figure of every run at the smallest normal number, or at the largest
+        // finite ones (whose decade above, 1e309, is ∞): drawn, and no NaN anywhere.
+        for extreme in ["2.2250738585072014e-308", "1.7976931348623157e308"] {
+            var text = good
+            for field in ["p50", "p90", "p99", "p999", "max"] {
+                text = text.replacingOccurrences(of: #""\#(field)" : [0-9.e+-]+"#, with: "\"\(field)\" : \(extreme)", options: .regularExpression)
+            }
+            #expect(text.components(separatedBy: extreme).count == 11)  // 5 figures × 2 runs
+            let accepted = try scratch.write(text, to: "extreme.json")
+            try? FileManager.default.removeItem(at: scratch.file("out"))
+            let result = try GridBench.run(["report", "--plan", plan, "--from-results", accepted, "--out", scratch.path("out")])
+            #expect(result.status == Exit.success, "\(extreme): \(result)")
+            let html = try scratch.text("out/strategy-comparison.html")
+            #expect(html.contains("<svg"))
+            let markdown = try scratch.text("out/strategy-comparison.md")
+            #expect(!html.contains("NaN") && !markdown.contains("NaN"), "\(extreme)")
         }
-        #expect(tiny.components(separatedBy: "2.2250738585072014e-308").count == 11)  // 5 figures × 2 runs
-        let accepted = try scratch.write(tiny, to: "tiny.json")
-        let result = try GridBench.run(["report", "--plan", plan, "--from-results", accepted, "--out", scratch.path("out")])
-        #expect(result.status == Exit.success, "\(result)")
-        let html = try scratch.text("out/strategy-comparison.html")
-        #expect(html.contains("<svg"))
-        let markdown = try scratch.text("out/strategy-comparison.md")
-        #expect(!html.contains("NaN") && !markdown.contains("NaN"))
     }
 
     // MARK: 4. What users type
