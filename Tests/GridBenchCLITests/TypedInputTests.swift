@@ -229,4 +229,22 @@ import Testing
         #expect(offTerminal.status == Exit.success, "\(offTerminal)")
         #expect(offTerminal.stderr.isEmpty, "\(offTerminal)")
     }
+
+    /// `trace import` likewise: reading the CSV, then writing the trace. 0 to 1000 ms at
+    /// 120 Hz is 1000 / (1000 / 120) + 1 = 121 frames.
+    @Test func traceImportShowsProgressOnATerminal() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write("timestamp_ms,offset\n0,0\n1000,100\n", to: "c.csv")
+        let onTerminal = try shell(
+            "GRIDBENCH_PROGRESS_AFTER=0 script -qec \"$G trace import --csv c.csv --out o.json\" /dev/null", in: scratch.url)
+        #expect(onTerminal.status == Exit.success, "\(onTerminal)")
+        #expect(onTerminal.stdout.contains("\r\u{1B}[Kgridbench trace import: reading line 1 of c.csv …"), "\(onTerminal)")
+        #expect(onTerminal.stdout.contains("\r\u{1B}[Kgridbench trace import: writing 121 frames to o.json …"), "\(onTerminal)")
+        #expect(onTerminal.stdout.contains("c: 121 frames at 120 Hz → o.json"), "\(onTerminal)")
+        let offTerminal = try shell("GRIDBENCH_PROGRESS_AFTER=0 $G trace import --csv c.csv --out o2.json", in: scratch.url)
+        #expect(offTerminal.status == Exit.success, "\(offTerminal)")
+        #expect(offTerminal.stderr == "c: 121 frames at 120 Hz → o2.json\n", "\(offTerminal)")
+        #expect(offTerminal.stdout.isEmpty)
+    }
 }

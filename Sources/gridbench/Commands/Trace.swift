@@ -109,10 +109,15 @@ struct TraceCommand: ParsableCommand {
                 try OutputPath.refuseOverwritingInput(out: out, option: "--out", inputs: [csv])
                 let url = URL(fileURLWithPath: csv)
                 let text = try InputFiles.text(url)
+                let meter = ProgressLine.Meter("gridbench trace import: ")
+                defer { meter.finish() }
                 let trace = try TraceImport.csv(
                     text, path: csv, refreshHz: hz, viewport: viewport.size,
-                    name: name ?? url.deletingPathExtension().lastPathComponent, maxFrames: maxFrames)
+                    name: name ?? url.deletingPathExtension().lastPathComponent, maxFrames: maxFrames,
+                    progress: { line in meter.update("reading line \(line) of \(csv) …", newStep: line == 1) })
+                meter.update("writing \(trace.frameCount) frames to \(out) …", newStep: true)
                 try trace.write(to: URL(fileURLWithPath: out))
+                meter.finish()
                 Console.note("\(trace.name): \(trace.frameCount) frames at \(trace.refreshHz) Hz → \(out)")
             }
         }
