@@ -25,13 +25,13 @@ binary="$scratch/release/gridbench-fuzz"
 
 seeds() {
     case "$1" in
-        spec) ls datasets/specs/*.json Tests/Corpus/base/spec-*.json ;;
+        spec) ls datasets/specs/*.json Tests/Corpus/base/spec-*.json Tests/Corpus/cases/findings/spec-*.json ;;
         trace) ls datasets/traces/scale-100/*.json datasets/traces/photos-2976/drag-60hz.json Tests/Corpus/base/trace.json ;;
         csv) ls Tests/Corpus/base/*.csv ;;
-        plan) ls datasets/plan.json datasets/gate-plan.json Tests/Corpus/base/plan.json ;;
+        plan) ls datasets/plan.json datasets/gate-plan.json Tests/Corpus/base/plan.json Tests/Corpus/cases/findings/plan-*.json ;;
         fixture) ls datasets/fixtures/replay/scale-100/*.json Tests/Corpus/base/replay-fixture.json ;;
-        results) ls Tests/Corpus/base/results.json ;;
-        queries) ls Tests/Corpus/base/queries.json ;;
+        results) ls Tests/Corpus/base/results.json Tests/Corpus/cases/findings/results-*.json ;;
+        queries) ls Tests/Corpus/base/queries.json Tests/Corpus/cases/findings/queries-*.json ;;
         answers) ls Tests/Corpus/base/answers.json ;;
         golden) ls datasets/fixtures/layouts/*.json | head -4 ;;
     esac

@@ -5,13 +5,18 @@ import GridHarness
 /// refused by field rather than drawn as a chart with a hole or a NaN in a table.
 extension RunRecord {
     /// Throws a ``GridError`` naming the first figure of this run that no measurement can
-    /// produce: a negative count, or a time, share or byte count that is negative, NaN or
-    /// infinite. Fields are named as in the results file, under `prefix` (`runs[3].`).
+    /// produce: a negative count, or a time, share or byte count that is negative, NaN,
+    /// infinite or subnormal. Fields are named as in the results file, under `prefix` (`runs[3].`).
     /// - Complexity: O(d + t), the lengths of the distribution and the timeline.
     func validate(fieldPrefix prefix: String) throws(GridError) {
         func figure(_ value: Double, _ field: String) throws(GridError) {
             guard value.isFinite, value >= 0 else {
                 throw .invalidData(prefix + field, value, expected: "a finite number ≥ 0")
+            }
+            // A subnormal figure (5e-324) is no measurement, and its powers of ten
+            // underflow to 0: a chart's log axis would place it at NaN.
+            guard value == 0 || value.isNormal else {
+                throw .invalidData(prefix + field, value, expected: "0 or a finite number ≥ 2.2e-308 (a subnormal figure is no measurement)")
             }
         }
         func count(_ value: Int, _ field: String, atLeast minimum: Int = 0) throws(GridError) {

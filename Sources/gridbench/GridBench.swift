@@ -32,7 +32,16 @@ struct GridBench: ParsableCommand {
         StandardStreams.ignoreBrokenPipe()
         var code: Int32
         do {
-            var command = try parseAsRoot()
+            var command: any ParsableCommand
+            do {
+                command = try parseAsRoot()
+            } catch {
+                if exitCode(for: error) == .validationFailure, let unknown = unknownName() {
+                    Console.standardError(unknown)
+                    Foundation.exit(ExitCode.validationFailure.rawValue)
+                }
+                throw error
+            }
             try command.run()
             code = 0
         } catch let error as ExitCode {
@@ -54,5 +63,20 @@ struct GridBench: ParsableCommand {
         }
         if code == 0, StandardStreams.anyFailed { code = Outcome.outputFailure.rawValue }
         Foundation.exit(code)
+    }
+
+    /// The usage message for the first mistyped option or subcommand of the command line
+    /// (see ``UsageCheck``), in ArgumentParser's own form, or `nil` when there is none.
+    private static func unknownName() -> String? {
+        guard let tree = UsageCheck.tree(of: Self.self),
+              let unknown = UsageCheck.firstUnknown(in: Array(CommandLine.arguments.dropFirst()), tree: tree)
+        else { return nil }
+        var command: any ParsableCommand.Type = Self.self
+        for name in unknown.commandPath {
+            guard let next = command.configuration.subcommands.first(where: { $0._commandName == name }) else { break }
+            command = next
+        }
+        let path = (["gridbench"] + unknown.commandPath).joined(separator: " ")
+        return "Error: \(unknown.message)\nUsage: \(usageString(for: command))\n  See '\(path) --help' for more information.\n"
     }
 }

@@ -197,6 +197,57 @@ def main():
             f.write(text)
         manifest.append({"file": "cases/csv/%s.csv" % name, "arguments": READERS["csv"][1], "expect": expect})
 
+    # Issue 27's findings, one case each. Besides bad input (exit 2, the file named), a
+    # case may expect another exit ("status": 64 for a usage error, 0 for input that must be
+    # accepted: "expect" is then looked for on standard output), and a message that names no
+    # file ("namesFile": false).
+    def finding(name, text, arguments, expect, status=None, names_file=None):
+        directory = os.path.join(CASES, "findings")
+        os.makedirs(directory, exist_ok=True)
+        with open(os.path.join(directory, name + ".json"), "w") as f:
+            f.write(text)
+        case = {"file": "cases/findings/%s.json" % name, "arguments": arguments, "expect": expect}
+        if status is not None:
+            case["status"] = status
+        if names_file is not None:
+            case["namesFile"] = names_file
+        manifest.append(case)
+
+    def from_base(base, change):
+        with open(os.path.join(BASE, base)) as f:
+            document = json.load(f)
+        change(document)
+        return dumps(document)
+
+    def subnormal(document):
+        document["runs"][0]["frameNanos"]["p50"] = 5e-324
+    finding("results-subnormal", from_base("results.json", subnormal), READERS["results"][1],
+            "runs[0].frameNanos.p50 = 5e-324: expected 0 or a finite number ≥ 2.2e-308")
+    finding("queries-round-negative", from_base("queries.json", lambda d: d.update(round=-1)), READERS["queries"][1],
+            "round = -1: expected a round in 1...1000000")
+    grouped = {"layout": "columnar-grouped", "container": {"width": 320, "height": 480}, "sections": [2, 1]}
+    dump = ["dump", "--spec", "FILE"]
+    finding("spec-item-heights-per-section-count", dumps(dict(grouped, itemHeights=[[44, 60], [120, 7]])), dump,
+            "itemHeights[1] = 2 heights: expected 1 heights, one per item of section 1")
+    finding("spec-item-heights-per-section-lists", dumps(dict(grouped, itemHeights=[[44, 60]])), dump,
+            "itemHeights = 1 lists: expected one list of heights per section: 2, as sections has")
+    tiles = {"layout": "tile-grid", "container": {"width": 320, "height": 480}, "sections": [2, 1], "centersItems": True}
+    finding("spec-item-sizes-per-section-value", dumps(dict(tiles, itemSizes=[[[4, 3], [5, 2]], [[1, -2]]])), dump,
+            "itemSizes[1][0].height = -2.0: expected a finite number > 0")
+    finding("spec-item-sizes-per-section-accepted", dumps(dict(tiles, itemSizes=[[[4, 3], [5, 2]], [[1, 2]]])), dump,
+            '"kind" : "cell"', status=0)
+    # The plan sits in cases/findings/, which has no specs/: its first data set's spec is missing.
+    finding("plan-missing-spec", from_base("plan.json", lambda d: None), READERS["plan"][1],
+            'runs[0].dataset = "scale-100": expected a name whose spec exists: no such file')
+    finding("spec-scrolled-to-negative", dumps(tiles), dump + ["--scrolled-to", "-40,-25"], '"kind" : "cell"', status=0)
+    finding("usage-misspelt-option", dumps(tiles), ["dump", "--spce", "FILE"],
+            "Unknown option '--spce'. Did you mean '--spec'?", status=64, names_file=False)
+    finding("usage-misspelt-subcommand", dumps(tiles), ["dum", "--spec", "FILE"],
+            "Unknown subcommand 'dum'. Did you mean 'dump'?", status=64, names_file=False)
+    finding("spec-bare-trace-name-nowhere", dumps(tiles),
+            ["run", "--plan", "BASE/plan.json", "--spec", "FILE", "--trace", "no-such-trace"] + QUICK,
+            '--trace = "no-such-trace": expected a trace file or a bundled trace; looked in: ', names_file=False)
+
     with open(os.path.join(HERE, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
         f.write("\n")

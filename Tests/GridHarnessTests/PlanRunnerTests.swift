@@ -49,20 +49,25 @@ import Testing
         defer { directory.remove() }
         let plan = try Self.planWithoutFixtures(in: directory)
         let fixture = plan.fixtureURL(dataset: "scale-100", trace: "tour-120hz")
-        let error = expectInputError(file: fixture.path, field: "(file)", value: "missing") {
+        // datasets/plan.json: runs[2] is scale-100, whose traces[0] is tour-120hz.
+        let error = expectInputError(file: directory.file("plan.json").path, field: "runs[2].traces[0]", value: "\"tour-120hz\"") {
             try PlanRunner(plan: plan, margin: .chGridView, datasets: ["scale-100"])
         }
         #expect(error?.expected.contains("gridbench fixtures record") == true)
+        #expect(error?.expected.contains("no such file \(fixture.path)") == true)
     }
 
+    /// The plan's field that names the missing spec's data set is named (runs[3] is
+    /// scale-1000 in datasets/plan.json), with the file it looked for.
     @Test func missingSpecSaysHowToGenerateIt() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let plan = try Self.planWithoutFixtures(in: directory)
-        let error = expectInputError(file: plan.specURL("scale-1000").path, field: "(file)", value: "missing") {
+        let error = expectInputError(file: directory.file("plan.json").path, field: "runs[3].dataset", value: "\"scale-1000\"") {
             try PlanRunner(plan: plan, margin: .chGridView, datasets: ["scale-1000"])
         }
         #expect(error?.expected.contains("gridbench datasets generate") == true)
+        #expect(error?.expected.contains("no such file \(plan.specURL("scale-1000").path)") == true)
     }
 
     @Test func unknownDatasetFilter() throws {

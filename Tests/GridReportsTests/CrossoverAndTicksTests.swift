@@ -68,6 +68,21 @@ import Testing
         #expect(ChartTicks.decadeDomain(covering: [0.5, 20]) == 0.1...100)
     }
 
+    /// Decades beyond 1e-308...1e308 are 0 or ∞ as doubles (10^-324 underflows, 10^309
+    /// overflows), and a log axis from 0 or to ∞ places points at NaN: the domain stops at
+    /// those decades, and every finite value's position on it is a number.
+    @Test func decadeDomainStaysFinite() {
+        // 10^±308 as the product of 308 tens (correct to a few ulps, not to the last bit).
+        let low = ChartTicks.decadeDomain(covering: [5e-324, 1_000])
+        #expect(abs(low.lowerBound / 1e-308 - 1) < 1e-12 && low.upperBound == 1e3, "\(low)")
+        let high = ChartTicks.decadeDomain(covering: [1, .greatestFiniteMagnitude])
+        #expect(high.lowerBound == 1 && abs(high.upperBound / 1e308 - 1) < 1e-12, "\(high)")
+        for values in [[5e-324, 1_000], [1, .greatestFiniteMagnitude], [5e-324, .greatestFiniteMagnitude]] {
+            let axis = ChartAxis(title: "t", scale: .log, domain: ChartTicks.decadeDomain(covering: values), ticks: [])
+            for value in values { #expect(!axis.fraction(value).isNaN, "\(values): \(value)") }
+        }
+    }
+
     @Test func timeAxisTicksAreLabelledInUnits() {
         let axis = ChartAxis.logDuration(title: "cost", covering: [1_500, 2.3e6])
         #expect(axis.ticks.map(\.value) == [1e3, 1e4, 1e5, 1e6, 1e7])

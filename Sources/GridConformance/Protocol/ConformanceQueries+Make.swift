@@ -90,7 +90,7 @@ extension ConformanceQueries {
     ) throws(InputError) -> ConformanceQueries {
         let matched = try match(answers, queriesFile: queriesFile, answersFile: answersFile)
         var result = self
-        result.round = round + 1
+        result.round = min(round + 1, Self.rounds.upperBound)
         var byID: [String: Int] = [:]
         for (index, query) in cases.enumerated() {
             defer { byID[query.id] = index }

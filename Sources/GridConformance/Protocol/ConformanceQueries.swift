@@ -20,6 +20,9 @@ public struct ConformanceQueries: Hashable, Sendable {
     public var schemaVersion: Int
     /// 1 for queries made without knowing the layout, 2 for queries refined from answers.
     public var round: Int
+    /// The rounds a query file may carry: a round before the first means nothing, and the
+    /// bound keeps the next round (`round + 1`) from overflowing.
+    public static let rounds = 1...1_000_000
     /// The seed of the random probe rects.
     public var seed: UInt64
     public var cases: [Case]
@@ -121,6 +124,10 @@ extension ConformanceQueries: Codable {
                 "schemaVersion", schemaVersion, expected: "\(Self.currentSchemaVersion), the query file version this GridBench reads"))
         }
         round = try c.decodeIfPresent(Int.self, forKey: .round) ?? 1
+        guard Self.rounds.contains(round) else {
+            throw FieldError(codingPath: [], error: .invalidData(
+                "round", round, expected: "a round in \(Self.rounds) (1 for queries made without the layout's answers, 2 or more for queries refined from them)"))
+        }
         seed = try c.decodeIfPresent(UInt64.self, forKey: .seed) ?? 0
         cases = try c.decode([Case].self, forKey: .cases)
     }

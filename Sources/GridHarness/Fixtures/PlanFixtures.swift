@@ -45,7 +45,7 @@ public struct PlanFixtures {
     public func record(progress: (String) -> Void) throws {
         let margin = PreloadMargin.chGridView
         for (dataset, trace) in plan.pairs {
-            let replay = try Replay.load(specAt: plan.specURL(dataset), traceAt: plan.traceURL(dataset: dataset, trace: trace))
+            let replay = try Replay.load(specAt: try plan.existingSpecURL(dataset), traceAt: try plan.existingTraceURL(dataset: dataset, trace: trace))
             let digests = try replay.referenceDigests(margin: margin)
             let fixture = ReplayFixture(
                 dataset: dataset, trace: trace, layout: replay.spec.layoutName,
@@ -75,8 +75,8 @@ public struct PlanFixtures {
         let margin = PreloadMargin.chGridView
         var mismatches: [Mismatch] = []
         for (dataset, trace) in plan.pairs {
-            let replay = try Replay.load(specAt: plan.specURL(dataset), traceAt: plan.traceURL(dataset: dataset, trace: trace))
-            let url = plan.fixtureURL(dataset: dataset, trace: trace)
+            let replay = try Replay.load(specAt: try plan.existingSpecURL(dataset), traceAt: try plan.existingTraceURL(dataset: dataset, trace: trace))
+            let url = try plan.existingFixtureURL(dataset: dataset, trace: trace)
             let fixture = try ReplayFixture.load(from: url, for: replay.trace, margin: margin)
             let digests = try replay.referenceDigests(margin: margin)
             if let frame = zip(digests, fixture.frames).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {

@@ -76,6 +76,8 @@ public struct BenchmarkPlan: Hashable, Sendable {
     public var layoutSections: [LayoutSection] = []
     /// The directory holding the plan: `specs/`, `traces/` and `fixtures/` are inside it.
     public var root: URL
+    /// The plan file, as errors name it: the path it was loaded from.
+    public var file: String = "plan.json"
 
     /// The recipe of the trace named `name`.
     public func recipe(named name: String) -> TraceRecipe? {
@@ -92,6 +94,46 @@ public struct BenchmarkPlan: Hashable, Sendable {
 
     public func fixtureURL(dataset: String, trace: String) -> URL {
         ReplayFixture.url(in: root, dataset: dataset, trace: trace)
+    }
+
+    /// The spec of `dataset`, refused naming the plan's field that names the data set
+    /// (`runs[3].dataset`) when the file does not exist.
+    public func existingSpecURL(_ dataset: String) throws(InputError) -> URL {
+        try existing(specURL(dataset), field: runsField(dataset: dataset), value: dataset, kind: "spec",
+                     remedy: "regenerate the bundled inputs with `gridbench datasets generate`")
+    }
+
+    /// The trace `trace` of `dataset`, refused naming the plan's field that names it
+    /// (`runs[3].traces[1]`) when the file does not exist.
+    public func existingTraceURL(dataset: String, trace: String) throws(InputError) -> URL {
+        try existing(traceURL(dataset: dataset, trace: trace), field: runsField(dataset: dataset, trace: trace), value: trace, kind: "trace",
+                     remedy: "regenerate the bundled inputs with `gridbench datasets generate`")
+    }
+
+    /// The fixture of `dataset`'s trace `trace`, refused naming the plan's field that names
+    /// the trace when the file does not exist.
+    public func existingFixtureURL(dataset: String, trace: String) throws(InputError) -> URL {
+        try existing(fixtureURL(dataset: dataset, trace: trace), field: runsField(dataset: dataset, trace: trace), value: trace, kind: "fixture",
+                     remedy: "record the bundled fixtures with `gridbench fixtures record`")
+    }
+
+    /// `runs[3].dataset`, or `runs[3].traces[1]` with a trace: the plan's field naming them.
+    func runsField(dataset: String, trace: String? = nil) -> String {
+        // A data set may have several entries (each with its own strategies).
+        for (index, entry) in runs.enumerated() where entry.dataset == dataset {
+            guard let trace else { return "runs[\(index)].dataset" }
+            if let t = entry.traces.firstIndex(of: trace) { return "runs[\(index)].traces[\(t)]" }
+        }
+        return "runs"
+    }
+
+    private func existing(_ url: URL, field: String, value: String, kind: String, remedy: String) throws(InputError) -> URL {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw InputError(
+                file: file, field: field, value: "\"\(value)\"",
+                expected: "a name whose \(kind) exists: no such file \(url.path) (\(remedy))")
+        }
+        return url
     }
 
     /// Every (data set, trace) pair the plan replays, in order.
@@ -214,6 +256,7 @@ extension BenchmarkPlan {
             scaleDatasets: file.scale.datasets, scaleTrace: file.scale.trace, traces: recipes, runs: entries,
             strategies: strategies, root: url.deletingLastPathComponent())
         plan.layoutSections = sections
+        plan.file = path
         plan.scaleEditsTrace = file.scale.editsTrace
         return plan
     }

@@ -37,34 +37,23 @@ public struct PlanRunner {
                 if let known = specs[dataset] {
                     spec = known
                 } else {
-                    spec = try Self.load(plan.specURL(dataset)) { url throws(InputError) in try LayoutSpec.load(from: url) }
+                    spec = try LayoutSpec.load(from: try plan.existingSpecURL(dataset))
                     specs[dataset] = spec
                 }
-                let traceURL = plan.traceURL(dataset: dataset, trace: traceName)
-                let trace = try Self.load(traceURL) { url throws(InputError) in try ScrollTrace.load(from: url) }
+                let traceURL = try plan.existingTraceURL(dataset: dataset, trace: traceName)
+                let trace = try ScrollTrace.load(from: traceURL)
                 let replay = try Replay(spec: spec, trace: trace, tracePath: traceURL.path)
-                let fixtureURL = plan.fixtureURL(dataset: dataset, trace: traceName)
-                let fixture = try Self.load(fixtureURL) { url throws(InputError) in try ReplayFixture.load(from: url, for: trace, margin: margin) }
+                let fixtureURL = try plan.existingFixtureURL(dataset: dataset, trace: traceName)
+                let fixture = try ReplayFixture.load(from: fixtureURL, for: trace, margin: margin)
                 for strategy in strategiesHere {
                     jobs.append(Job(replay: replay, fixture: fixture, strategy: strategy))
                 }
             }
         }
         if let datasets, let missing = datasets.subtracting(plan.runs.map(\.dataset)).sorted().first {
-            throw InputError(file: plan.root.appendingPathComponent("plan.json").path, field: "runs", value: "no data set \"\(missing)\"",
+            throw InputError(file: plan.file, field: "runs", value: "no data set \"\(missing)\"",
                              expected: "one of " + plan.runs.map(\.dataset).joined(separator: ", "))
         }
-    }
-
-    private static func load<T>(_ url: URL, _ read: (URL) throws(InputError) -> T) throws(InputError) -> T {
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw InputError(
-                file: url.path, field: "(file)", value: "missing",
-                expected: url.path.contains("/fixtures/")
-                    ? "a fixture: record the bundled fixtures with `gridbench fixtures record`"
-                    : "a bundled input: regenerate them with `gridbench datasets generate`")
-        }
-        return try read(url)
     }
 
     /// Runs every job, calling `progress` before each (with its index) and `finished` after

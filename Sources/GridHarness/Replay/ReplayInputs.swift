@@ -11,12 +11,16 @@ extension Replay {
     ///
     /// - Parameters:
     ///   - planFile: how the plan is named in errors (the `--plan` path).
+    /// With a spec file, a trace that is not a file and is a bare name (no `/`, no `.json`
+    /// or `.csv` ending) is a bundled trace: see ``bundledTrace(_:for:specURL:plan:)``.
+    ///
     /// - Throws: ``GridCore/InputError`` naming `--dataset`, `--trace` or the file at fault.
     public static func resolve(
         plan: @autoclosure () throws(InputError) -> BenchmarkPlan, planFile: String,
         dataset: String?, spec: String?, trace: String, fixture: String?, margin: PreloadMargin
     ) throws(InputError) -> (replay: Replay, fixture: ReplayFixture?) {
-        let traceIsFile = trace.hasSuffix(".json") || FileManager.default.fileExists(atPath: trace)
+        let traceIsFile = trace.hasSuffix(".json") || trace.hasSuffix(".csv") || trace.contains("/")
+            || FileManager.default.fileExists(atPath: trace)
         if let dataset {
             let plan = try plan()
             let specURL = plan.specURL(dataset)
@@ -37,9 +41,44 @@ extension Replay {
         guard let spec else {
             throw InputError(file: "(command line)", field: "--spec", value: "missing", expected: "a spec file or --dataset NAME")
         }
-        let replay = try Replay.load(specAt: URL(fileURLWithPath: spec), traceAt: URL(fileURLWithPath: trace))
+        let specURL = URL(fileURLWithPath: spec)
+        let loadedSpec = try LayoutSpec.load(from: specURL)
+        let traceURL = traceIsFile ? URL(fileURLWithPath: trace) : try bundledTrace(trace, for: loadedSpec, specURL: specURL, plan: try? plan())
+        let replay = try Replay(spec: loadedSpec, trace: try ScrollTrace.load(from: traceURL), tracePath: traceURL.path)
         return (replay, try fixture.map { path throws(InputError) in
             try ReplayFixture.load(from: URL(fileURLWithPath: path), for: replay.trace, margin: margin)
         })
+    }
+
+    /// The bundled trace `name` for a spec file: the plan's trace of that name for the data
+    /// set the spec is (by its `name`, or its file's name without `.json`), or else the one
+    /// data set's of the plan that has a trace of that name.
+    ///
+    /// - Throws: ``GridCore/InputError`` naming `--trace` and every place looked, or the
+    ///   data sets that each have such a trace when it cannot tell which is meant.
+    static func bundledTrace(_ name: String, for spec: LayoutSpec, specURL: URL, plan: BenchmarkPlan?) throws(InputError) -> URL {
+        var looked = [FileManager.default.currentDirectoryPath + "/" + name + " (a file)"]
+        if let plan {
+            let datasets = [spec.name, specURL.deletingPathExtension().lastPathComponent]
+            for dataset in datasets where plan.runs.contains(where: { $0.dataset == dataset }) {
+                let url = plan.traceURL(dataset: dataset, trace: name)
+                if FileManager.default.fileExists(atPath: url.path) { return url }
+                looked.append(url.path)
+            }
+            let having = plan.runs.map(\.dataset).filter { FileManager.default.fileExists(atPath: plan.traceURL(dataset: $0, trace: name).path) }
+            if having.count == 1 { return plan.traceURL(dataset: having[0], trace: name) }
+            looked.append(plan.root.appendingPathComponent("traces").path + "/*/" + name + ".json")
+            if having.count > 1 {
+                throw InputError(
+                    file: "(command line)", field: "--trace", value: "\"\(name)\"",
+                    expected: "a trace file, or a bundled trace of the spec's data set; the spec is none of the bundled data sets, and "
+                        + "\(having.count) have a trace \(name): pass one as a file (\(plan.traceURL(dataset: having[0], trace: name).path)), or use --dataset")
+            }
+        } else {
+            looked.append("the bundled traces (no plan: pass --plan, or run from the repository root)")
+        }
+        throw InputError(
+            file: "(command line)", field: "--trace", value: "\"\(name)\"",
+            expected: "a trace file or a bundled trace; looked in: " + looked.joined(separator: ", "))
     }
 }

@@ -46,8 +46,11 @@ extension LayoutSpec {
     /// again by ID, a batch at a time.
     ///
     /// - Complexity: O(n log n) time, O(n) IDs (8 bytes each) plus one batch in memory.
+    /// `progress` hears how far the work is: the strips queried out of all, then the
+    /// elements written out of all.
     public func dump(
         strategy: StrategyKind = .onDemand, in rect: Rect? = nil, batchSize: Int = 4096,
+        progress: (DumpProgress) -> Void = { _ in },
         _ body: ([DumpedElement]) throws -> Void
     ) throws {
         var layout = try strategy.wrap(makeLayout())
@@ -58,6 +61,7 @@ extension LayoutSpec {
         var ids: [ElementID] = []
         var buffer: [LayoutAttributes] = []
         for strip in 0..<strips {
+            progress(.finding(strip: strip, of: strips))
             let top = bounds.minY + Double(strip) * height
             let bottom = strip == strips - 1 ? bounds.maxY : bounds.minY + Double(strip + 1) * height
             buffer.removeAll(keepingCapacity: true)
@@ -74,6 +78,7 @@ extension LayoutSpec {
         var batch: [LayoutAttributes] = []
         batch.reserveCapacity(min(batchSize, ids.count))
         for chunk in stride(from: 0, to: ids.count, by: batchSize) {
+            progress(.writing(element: chunk, of: ids.count))
             batch.removeAll(keepingCapacity: true)
             for id in ids[chunk..<min(chunk + batchSize, ids.count)] {
                 guard let attributes = layout.attributes(for: id) else {
@@ -120,4 +125,12 @@ extension LayoutSpec {
         try layout.prepare(data: data, container: container)
         return elements.map { DumpedElement(attributes: $0, fields: configuration.dumpFields(of: $0, in: layout)) }
     }
+}
+
+/// How far a dump is (see ``LayoutSpec/dump(strategy:in:batchSize:progress:_:)``).
+public enum DumpProgress: Hashable, Sendable {
+    /// Querying strip `strip` (from 0) of the layout's rect, out of `of`.
+    case finding(strip: Int, of: Int)
+    /// Writing from element `element` (from 0), out of `of`.
+    case writing(element: Int, of: Int)
 }

@@ -17,8 +17,10 @@ public enum TraceImport {
     /// 120 Hz.
     public static let defaultMaxFrames = 1_000_000
 
+    /// `progress` hears the line reached, every 65,536 lines from line 1.
     public static func csv(
-        _ text: String, path: String, refreshHz: Int, viewport: Size, name: String, maxFrames: Int = defaultMaxFrames
+        _ text: String, path: String, refreshHz: Int, viewport: Size, name: String, maxFrames: Int = defaultMaxFrames,
+        progress: (_ line: Int) -> Void = { _ in }
     ) throws(InputError) -> ScrollTrace {
         guard refreshHz >= 1, refreshHz <= 1000 else {
             throw InputError(file: path, field: "refreshHz", value: "\(refreshHz)", expected: "frames per second in 1...1000")
@@ -35,6 +37,7 @@ public enum TraceImport {
         // "\r\n" is one Character in Swift, and a newline.
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
+            if lineNumber & 0xFFFF == 1 { progress(lineNumber) }
             if line.allSatisfy(\.isWhitespace) { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
             defer { sawContent = true }

@@ -103,7 +103,7 @@ extension ColumnarGrouped.Configuration: LayoutConfiguration {
         let c = try decoder.container(keyedBy: SpecKeys.self)
         let data = try ItemHeightsField.dataShape(
             sections: try c.decode(SectionsField.self, forKey: .sections),
-            itemHeights: try c.decodeIfPresent([Double].self, forKey: .itemHeights))
+            itemHeights: try c.decodeIfPresent(PerItemList<Double>.self, forKey: .itemHeights))
         return (configuration, data)
     }
 

@@ -1,18 +1,24 @@
 import GridCore
 
 /// The `itemSizes` field of a waterfall spec: each item's `[width, height]`, section by
-/// section, either listed (`[[1200, 800], [600, 1800], …]`) or as a pattern repeated to a
+/// section, either listed (`[[1200, 800], [600, 1800], …]`, or one such list per section:
+/// see ``PerItemList``) or as a pattern repeated to a
 /// count (`{"repeating": [[1200, 800], [600, 1800], …], "count": 1000000}`: item `i` has
 /// the size at `i mod pattern.count`), so that a million photos fit in a small file.
 public enum ItemSizesField: Codable, Hashable, Sendable {
     case list([[Double]])
+    /// One list of sizes per section, as `sections` is.
+    case perSection([[[Double]]])
     case repeating(pattern: [[Double]], count: Int)
 
     private enum Keys: String, CodingKey { case repeating, count }
 
     public init(from decoder: any Decoder) throws {
-        if let list = try? decoder.singleValueContainer().decode([[Double]].self) {
-            self = .list(list)
+        if (try? decoder.unkeyedContainer()) != nil {
+            switch try PerItemList<[Double]>(from: decoder) {
+            case .flat(let list): self = .list(list)
+            case .perSection(let lists): self = .perSection(lists)
+            }
             return
         }
         let c = try decoder.container(keyedBy: Keys.self)
@@ -24,6 +30,9 @@ public enum ItemSizesField: Codable, Hashable, Sendable {
         case .list(let list):
             var c = encoder.singleValueContainer()
             try c.encode(list)
+        case .perSection(let lists):
+            var c = encoder.singleValueContainer()
+            try c.encode(lists)
         case .repeating(let pattern, let count):
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(pattern, forKey: .repeating)
@@ -66,6 +75,8 @@ public enum ItemSizesField: Codable, Hashable, Sendable {
         switch self {
         case .list(let list):
             return try SectionsField.dataShape(sections: sections, itemSizes: list)
+        case .perSection(let lists):
+            return try SectionsField.dataShape(sections: sections, itemSizeList: .perSection(lists))
         case .repeating(let pattern, let count):
             guard count >= 0, count <= DataShape.maxTotalItems else {
                 throw .invalidData("itemSizes.count", count, expected: "an item count in 0...\(DataShape.maxTotalItems)")

@@ -137,6 +137,20 @@ public enum SectionsField: Codable, Hashable, Sendable {
         }
     }
 
+    /// The data shape of `sections` and the optional `itemSizes` pairs, given as one list
+    /// or one list per section (see ``PerItemList``).
+    ///
+    /// - Throws: ``GridCore/GridError`` as ``dataShape(sections:itemSizes:)``
+    ///   does, the items of the sectioned form named by section (`itemSizes[3][2].width`),
+    ///   and `itemSizes[3]` when section 3's list does not hold one size per item.
+    public static func dataShape(sections: SectionsField, itemSizeList itemSizes: PerItemList<[Double]>?) throws(GridError) -> DataShape {
+        guard let itemSizes else { return try dataShape(sections: sections, itemSizes: nil) }
+        let counts = try sections.itemCounts()
+        return try itemSizes.values(field: "itemSizes", noun: "sizes", counts: counts) { list throws(GridError) in
+            try dataShape(sections: .counts(counts), itemSizes: list)
+        }
+    }
+
     /// `itemSizes` as written in a spec: `[width, height]` pairs, or `nil`.
     public static func itemSizePairs(_ data: DataShape) -> [[Double]]? {
         data.itemSizes.map { $0.map { [$0.width, $0.height] } }

@@ -37,7 +37,7 @@ extension TileGrid.Configuration: LayoutConfiguration {
             centersItems: try c.decodeIfPresent(Bool.self, forKey: .centersItems) ?? defaults.centersItems)
         let data = try SectionsField.dataShape(
             sections: try c.decode(SectionsField.self, forKey: .sections),
-            itemSizes: try c.decodeIfPresent([[Double]].self, forKey: .itemSizes))
+            itemSizeList: try c.decodeIfPresent(PerItemList<[Double]>.self, forKey: .itemSizes))
         return (configuration, data)
     }
 

@@ -162,9 +162,9 @@ extension Waterfall.Configuration: LayoutConfiguration {
         let c = try decoder.container(keyedBy: SpecKeys.self)
         let sections = try c.decode(SectionsField.self, forKey: .sections)
         let sizes = try c.decodeIfPresent(ItemSizesField.self, forKey: .itemSizes)
-        let heights = try c.decodeIfPresent([Double].self, forKey: .itemHeights)
+        let heights = try c.decodeIfPresent(PerItemList<Double>.self, forKey: .itemHeights)
         if sizes != nil && heights != nil {
-            throw GridError.invalidData("itemHeights", "(\(heights?.count ?? 0) heights)", expected: "either itemSizes or itemHeights, not both")
+            throw GridError.invalidData("itemHeights", "given", expected: "either itemSizes or itemHeights, not both")
         }
         if heights != nil {
             configuration.itemSizing = .heights

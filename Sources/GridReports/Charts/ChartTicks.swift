@@ -17,9 +17,11 @@ public enum ChartTicks {
     public static func decadeDomain(covering values: [Double]) -> ClosedRange<Double> {
         let usable = values.filter { $0.isFinite && $0 > 0 }
         guard let low = usable.min(), let high = usable.max() else { return 1...10 }
-        let lowExponent = Int(Format.log10Floor(low))
-        var highExponent = Int(Format.log10Floor(high))
-        if Format.power10(highExponent) < high { highExponent += 1 }
+        // Powers of ten stay within 1e-308...1e308: beyond, they are 0 or ∞, whose
+        // logarithms would put every point of the axis at NaN.
+        let lowExponent = min(max(Int(Format.log10Floor(low)), -308), 307)
+        var highExponent = min(max(Int(Format.log10Floor(high)), -308), 308)
+        if Format.power10(highExponent) < high && highExponent < 308 { highExponent += 1 }
         if highExponent <= lowExponent { highExponent = lowExponent + 1 }
         return Format.power10(lowExponent)...Format.power10(highExponent)
     }

@@ -45,20 +45,20 @@ struct Conform: ParsableCommand {
     @Flag(help: "Run the in-process suite on --layout through --strategy, each case in a child process: a trap or a hang becomes a law 3 violation (trapped, exited, timed-out) naming the case, the call and the signal, shrunk. Takes --quick, --seed, --max-violations and --timeout; no files.")
     var isolate = false
 
-    @Option(help: ArgumentHelp("With --isolate: how long one case may take before its child process is killed and the case reported timed-out (default 30).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --isolate: how long one case may take before its child process is killed and the case reported timed-out (default 30).", valueName: "seconds"))
     var timeout: Double?
 
     /// For the tests of --isolate only: the layout traps in attributes(at:) for item 6 and beyond (``PlantedTrap``).
     @Flag(help: .hidden)
     var plantedTrap = false
 
-    @Option(help: "The random seed for round 1's rects (with --isolate, of the suite's random rects).")
+    @Option(parsing: .unconditional, help: "The random seed for round 1's rects (with --isolate, of the suite's random rects).")
     var seed: UInt64 = ConformanceOptions().seed
 
     @Flag(help: "Fewer data shapes and containers, for a quick round.")
     var quick = false
 
-    @Option(help: "Report at most this many violations.")
+    @Option(parsing: .unconditional, help: "Report at most this many violations.")
     var maxViolations: Int = 20
 
     func validate() throws {

@@ -19,7 +19,7 @@ struct DatasetsCommand: ParsableCommand {
             try guarded {
                 let plan = try planOption.load()
                 for entry in plan.runs {
-                    let spec = try LayoutSpec.load(from: plan.specURL(entry.dataset))
+                    let spec = try LayoutSpec.load(from: try plan.existingSpecURL(entry.dataset))
                     try Console.print("\(entry.dataset): \(spec.layoutName), \(spec.tiles) tiles in \(spec.data.sectionCount) sections, \(Int(spec.container.width))×\(Int(spec.container.height))")
                     for trace in entry.traces {
                         guard let recipe = plan.recipe(named: trace) else { continue }

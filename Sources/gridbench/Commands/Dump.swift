@@ -21,18 +21,20 @@ struct Dump: ParsableCommand {
             Spec fields besides "name", "layout" and "container" (README "Layouts" gives their meaning and defaults): \(LayoutRegistry.configurations.map { "\($0.layoutName): \($0.specFieldNames.joined(separator: ", "))" }.joined(separator: "; ")). The tile grid's "sectionFooterHeight" (default 0) puts a footer under each section, below its bottom padding.
 
             With --scrolled-to X,Y it prints what a viewport of the spec's container size, scrolled to (X, Y), has loaded (the visible rect plus 4 rows above and beneath and 2 columns either side), with pinned elements at their pinned frames: section headers, a data grid's header row, header column and corner, a span grid's frozen rows and columns.
+
+            Values may begin with '-': --scrolled-to -40,-25 is a view bounced past the top-left, --rect -10,-10,400,50 a rect above and left of the content. When standard error is a terminal, a dump that runs over 2 seconds shows its progress there (never on standard output).
             """)
 
     @Option(help: "A layout spec file.")
     var spec: String
 
-    @Option(help: "Only elements whose frames intersect this rect: x,y,width,height.")
+    @Option(parsing: .unconditional, help: "Only elements whose frames intersect this rect: x,y,width,height.")
     var rect: RectArgument?
 
     @Option(help: ArgumentHelp("Answer through this strategy (every strategy gives the same answer).", valueName: StrategyKind.allCases.map(\.rawValue).joined(separator: "|")))
     var strategy: String = StrategyKind.onDemand.rawValue
 
-    @Option(help: "Print what a viewport scrolled to X,Y has loaded, pinned elements at their pinned frames.")
+    @Option(parsing: .unconditional, help: "Print what a viewport scrolled to X,Y has loaded, pinned elements at their pinned frames.")
     var scrolledTo: PointArgument?
 
     @Option(help: "Write to this file instead of standard output.")
@@ -70,7 +72,16 @@ struct Dump: ParsableCommand {
         if let scrolledTo {
             try batch(try loaded.dump(scrolledTo: scrolledTo.point, strategy: kind))
         } else {
-            try loaded.dump(strategy: kind, in: rect?.rect) { try batch($0) }
+            let meter = ProgressLine.Meter("gridbench dump: ")
+            defer { meter.finish() }
+            try loaded.dump(strategy: kind, in: rect?.rect, progress: { step in
+                switch step {
+                case .finding(let strip, let strips):
+                    meter.update("finding elements, strip \(strip + 1) of \(strips) …", newStep: strip == 0)
+                case .writing(let element, let elements):
+                    meter.update("writing element \(element + 1) of \(elements) (\(element * 100 / max(elements, 1)) %) …", newStep: element == 0)
+                }
+            }) { try batch($0) }
         }
         try write(Data((first ? "[]\n" : "\n]\n").utf8))
     }

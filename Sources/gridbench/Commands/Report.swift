@@ -32,13 +32,13 @@ struct Report: ParsableCommand {
     @Option(help: "Render the reports from this results file instead of replaying (no measurement).")
     var fromResults: String?
 
-    @Option(help: "Run the whole plan this many times and report how often each recommendation came out.")
+    @Option(parsing: .unconditional, help: "Run the whole plan this many times and report how often each recommendation came out.")
     var `repeat`: Int = 1
 
     @Flag(help: "Do not count instructions with valgrind to settle ties (they are then settled by retained memory).")
     var noInstructions = false
 
-    @Option(help: "Measure in this many child processes, one after another, sharing the passes out (1: in this process; at most --max-passes).")
+    @Option(parsing: .unconditional, help: "Measure in this many child processes, one after another, sharing the passes out (1: in this process; at most --max-passes).")
     var processes: Int = 3
 
     /// A measuring child's job (``ChildMeasurement``): measure once, write the results

@@ -24,13 +24,13 @@ struct TraceCommand: ParsableCommand {
         @Option(help: ArgumentHelp("What the user does.", valueName: TraceGenerator.Kind.allCases.map(\.rawValue).joined(separator: "|")))
         var kind: String
 
-        @Option(help: "The random seed.")
+        @Option(parsing: .unconditional, help: "The random seed.")
         var seed: UInt64 = 1
 
-        @Option(help: "Frames per second (default: 60 for drag, 120 otherwise).")
+        @Option(parsing: .unconditional, help: "Frames per second (default: 60 for drag, 120 otherwise).")
         var hz: Int?
 
-        @Option(help: "Seconds of trace, for kinds without a natural end.")
+        @Option(parsing: .unconditional, help: "Seconds of trace, for kinds without a natural end.")
         var seconds: Double = 20
 
         @Option(help: ArgumentHelp("UIScrollView's deceleration rate.", valueName: "normal|fast"))
@@ -39,7 +39,7 @@ struct TraceCommand: ParsableCommand {
         @Option(help: "The trace's name (default: <kind>-<hz>hz).")
         var name: String?
 
-        @Option(help: "The most frames the trace may have; a fling through a large data set may need more.")
+        @Option(parsing: .unconditional, help: "The most frames the trace may have; a fling through a large data set may need more.")
         var maxFrames: Int = TraceGenerator.defaultMaxFrames
 
         @Option(help: "The trace file to write.")
@@ -85,7 +85,7 @@ struct TraceCommand: ParsableCommand {
         @Option(help: "The CSV file.")
         var csv: String
 
-        @Option(help: "Frames per second to resample to.")
+        @Option(parsing: .unconditional, help: "Frames per second to resample to.")
         var hz: Int = 120
 
         @Option(help: "The viewport size, WIDTHxHEIGHT.")
@@ -94,7 +94,7 @@ struct TraceCommand: ParsableCommand {
         @Option(help: "The trace's name (default: the CSV file's name).")
         var name: String?
 
-        @Option(help: "The most frames the trace may have: the CSV's time span times --hz.")
+        @Option(parsing: .unconditional, help: "The most frames the trace may have: the CSV's time span times --hz.")
         var maxFrames: Int = TraceImport.defaultMaxFrames
 
         @Option(help: "The trace file to write.")
@@ -109,10 +109,15 @@ struct TraceCommand: ParsableCommand {
                 try OutputPath.refuseOverwritingInput(out: out, option: "--out", inputs: [csv])
                 let url = URL(fileURLWithPath: csv)
                 let text = try InputFiles.text(url)
+                let meter = ProgressLine.Meter("gridbench trace import: ")
+                defer { meter.finish() }
                 let trace = try TraceImport.csv(
                     text, path: csv, refreshHz: hz, viewport: viewport.size,
-                    name: name ?? url.deletingPathExtension().lastPathComponent, maxFrames: maxFrames)
+                    name: name ?? url.deletingPathExtension().lastPathComponent, maxFrames: maxFrames,
+                    progress: { line in meter.update("reading line \(line) of \(csv) …", newStep: line == 1) })
+                meter.update("writing \(trace.frameCount) frames to \(out) …", newStep: true)
                 try trace.write(to: URL(fileURLWithPath: out))
+                meter.finish()
                 Console.note("\(trace.name): \(trace.frameCount) frames at \(trace.refreshHz) Hz → \(out)")
             }
         }

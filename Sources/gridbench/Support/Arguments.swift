@@ -67,28 +67,28 @@ struct PlanOption: ParsableArguments {
 
 /// Measurement options shared by `run` and `report`.
 struct MeasureOptions: ParsableArguments {
-    @Option(help: "The adaptive strategy's switch, in tiles.")
+    @Option(parsing: .unconditional, help: "The adaptive strategy's switch, in tiles.")
     var threshold: Int = 400
 
-    @Option(help: "Preload margin above and beneath the visible rect, in rows of the layout.")
+    @Option(parsing: .unconditional, help: "Preload margin above and beneath the visible rect, in rows of the layout.")
     var marginLines: Double = 4
 
-    @Option(help: "Preload margin either side of the visible rect, in columns of the layout (layouts that scroll sideways).")
+    @Option(parsing: .unconditional, help: "Preload margin either side of the visible rect, in columns of the layout (layouts that scroll sideways).")
     var marginColumns: Double = 2
 
     /// The preload margin the options give.
     var margin: PreloadMargin { PreloadMargin(rows: marginLines, columns: marginColumns) }
 
-    @Option(help: "Minimum measured passes per run (after one warm-up pass).")
+    @Option(parsing: .unconditional, help: "Minimum measured passes per run (after one warm-up pass).")
     var minPasses: Int = 2
 
-    @Option(help: "Maximum measured passes per run.")
+    @Option(parsing: .unconditional, help: "Maximum measured passes per run.")
     var maxPasses: Int = 20
 
-    @Option(help: "Seconds of measured frames to aim for per run, between the minimum and maximum passes.")
+    @Option(parsing: .unconditional, help: "Seconds of measured frames to aim for per run, between the minimum and maximum passes.")
     var targetSeconds: Double = 0.5
 
-    @Option(help: "The share of a frame's budget layout may take before the frame counts as a hitch.")
+    @Option(parsing: .unconditional, help: "The share of a frame's budget layout may take before the frame counts as a hitch.")
     var layoutBudgetShare: Double = 0.5
 
     @Flag(help: "Leave memory figures out (they need jemalloc as the process's allocator).")
