@@ -59,7 +59,7 @@ struct GateOptions: ParsableArguments {
     @Flag(help: "Wall-clock time instead of instruction counts, for machines without valgrind (weaker).")
     var clock = false
 
-    @Option(help: "Clock mode: samples of the measured region per run.")
+    @Option(parsing: .unconditional, help: "Clock mode: samples of the measured region per run.")
     var samples: Int = 5
 
     func validate() throws {
@@ -97,7 +97,7 @@ struct GateRecord<Tool: GateTool>: ParsableCommand {
     @Option(help: "The baseline file to write.")
     var out: String
 
-    @Option(help: "Runs per workload that must agree before it is recorded.")
+    @Option(parsing: .unconditional, help: "Runs per workload that must agree before it is recorded.")
     var runs: Int = 3
 
     func validate() throws {
@@ -141,7 +141,7 @@ struct GateCheck<Tool: GateTool>: ParsableCommand {
     @Option(help: "Write the verdicts as JSON to this file.")
     var json: String?
 
-    @Option(help: "Clock mode: runs per workload (each of --samples samples).")
+    @Option(parsing: .unconditional, help: "Clock mode: runs per workload (each of --samples samples).")
     var runs: Int = 3
 
     func run() throws {

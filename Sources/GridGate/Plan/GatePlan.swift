@@ -110,7 +110,14 @@ extension GatePlan {
             let field = "entries[\(index)]"
             let specURL = root.appendingPathComponent(entry.spec)
             let loaded: LoadedSpec
-            if let known = plan.specs[specURL] { loaded = known } else { loaded = try LoadedSpec.load(from: specURL, layouts: layouts) }
+            if let known = plan.specs[specURL] {
+                loaded = known
+            } else {
+                guard FileManager.default.fileExists(atPath: specURL.path) else {
+                    throw fail("\(field).spec", "\"\(entry.spec)\"", "a layout spec file, relative to the plan (\(specURL.path) does not exist)")
+                }
+                loaded = try LoadedSpec.load(from: specURL, layouts: layouts)
+            }
             plan.specs[specURL] = loaded
             let spec = loaded.spec
             var strategies: [StrategyKind] = []
