@@ -122,5 +122,11 @@ let package = Package(
             name: "gridbench-gate-planted",
             dependencies: ["GridCore", "GridLayouts", "GridGate", "GridGateTool"],
             path: "Tests/GatePlantedTool"),
+        // `gridbench conform --isolate` on a layout with a trap planted in it, built for the
+        // tests only: the shipped `gridbench` carries nothing test-only.
+        .executableTarget(
+            name: "gridbench-conform-planted",
+            dependencies: ["GridCore", "GridLayouts", "GridStrategies", "GridConformance"],
+            path: "Tests/ConformPlantedTool"),
     ]
 )
