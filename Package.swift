@@ -46,8 +46,9 @@ let package = Package(
                 "GridCore", "GridLayouts", "GridStrategies", "GridViewport", "GridConformance",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
-        // Layer 5: the strategy comparison report (Markdown, self-contained HTML, SVG charts).
-        .target(name: "GridReports", dependencies: ["GridHarness"]),
+        // Layer 5: the strategy comparison report (Markdown, self-contained HTML, SVG charts),
+        // and the session that measures a plan for it (child processes, repeats, tie-break).
+        .target(name: "GridReports", dependencies: ["GridHarness", "GridStrategies"]),
         // Layer 6: the command-line tool. Only it links jemalloc, to measure memory.
         .systemLibrary(
             name: "CJemalloc",
