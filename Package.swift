@@ -46,8 +46,9 @@ let package = Package(
                 "GridCore", "GridLayouts", "GridStrategies", "GridViewport", "GridConformance",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
-        // Layer 5: the strategy comparison report (Markdown, self-contained HTML, SVG charts).
-        .target(name: "GridReports", dependencies: ["GridHarness"]),
+        // Layer 5: the strategy comparison report (Markdown, self-contained HTML, SVG charts),
+        // and the session that measures a plan for it (child processes, repeats, tie-break).
+        .target(name: "GridReports", dependencies: ["GridHarness", "GridStrategies"]),
         // Layer 6: the command-line tool. Only it links jemalloc, to measure memory.
         .systemLibrary(
             name: "CJemalloc",
@@ -122,5 +123,11 @@ let package = Package(
             name: "gridbench-gate-planted",
             dependencies: ["GridCore", "GridLayouts", "GridGate", "GridGateTool"],
             path: "Tests/GatePlantedTool"),
+        // `gridbench conform --isolate` on a layout with a trap planted in it, built for the
+        // tests only: the shipped `gridbench` carries nothing test-only.
+        .executableTarget(
+            name: "gridbench-conform-planted",
+            dependencies: ["GridCore", "GridLayouts", "GridStrategies", "GridConformance"],
+            path: "Tests/ConformPlantedTool"),
     ]
 )

@@ -56,13 +56,14 @@ import Testing
         #expect(result.stdout.contains("GridConformance: tile-grid (on-demand) obeys laws 1"), "\(result)")
     }
 
-    /// `--isolate` meeting a trap (the hidden test-only `--planted-trap`: item 6 of any
-    /// section is read out of a table of 6). The quick suite's first trapping case is
-    /// [7, 0, 12, 1] with item sizes in the 320 × 480 container; it shrinks to one section
-    /// of 7 items, the fewest that hold an item 6, and the first call that traps there is
-    /// attributes(at: [0, 6]). Exit 1, as for any violated law; the process survives to say so.
+    /// `--isolate` meeting a trap (`gridbench-conform-planted`, the tests' own build of it,
+    /// on a tile grid whose item 6 of any section is read out of a table of 6). The quick
+    /// suite's first trapping case is [7, 0, 12, 1] with item sizes in the 320 × 480
+    /// container; it shrinks to one section of 7 items, the fewest that hold an item 6, and
+    /// the first call that traps there is attributes(at: [0, 6]). Exit 1, as for any
+    /// violated law; the process survives to say so.
     @Test func isolatedTrapIsReportedAndShrunk() throws {
-        let result = try GridBench.run(["conform", "--isolate", "--quick", "--planted-trap", "--max-violations", "1"])
+        let result = try GridBench.run(["--quick", "--max-violations", "1"], executable: Self.planted)
         #expect(result.status == Exit.fixtureMismatch, "\(result)")
         #expect(result.stdout.contains("law 3 (validity) broken by tile-grid (on-demand) [trapped]: the layout trapped"), "\(result)")
         #if arch(x86_64)
@@ -76,13 +77,13 @@ import Testing
     /// `--max-violations`, not the Swift API (`ConformanceOptions.maxViolations`). How many
     /// were left out is bounded by a run with a cap high enough to show them all.
     @Test func aCappedReportNamesTheMaxViolationsOption() throws {
-        let all = try GridBench.run(["conform", "--isolate", "--quick", "--planted-trap", "--max-violations", "1000"])
+        let all = try GridBench.run(["--quick", "--max-violations", "1000"], executable: Self.planted)
         #expect(all.status == Exit.fixtureMismatch, "\(all)")
         let total = Self.numberedViolations(in: all.stdout)
         #expect(total > 1, "\(all)")
         #expect(!all.stdout.contains("not shown"), "\(all)")
 
-        let capped = try GridBench.run(["conform", "--isolate", "--quick", "--planted-trap", "--max-violations", "1"])
+        let capped = try GridBench.run(["--quick", "--max-violations", "1"], executable: Self.planted)
         #expect(capped.status == Exit.fixtureMismatch, "\(capped)")
         let shown = Self.numberedViolations(in: capped.stdout)
         #expect(shown == 1, "\(capped)")
@@ -95,6 +96,9 @@ import Testing
         #expect(omitted.map { $0 >= total - shown } == true, "\(lastLine): \(total) violations in all, \(shown) shown")
         #expect(!capped.stdout.contains("ConformanceOptions"), "\(capped)")
     }
+
+    /// The isolated suite on a layout with a trap planted in it, a test-only executable.
+    private static let planted = "gridbench-conform-planted"
 
     /// The violations a report lists, each on a line of its own starting `N) law`.
     private static func numberedViolations(in report: String) -> Int {
@@ -109,9 +113,11 @@ import Testing
         #expect(help.stdout.contains("--isolate") && help.stdout.contains("--timeout <seconds>"), "\(help)")
         #expect(help.stdout.contains("Isolated: gridbench conform --isolate"), "\(help)")
         #expect(!help.stdout.contains("planted"), "\(help)")
+        // The trap is the tests' own executable's: the shipped binary does not know it.
+        let trap = try GridBench.run(["conform", "--isolate", "--planted-trap"])
+        #expect(trap.status == Exit.usage && trap.stderr.contains("Unknown option '--planted-trap'"), "\(trap)")
         #expect(try GridBench.run(["conform", "--isolate", "--queries", "q.json", "--answers", "a.json"]).status == Exit.usage)
         #expect(try GridBench.run(["conform", "--isolate", "--timeout", "0"]).status == Exit.usage)
-        #expect(try GridBench.run(["conform", "--planted-trap", "--write-queries", "q.json"]).status == Exit.usage)
         #expect(try GridBench.run(["conform", "--timeout", "5", "--write-queries", "q.json"]).status == Exit.usage)
         #expect(try GridBench.run(["conform", "--isolate", "--layout", "mosaic"]).status == Exit.badInput)
     }

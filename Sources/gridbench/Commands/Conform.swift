@@ -48,10 +48,6 @@ struct Conform: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("With --isolate: how long one case may take before its child process is killed and the case reported timed-out (default 30).", valueName: "seconds"))
     var timeout: Double?
 
-    /// For the tests of --isolate only: the layout traps in attributes(at:) for item 6 and beyond (``PlantedTrap``).
-    @Flag(help: .hidden)
-    var plantedTrap = false
-
     @Option(parsing: .unconditional, help: "The random seed for round 1's rects (with --isolate, of the suite's random rects).")
     var seed: UInt64 = ConformanceOptions().seed
 
@@ -71,7 +67,7 @@ struct Conform: ParsableCommand {
             }
             return
         }
-        if plantedTrap || timeout != nil { throw ValidationError("--\(plantedTrap ? "planted-trap" : "timeout") only goes with --isolate.") }
+        if timeout != nil { throw ValidationError("--timeout only goes with --isolate.") }
         if writeAnswers != nil {
             guard queries != nil, answers == nil, writeQueries == nil else {
                 throw ValidationError("--write-answers answers the file given with --queries, and nothing else.")
@@ -135,11 +131,9 @@ struct Conform: ParsableCommand {
         options.seed = seed
         options.maxViolations = maxViolations
         options.isolation = ConformanceIsolation(timeout: timeout ?? ConformanceIsolation.defaultTimeout)
-        let planted = plantedTrap
         let report = GridConformance.check("\(layout) (\(kind.rawValue))", options: options) { () -> AnyGridLayout in
             let base = configuration.reference.makeAnyLayout()
-            let layout = AnyGridLayout((try? kind.wrap(base)) ?? base)
-            return planted ? AnyGridLayout(PlantedTrap(layout)) : layout
+            return AnyGridLayout((try? kind.wrap(base)) ?? base)
         }
         // The suite is the Swift one, but the cap is this command's option.
         try Console.print(report.description(maxViolationsSetting: "--max-violations"))

@@ -6,7 +6,7 @@ import GridHarness
 import GridReports
 import GridStrategies
 
-/// `gridbench report`: the main job.
+/// `gridbench report`: the main job, a thin layer over ``GridReports/ReportSession``.
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay the whole bundled matrix against every strategy and write the strategy comparison report.",
@@ -41,8 +41,8 @@ struct Report: ParsableCommand {
     @Option(parsing: .unconditional, help: "Measure in this many child processes, one after another, sharing the passes out (1: in this process; at most --max-passes).")
     var processes: Int = 3
 
-    /// A measuring child's job (``ChildMeasurement``): measure once, write the results
-    /// here, and nothing else.
+    /// A measuring child's job (``GridReports/ReportSession/measureAsChild(writingTo:)``):
+    /// measure once, write the results here, and nothing else.
     @Option(help: .hidden)
     var measureOnly: String?
 
@@ -59,74 +59,52 @@ struct Report: ParsableCommand {
     func run() throws {
         let outcome = try guarded { () throws -> ExitCode in
             if measureOnly != nil {
-                ChildMeasurement.endWithParent()
+                ReportSession.endWithParent()
             } else {
                 AtomicFileSet.removeLeftovers(for: URL(fileURLWithPath: out))
             }
             let plan = try planOption.load()
-            if let fromResults {
-                let document = try JSONFiles.read(ResultsDocument.self, from: URL(fileURLWithPath: fromResults))
-                guard document.schemaVersion == ResultsDocument.currentSchemaVersion else {
-                    throw InputError(file: fromResults, field: "schemaVersion", value: "\(document.schemaVersion)", expected: "\(ResultsDocument.currentSchemaVersion)")
-                }
-                do {
-                    return try render(document, plan: plan, writeResults: false)
-                } catch let error as GridError {
-                    // What the report refuses in the document is the results file's fault.
-                    throw InputError(file: fromResults, error)
-                }
-            }
-            let chosen = strategies.isEmpty ? nil : try strategies.map { name throws(GridError) in try StrategyKind(named: name) }
-            let runner = try PlanRunner(
-                plan: plan, margin: measure.margin, datasets: datasets.isEmpty ? nil : Set(datasets), strategies: chosen)
-            let total = runner.jobs.count
-            let terminal = Console.errorIsTerminal
-            let started = FrameClock.now()
-            Console.note("gridbench report: \(total) runs (\(Set(runner.jobs.map { $0.replay.spec.name }).count) data sets × traces × strategies)"
-                         + (MeasurementEnvironment.isDebugBuild ? "; this is a DEBUG build, figures are not representative" : ""))
-            var counter = TieBreakInstructions(enabled: !noInstructions, datasets: plan.root)
-            var outcomes: [[String: ThresholdRule.Outcome]] = []
-            var document: ResultsDocument?
-            let probe: (any MemoryProbe)? = measure.noMemory ? nil : JemallocProbe()
-            func measureHere() throws -> ResultsDocument {
-                let records = try runner.run(
-                    options: { measure.replayOptions(strategy: $0) },
-                    progress: { index, job in
-                        guard terminal else { return }
-                        let line = "[\(index + 1)/\(total)] \(job.replay.spec.name) · \(job.replay.trace.name) · \(job.strategy.rawValue) …"
-                        Console.standardError("\r\u{1B}[K" + line)
-                    },
-                    finished: { index, record in
-                        let elapsed = Double(FrameClock.now() &- started) / 1e9
-                        let line = "[\(index + 1)/\(total)] " + ProgressLine.finished(record) + String(format: " (%.0f s)", elapsed)
-                        Console.standardError((terminal ? "\r\u{1B}[K" : "") + line + "\n")
-                    })
-                return ResultsDocument(environment: MeasurementEnvironment.describe(probe: probe), runs: records)
-            }
+            let session = try ReportSession(
+                plan: plan, output: URL(fileURLWithPath: out), measurement: measurement, tieBreak: tieBreakCounter(plan),
+                progress: ReportConsole())
             if let measureOnly {
-                // A measuring child: its parent settles ties, renders and judges fixtures.
-                try JSONFiles.write(try measureHere(), to: URL(fileURLWithPath: measureOnly))
+                try session.measureAsChild(writingTo: URL(fileURLWithPath: measureOnly))
                 return Outcome.success
             }
-            let children = ChildMeasurement(
-                processes: min(processes, measure.maxPasses), arguments: childArguments, datasets: datasets, measure: measure)
-            for repetition in 0..<`repeat` {
-                if `repeat` > 1 { Console.note("gridbench report: run \(repetition + 1) of \(`repeat`)") }
-                var measured = children.processes == 1 ? try measureHere() : try children.run(note: Console.note)
-                measured = try counter.settleTies(in: measured, reports: { try layoutReports($0, plan: plan) })
-                outcomes.append(Dictionary(uniqueKeysWithValues: try layoutReports(measured, plan: plan).reports.map {
-                    ($0.options.layout, $0.recommendation.outcome)
-                }))
-                document = measured
-            }
-            guard let document else { return Outcome.success }
-            return try render(document, plan: plan, writeResults: true, repeated: `repeat` > 1 ? outcomes : nil)
+            let rendered = try fromResults.map { try session.render(resultsAt: $0) } ?? session.run(repeats: `repeat`)
+            return try printSummary(rendered, in: session.output)
         }
         if outcome != Outcome.success { throw outcome }
     }
 
-    /// What a measuring child is told besides its passes and data sets: the plan, the
-    /// strategies chosen, and every other measurement option.
+    /// What and how to measure, from the options.
+    private var measurement: ReportSession.Measurement {
+        let probe: (any MemoryProbe)? = measure.noMemory ? nil : JemallocProbe()
+        let children = ReportSession.ChildProcesses(requested: processes, executable: GateSession.Tool.currentExecutable) { job in
+            ["report", "--measure-only", job.resultsFile.path, "--processes", "1"] + childArguments
+                + job.datasets.flatMap { ["--dataset", $0] }
+                + ["--min-passes", String(job.minimumPasses), "--max-passes", String(job.maximumPasses),
+                   "--target-seconds", String(job.targetSeconds)]
+        }
+        return ReportSession.Measurement(
+            datasets: datasets, strategies: strategies, replayOptions: { measure.replayOptions(strategy: $0) },
+            environment: { MeasurementEnvironment.describe(probe: probe) }, children: children)
+    }
+
+    /// What settles ties: valgrind through `gridbench gate`'s children, unless
+    /// `--no-instructions`.
+    private func tieBreakCounter(_ plan: BenchmarkPlan) -> any TieBreakCounter {
+        if noInstructions { return UncountedTieBreak(reason: "not counted (--no-instructions)") }
+        let tool = GateSession.Tool.currentExecutable.map { executable in
+            GateSession.Tool(
+                executable: executable, childArguments: ["gate", "run-workload"], invocation: "gridbench gate",
+                layouts: [], allocator: nil, defaultPlan: "datasets/gate-plan.json")
+        }
+        return TieBreakInstructionCounter(tool: tool, datasets: plan.root) { line in Console.note("  " + line) }
+    }
+
+    /// What a measuring child is told besides its results file, passes and data sets: the
+    /// plan, the strategies chosen, and every other measurement option.
     private var childArguments: [String] {
         var arguments = ["--plan", planOption.plan]
         for strategy in strategies { arguments += ["--strategy", strategy] }
@@ -138,47 +116,45 @@ struct Report: ParsableCommand {
         return arguments
     }
 
-    /// The reports of `document` for the plan's layouts; with `repeated`, each layout's
-    /// outcome in every run.
-    private func layoutReports(_ document: ResultsDocument, plan: BenchmarkPlan, repeated: [[String: ThresholdRule.Outcome]]? = nil) throws -> LayoutReports {
-        func options(_ layout: String, _ canonicalDataset: String, _ canonicalTrace: String, _ scaleTrace: String) -> ReportOptions {
-            var options = ReportOptions(
-                layout: layout, canonicalDataset: canonicalDataset, canonicalTrace: canonicalTrace, scaleTrace: scaleTrace,
-                strategyOrder: plan.strategies.map(\.rawValue))
-            options.repeatedOutcomes = repeated?.compactMap { $0[layout] }
-            return options
-        }
-        var primary = options("tile-grid", plan.canonicalDataset, plan.canonicalTrace, plan.scaleTrace)
-        primary.scaleEditsTrace = plan.scaleEditsTrace
-        let sections = plan.layoutSections.map { options($0.layout, $0.canonicalDataset, $0.canonicalTrace, $0.scaleTrace) }
-        return try LayoutReports(document: document, primary: primary, sections: sections)
-    }
-
-    /// Writes the results (when asked) and the reports, prints the summary, and says
+    /// Prints the summary and the verdict of what was rendered into `directory`, and says
     /// whether every run passed its fixture check.
-    private func render(
-        _ document: ResultsDocument, plan: BenchmarkPlan, writeResults: Bool, repeated: [[String: ThresholdRule.Outcome]]? = nil
-    ) throws -> ExitCode {
-        let records = document.runs
-        let directory = URL(fileURLWithPath: out)
-        var set = AtomicFileSet(directory: directory)
-        if writeResults {
-            set.add("results.json", try JSONFiles.encoded(document))
-        }
-        let report = try layoutReports(document, plan: plan, repeated: repeated)
-        // The results and the reports as one set: all old or all new, even when killed.
-        report.add(to: &set)
-        let written = try set.commit().filter { $0.lastPathComponent != "results.json" }
-
-        try Console.print(SummaryTable.render(records))
+    private func printSummary(_ rendered: ReportSession.Rendered, in directory: URL) throws -> ExitCode {
+        try Console.print(SummaryTable.render(rendered.document.runs))
         try Console.print("")
-        for line in report.verdict { try Console.print(line) }
-        Console.note((writeResults ? "Wrote \(directory.appendingPathComponent("results.json").path) and " : "Wrote ")
-                     + "\(written.count) report files in \(directory.path).")
-        let failed = records.filter { $0.fixture == .fail }
-        for record in failed {
+        for line in rendered.reports.verdict { try Console.print(line) }
+        Console.note((rendered.resultsFile.map { "Wrote \($0.path) and " } ?? "Wrote ")
+                     + "\(rendered.reportFiles.count) report files in \(directory.path).")
+        for record in rendered.failedRuns {
             Console.error("fixture mismatch: \(record.dataset) · \(record.trace) · \(record.strategy) from frame \(record.firstMismatchFrame ?? -1)")
         }
-        return failed.isEmpty ? Outcome.success : Outcome.fixtureMismatch
+        return rendered.failedRuns.isEmpty ? Outcome.success : Outcome.fixtureMismatch
+    }
+}
+
+/// `gridbench report`'s progress on standard error: notes prefixed with the command, and
+/// each run's line, redrawn in place on a terminal.
+struct ReportConsole: ReportProgress {
+    let terminal = Console.errorIsTerminal
+    let started = FrameClock.now()
+
+    func note(_ message: String) {
+        Console.note("gridbench report: " + message)
+    }
+
+    func planned(runs: Int, datasets: Int) {
+        note("\(runs) runs (\(datasets) data sets × traces × strategies)"
+             + (MeasurementEnvironment.isDebugBuild ? "; this is a DEBUG build, figures are not representative" : ""))
+    }
+
+    func runStarted(_ index: Int, of total: Int, _ job: PlanRunner.Job) {
+        guard terminal else { return }
+        let line = "[\(index + 1)/\(total)] \(job.replay.spec.name) · \(job.replay.trace.name) · \(job.strategy.rawValue) …"
+        Console.standardError("\r\u{1B}[K" + line)
+    }
+
+    func runFinished(_ index: Int, of total: Int, _ record: RunRecord) {
+        let elapsed = Double(FrameClock.now() &- started) / 1e9
+        let line = "[\(index + 1)/\(total)] " + ProgressLine.finished(record) + String(format: " (%.0f s)", elapsed)
+        Console.standardError((terminal ? "\r\u{1B}[K" : "") + line + "\n")
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GridCore
 import GridHarness
+import GridReports
 
 /// The exit codes `gridbench` documents in its help.
 enum Outcome {
@@ -33,9 +34,12 @@ func guarded<T>(_ body: () throws -> T) throws -> T {
     } catch let error as OutputFailure {
         Console.error(error.description)
         throw Outcome.outputFailure
-    } catch let error as ChildFailure {
+    } catch let error as ReportSession.ChildFailure {
+        // A measuring child's exit code is passed on when it is one `gridbench` documents
+        // for a cause the parent shares (bad input 2, an output failure 74); anything else
+        // is an internal failure (70).
         Console.error(error.description)
-        throw error.exitCode
+        throw [Outcome.badInput.rawValue, Outcome.outputFailure.rawValue].contains(error.status) ? ExitCode(error.status) : Outcome.internalFailure
     } catch let error as CleanExit {
         throw error
     } catch let error as ValidationError {

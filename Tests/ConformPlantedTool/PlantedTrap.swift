@@ -1,8 +1,8 @@
 import GridCore
 
-/// A layout with a trap planted in it, for the tests of `gridbench conform --isolate` only
-/// (the hidden flag `--planted-trap`): the registry's layouts do not trap, so without it no
-/// test could show the command meeting one.
+/// A layout with a trap planted in it, for the tests of the isolated suite only
+/// (`gridbench-conform-planted`): the registry's layouts do not trap, so without it no
+/// test could show `gridbench conform --isolate` meeting one.
 ///
 /// It answers as its base does, except that `attributes(at:)` reads a per-column table of
 /// six entries at the item's index for every item the data holds: item 6 of any section is
