@@ -13,10 +13,10 @@
 /// only slower.
 ///
 /// As it writes, the sink also does the cache's bookkeeping, so that nothing is read twice:
-/// it records each cell's position in a ``CellSlotTable`` when given one, lists the
-/// positions of the other elements (``others``) and of the elements that reach two bands or
-/// more past their first (``tall``), and, on content that scrolls both ways, the widest
-/// element of each band (``bandWidths``).
+/// it records each cell's position in a `CellSlotTable` when given one, lists the
+/// positions of the other elements (`others`) and of the elements that reach two bands or
+/// more past their first (`tall`), and, on content that scrolls both ways, the widest
+/// element of each band (`bandWidths`): what the cache reads back through the sink's package API.
 ///
 /// Frames with a zero or negative width or height are left out, as every rect query leaves
 /// them out (law 1 of ``GridLayout``).
