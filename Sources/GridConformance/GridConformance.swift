@@ -48,14 +48,19 @@ public enum GridConformance {
     /// - Parameters:
     ///   - name: the layout's name in the report; the type's name by default.
     ///   - options: data shapes, containers, changes, seed, shrinking.
+    ///   - progress: told before each case is checked, and before the violations are
+    ///     shrunk: for a tool that shows a long check's progress.
     ///   - makeLayout: makes a fresh, unprepared layout each time it is called.
     /// - Complexity: for each configuration, O(n log n + q·k) for n elements and q probe
     ///   queries of k results each, times four or so layouts per configuration.
     public static func check<L: GridLayout>(
-        _ name: String? = nil, options: ConformanceOptions = ConformanceOptions(), makeLayout: () -> L
+        _ name: String? = nil, options: ConformanceOptions = ConformanceOptions(),
+        progress: ((ConformanceProgress) -> Void)? = nil, makeLayout: () -> L
     ) -> ConformanceReport {
         withoutActuallyEscaping(makeLayout) { makeLayout in
-            LayoutSuite(name: name ?? String(describing: L.self), options: options, makeLayout: makeLayout).run()
+            withoutActuallyEscaping(progress ?? { _ in }) { progress in
+                LayoutSuite(name: name ?? String(describing: L.self), options: options, makeLayout: makeLayout, progress: progress).run()
+            }
         }
     }
 

@@ -248,3 +248,18 @@ import Testing
         #expect(offTerminal.stdout.isEmpty)
     }
 }
+
+/// `conform --isolate`, which runs each case in a child process for seconds, shows which
+/// case it is at on a terminal's standard error, as `dump` does.
+@Suite struct ConformProgressTests {
+    @Test func conformIsolateShowsProgressOnATerminal() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let onTerminal = try shell("GRIDBENCH_PROGRESS_AFTER=0 script -qec \"$G conform --isolate --quick\" /dev/null", in: scratch.url)
+        #expect(onTerminal.status == Exit.success, "\(onTerminal)")
+        #expect(onTerminal.stdout.contains("\r\u{1B}[Kgridbench conform: case 1 of "), "\(onTerminal)")
+        let offTerminal = try shell("GRIDBENCH_PROGRESS_AFTER=0 $G conform --isolate --quick", in: scratch.url)
+        #expect(offTerminal.status == Exit.success, "\(offTerminal)")
+        #expect(!offTerminal.stderr.contains("gridbench conform: case"), "\(offTerminal)")
+    }
+}

@@ -15,6 +15,8 @@ struct LayoutSuite<L: GridLayout> {
     let name: String
     let options: ConformanceOptions
     let makeLayout: () -> L
+    /// Told before each case and before shrinking.
+    var progress: (ConformanceProgress) -> Void = { _ in }
 
     typealias Result = CaseResult
 
@@ -36,18 +38,30 @@ struct LayoutSuite<L: GridLayout> {
             found += result.sink.firstPerLaw
         }
 
+        let freshness = options.freshnessConfigurations
+        let sequences = max(0, options.editSequences)
+        let cases = options.containers.count * options.dataShapes.count + freshness.count + sequences
+        var started = 0
+        func next() {
+            started += 1
+            progress(ConformanceProgress(caseNumber: started, caseCount: cases))
+        }
         for container in options.containers {
             for data in options.dataShapes {
+                next()
                 let configuration = ConformanceConfiguration(data: data, container: container)
                 record(check(configuration, laws: all), configuration)
             }
         }
-        for configuration in options.freshnessConfigurations {
+        for configuration in freshness {
+            next()
             record(check(configuration, laws: all), configuration)
         }
-        for sequence in 0 ..< max(0, options.editSequences) {
+        for sequence in 0 ..< sequences {
+            next()
             if let (configuration, result) = checkSequence(sequence) { record(result, configuration) }
         }
+        if options.shrinks && !found.isEmpty { progress(ConformanceProgress(caseNumber: cases, caseCount: cases, shrinking: true)) }
 
         // Shrinking costs re-checks: shrink no more than could be shown (merging may free room).
         let (candidates, omittedBeforeShrinking) = ConformanceReport.capped(found, at: 2 * max(0, options.maxViolations))

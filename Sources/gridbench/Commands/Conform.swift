@@ -131,10 +131,19 @@ struct Conform: ParsableCommand {
         options.seed = seed
         options.maxViolations = maxViolations
         options.isolation = ConformanceIsolation(timeout: timeout ?? ConformanceIsolation.defaultTimeout)
-        let report = GridConformance.check("\(layout) (\(kind.rawValue))", options: options) { () -> AnyGridLayout in
+        let meter = ProgressLine.Meter("gridbench conform: ")
+        let progress = { (progress: ConformanceProgress) in
+            meter.update(
+                progress.shrinking
+                    ? "shrinking the violations found in \(progress.caseCount) cases …"
+                    : "case \(progress.caseNumber) of \(progress.caseCount) …",
+                newStep: progress.caseNumber == 1 || progress.shrinking)
+        }
+        let report = GridConformance.check("\(layout) (\(kind.rawValue))", options: options, progress: progress) { () -> AnyGridLayout in
             let base = configuration.reference.makeAnyLayout()
             return AnyGridLayout((try? kind.wrap(base)) ?? base)
         }
+        meter.finish()
         // The suite is the Swift one, but the cap is this command's option.
         try Console.print(report.description(maxViolationsSetting: "--max-violations"))
         return report.isPassing ? Outcome.success : Outcome.fixtureMismatch
