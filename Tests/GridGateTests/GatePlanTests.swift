@@ -1,6 +1,7 @@
 import Foundation
 @testable import GridGate
 import GridCore
+import GridLayouts
 import Testing
 
 @Suite struct GatePlanTests {
@@ -60,11 +61,57 @@ import Testing
         let plan = try workspace.load(entry: #""strategies": ["on-demand"], "rotation": {"trace": "trace.json"}"#)
         let workload = try #require(plan.workloads.first)
         let window = try #require(workload.window)
-        let states = try TraceStates(trace: try #require(plan.traces[window.url]), data: try DataShape(sections: 8, itemsPerSection: 31), window: window)
+        let states = try TraceStates(
+            trace: try #require(plan.traces[window.url]), data: try DataShape(sections: 8, itemsPerSection: 31),
+            layout: TileGrid(), describedAs: "tile-grid of data set tiny", window: window)
         #expect(states.before.data.itemCount(inSection: 1) == 33)  // the insert at frame 20 came before
         #expect(states.before.size == Size(width: 320, height: 480))
         #expect(states.events.count == 1)
         #expect(states.events.first?.data == nil)
+    }
+
+    /// A layout operation is an event like any other for the states a workload starts from:
+    /// a span grid's row inserted before the window is in the data the workload sets up with
+    /// (the states once left it out, and the gate measured another grid than the replay).
+    @Test func layoutOperationsBeforeTheWindowAreInItsState() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let grid = #"{"schemaVersion": 1, "layout": "span-grid", "name": "sheet", "container": {"width": 320, "height": 480}, "#
+            + #""columns": [{"fixed": 80}, {"fixed": 80}, {"fixed": 80}, {"fixed": 80}], "rows": [{"count": 10, "height": 40}]}"#
+        try workspace.write(grid, to: "spec.json")
+        try workspace.write(
+            #"{"schemaVersion": 1, "refreshHz": 60, "viewport": {"width": 320, "height": 480}, "offsets": [0, 1, 2, 3, 4, 5], "#
+                + #""events": [{"frame": 2, "type": "insert-row", "at": 3, "height": 50}, {"frame": 4, "type": "resize", "width": 480, "height": 320}]}"#,
+            to: "trace.json")
+        let plan = try GatePlan.load(from: workspace.write(Workspace.plan(#""strategies": ["on-demand"], "rotation": {"trace": "trace.json"}"#), to: "plan.json"))
+        let window = try #require(plan.workloads.first?.window)
+        #expect(window.start == 4)
+        let states = try TraceStates(
+            trace: try #require(plan.traces[window.url]), data: try DataShape(sections: 10, itemsPerSection: 4),
+            layout: try plan.specs.values.first!.makeLayout(), describedAs: "span-grid of data set sheet", window: window)
+        // Ten rows of four cells, and one row inserted: eleven sections of four.
+        #expect(states.before.data.sectionCount == 11)
+        #expect(states.before.size == Size(width: 320, height: 480))
+        #expect(states.events.map(\.change) == [.resize(Size(width: 480, height: 320))])
+    }
+
+    /// A layout operation over a layout that takes none is refused when the plan is loaded,
+    /// naming the trace, the event and the layout, as the replay refuses it.
+    @Test func aLayoutOperationOverALayoutThatTakesNoneIsRefusedAtLoad() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.write(Workspace.spec(), to: "spec.json")
+        let trace = try workspace.write(
+            #"{"schemaVersion": 1, "refreshHz": 60, "viewport": {"width": 320, "height": 480}, "offsets": [0, 1, 2, 3, 4, 5], "#
+                + #""events": [{"frame": 2, "type": "delete-row", "at": 1}, {"frame": 4, "type": "resize", "width": 480, "height": 320}]}"#,
+            to: "trace.json")
+        let error = try #require(throws: InputError.self) {
+            try GatePlan.load(from: workspace.write(Workspace.plan(#""strategies": ["on-demand"], "rotation": {"trace": "trace.json"}"#), to: "plan.json"))
+        }
+        #expect(error.file == trace.path, "\(error)")
+        #expect(error.field == "events[0]", "\(error)")
+        #expect(error.description.contains("the tile-grid of data set tiny"), "\(error)")
+        #expect(error.description.contains("span grid operations"), "\(error)")
     }
 
     /// Every refusal names the file, the field and the value.

@@ -22,6 +22,8 @@ public struct GateLayout: Sendable {
     public let name: String
     /// Runs `runner` with a new, unprepared layout made from `spec`.
     let visit: @Sendable (_ spec: GateSpec, _ runner: WorkloadRunner) throws -> WorkloadSample
+    /// A new, unprepared layout made from `spec`, as an existential: for the trace states.
+    let make: @Sendable (_ spec: GateSpec) throws -> any GridLayout
 
     /// A layout named `name`, made by `make` from the spec of each data set.
     ///
@@ -34,6 +36,7 @@ public struct GateLayout: Sendable {
     public init<Layout: GridLayout & Sendable>(_ name: String, make: @escaping @Sendable (_ spec: GateSpec) throws -> Layout) {
         self.name = name
         self.visit = { spec, runner in try runner.visit(try make(spec)) }
+        self.make = { spec in try make(spec) }
     }
 }
 
@@ -106,6 +109,27 @@ struct LoadedSpec: Sendable {
     private struct DataFields: Decodable {
         var sections: SectionsField
         var itemSizes: [[Double]]?
+    }
+
+    /// A new, unprepared layout of this spec.
+    ///
+    /// - Throws: ``GridCore/InputError`` naming the spec file for what the tool's factory
+    ///   refuses.
+    func makeLayout() throws(InputError) -> any GridLayout {
+        switch maker {
+        case .bundled(let spec):
+            return spec.makeLayout()
+        case .tool(let layout):
+            do {
+                return try layout.make(spec)
+            } catch let error as InputError {
+                throw error
+            } catch let error as GridError {
+                throw InputError(file: spec.path, error)
+            } catch {
+                throw InputError(file: spec.path, field: "layout", value: "\"\(spec.layout)\"", expected: "a spec this gate tool makes its layout from: \(error)")
+            }
+        }
     }
 
     /// Runs `runner` with a new, unprepared layout of this spec, at its concrete type.

@@ -155,8 +155,11 @@ extension GatePlan {
                     definition = "\(kind.rawValue) \(frame.trace) frame \(eventWindow.start) (\(events))"
                 }
                 if let window, let trace = plan.traces[window.url] {
-                    // Edits before and at the window must fit the data: checked here, before anything runs.
-                    _ = try TraceStates(trace: trace, data: spec.data, window: window)
+                    // Events before and at the window must fit the data and the layout (a layout
+                    // operation over a layout that takes none): checked here, before anything runs.
+                    _ = try TraceStates(
+                        trace: trace, data: spec.data, layout: try loaded.makeLayout(),
+                        describedAs: "\(spec.layout) of data set \(spec.name)", window: window)
                 }
                 for (id, strategy) in ids {
                     guard plan.workload(id) == nil else {

@@ -54,7 +54,11 @@ public enum WorkloadChild {
         var states: TraceStates?
         if let window = workload.window {
             trace = plan.traces[window.url]
-            if let trace { states = try TraceStates(trace: trace, data: loaded.spec.data, window: window) }
+            if let trace {
+                states = try TraceStates(
+                    trace: trace, data: loaded.spec.data, layout: try loaded.makeLayout(),
+                    describedAs: "\(loaded.spec.layout) of data set \(loaded.spec.name)", window: window)
+            }
         }
         let runner = WorkloadRunner(workload: workload, spec: loaded.spec, trace: trace, states: states, mode: mode, meter: meter)
         return try loaded.visit(runner)

@@ -181,11 +181,11 @@ private final class ScrollWork<Layout: GridLayout>: MeasuredWork {
 private final class EventFrameWork<Layout: GridLayout>: MeasuredWork {
     var viewport: Viewport<Layout>
     let before: TraceStates.State
-    let events: [(change: TraceEvent.Change, data: DataShape?)]
+    let events: [EventPipeline.Effect]
     let from: Point
     let to: Point
 
-    init(viewport: Viewport<Layout>, before: TraceStates.State, events: [(change: TraceEvent.Change, data: DataShape?)], from: Point, to: Point) {
+    init(viewport: Viewport<Layout>, before: TraceStates.State, events: [EventPipeline.Effect], from: Point, to: Point) {
         self.viewport = viewport
         self.before = before
         self.events = events
@@ -197,14 +197,7 @@ private final class EventFrameWork<Layout: GridLayout>: MeasuredWork {
 
     override func body() {
         do {
-            for event in events {
-                switch event.change {
-                case .resize(let size): try viewport.resize(to: size)
-                case .reload: try viewport.reloadData()
-                case .layoutEdit(let operation): _ = try viewport.applyIfEditable(operation)
-                default: if let data = event.data { try viewport.setData(data, edit: try event.change.dataEdit()) }
-                }
-            }
+            for event in events { try EventPipeline.apply(event, to: &viewport) }
         } catch {
             failure = error
         }

@@ -16,40 +16,24 @@ import GridViewport
 public struct Replay: Sendable {
     public let spec: LayoutSpec
     public let trace: ScrollTrace
-    /// For each event, the data after it, or `nil` when it keeps the data.
-    let eventData: [DataShape?]
-    /// For each event, the batch update it is, or `nil` when it keeps the data: the viewport
-    /// follows items through it.
-    let eventEdits: [DataEdit?]
+    /// What each event does (``EventPipeline``): the data after it, and the batch update a
+    /// viewport follows items through.
+    let effects: [EventPipeline.Effect]
 
     /// Checks that `trace` can be replayed over `spec`: every edit names sections and
-    /// items that exist when it happens, the layout accepts every viewport size, and a
-    /// layout that scrolls along one axis only is not scrolled along the other (a
-    /// horizontal offset over a vertical tile grid would slide the view off its content:
-    /// meaningless, so refused).
+    /// items that exist when it happens, the layout takes every operation and accepts every
+    /// viewport size, and a layout that scrolls along one axis only is not scrolled along
+    /// the other (a horizontal offset over a vertical tile grid would slide the view off its
+    /// content: meaningless, so refused).
     ///
     /// - Throws: ``InputError`` naming `tracePath` and the event (`events[4].section`) or
     ///   offset (`offsetsX[12]`).
     public init(spec: LayoutSpec, trace: ScrollTrace, tracePath: String) throws(InputError) {
         self.spec = spec
         self.trace = trace
-        var data = spec.data
-        var size = trace.viewport
-        var eventData: [DataShape?] = []
-        eventData.reserveCapacity(trace.events.count)
-        var eventEdits: [DataEdit?] = []
-        eventEdits.reserveCapacity(trace.events.count)
-        var layout = spec.makeLayout()
-        func prepare(_ field: String, _ value: String) throws(InputError) {
-            do {
-                try layout.prepare(data: data, container: size)
-            } catch let error as GridError {
-                throw InputError(file: tracePath, field: field, value: value, expected: "something the \(spec.layoutName) of data set \(spec.name) can lay out: \(error)")
-            } catch {
-                throw InputError(file: tracePath, field: field, value: value, expected: "something the layout can lay out: \(error)")
-            }
-        }
-        try prepare("viewport", size.description)
+        let (effects, layout) = try EventPipeline.effects(
+            of: trace, over: spec.data, layout: spec.makeLayout(),
+            describedAs: "\(spec.layoutName) of data set \(spec.name)", tracePath: tracePath)
         let axes = layout.traits.scrollAxes
         for (axis, name, field) in [(ScrollAxes.horizontal, "horizontally", "offsetsX"), (.vertical, "vertically", "offsets")]
         where !axes.contains(axis) {
@@ -60,63 +44,13 @@ public struct Replay: Sendable {
                     expected: "0: the \(spec.layoutName) of data set \(spec.name) does not scroll \(name)")
             }
         }
-        for (index, event) in trace.events.enumerated() {
-            let field = "events[\(index)]"
-            if case .layoutEdit(let operation) = event.change {
-                do {
-                    data = try Self.edit(&layout, operation)
-                } catch {
-                    throw InputError(
-                        file: tracePath, field: field, value: "\(operation)",
-                        expected: "an edit the \(spec.layoutName) of data set \(spec.name) takes at frame \(event.frame): \(error)")
-                }
-                eventData.append(data)
-                eventEdits.append(nil)
-                try prepare(field, event.change.typeName)
-                continue
-            }
-            do {
-                let edit = try event.change.dataEdit()
-                let changed = try edit?.applied(to: data)
-                if let changed { data = changed }
-                eventData.append(changed)
-                eventEdits.append(edit)
-            } catch {
-                var refused = InputError(file: tracePath, error, fieldPrefix: field + ".")
-                refused.expected += " (the \(event.change.typeName) event at frame \(event.frame))"
-                throw refused
-            }
-            if case .resize(let newSize) = event.change { size = newSize }
-            try prepare(field, event.change.typeName)
-        }
-        self.eventData = eventData
-        self.eventEdits = eventEdits
+        self.effects = effects
     }
 
     /// Whether some event edits the layout's own structure (a span grid's merge, a row
     /// inserted).
     var editsLayout: Bool {
         trace.events.contains { if case .layoutEdit = $0.change { true } else { false } }
-    }
-
-    /// Applies a layout edit to `layout` (which must take span grid operations) and returns
-    /// the data it leaves.
-    ///
-    /// - Throws: ``GridError`` naming `layout` when the layout takes no such edits; what the
-    ///   layout throws when it refuses the operation.
-    static func edit(_ layout: inout any GridLayout, _ operation: SpanGrid.Operation) throws -> DataShape {
-        guard let editable = layout as? any EditableLayout, let (edited, edit) = try editing(editable, operation) else {
-            throw GridError.invalidParameter("layout", "\(type(of: layout))", expected: "a layout that takes span grid operations (span-grid)")
-        }
-        layout = edited
-        return edit.data
-    }
-
-    private static func editing<L: EditableLayout>(_ layout: L, _ operation: SpanGrid.Operation) throws -> (any GridLayout, LayoutEdit)? {
-        guard let operation = operation as? L.Operation else { return nil }
-        var layout = layout
-        let edit = try layout.apply(operation)
-        return (layout, edit)
     }
 
     /// Reads the spec at `specURL` and the trace at `traceURL` and checks them against
@@ -241,15 +175,7 @@ extension Replay {
     func applyEvents<L: GridLayout>(of frame: Int, from nextEvent: inout Int, to viewport: inout Viewport<L>) throws {
         let events = trace.events
         while nextEvent < events.count && events[nextEvent].frame == frame {
-            switch events[nextEvent].change {
-            case .resize(let size): try viewport.resize(to: size)
-            case .reload: try viewport.reloadData()
-            case .layoutEdit(let operation):
-                guard try viewport.applyIfEditable(operation) else {
-                    throw GridError.invalidParameter("layout", "\(L.self)", expected: "a layout that takes span grid operations")
-                }
-            default: if let data = eventData[nextEvent] { try viewport.setData(data, edit: eventEdits[nextEvent]) }
-            }
+            try EventPipeline.apply(effects[nextEvent], to: &viewport)
             nextEvent += 1
         }
     }

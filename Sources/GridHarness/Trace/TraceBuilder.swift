@@ -174,22 +174,17 @@ struct TraceBuilder {
 
     /// Records `change` before the next frame and applies it to the content.
     mutating func apply(_ change: TraceEvent.Change) throws(GridError) {
-        switch change {
-        case .resize(let size):
-            viewport = size
-        case .reload:
-            break
-        case .layoutEdit(let operation):
-            do {
-                data = try Replay.edit(&layout, operation)
-            } catch let error as GridError {
-                throw error
-            } catch {
-                throw .invalidParameter("layout", operation.description, expected: "an edit the layout takes (\(error))")
-            }
-        default:
-            if let changed = try change.applied(to: data) { data = changed }
+        var state = EventPipeline.State(data: data, size: viewport)
+        do {
+            _ = try EventPipeline.effect(of: change, in: &state, layout: &layout)
+        } catch let error as GridError {
+            throw error
+        } catch {
+            let value = if case .layoutEdit(let operation) = change { operation.description } else { change.typeName }
+            throw .invalidParameter("layout", value, expected: "an edit the layout takes (\(error))")
         }
+        data = state.data
+        viewport = state.size
         try prepareLayout()
         events.append(TraceEvent(frame: offsets.count, change))
         y = min(max(y, 0), maxOffset)

@@ -1,0 +1,144 @@
+import GridCore
+import GridLayouts
+import GridViewport
+
+/// What a trace event does, written once: to the data (the data after it, and the batch
+/// update a viewport follows its items through), to the container (a resize), to a
+/// layout's own structure (a span grid's merge), and to a viewport between two frames.
+///
+/// The replay, the gate's workloads and the trace states they start from, and the trace
+/// generator all go through it, so an event means the same in each, and an event a layout
+/// cannot take is refused the same way everywhere: when the trace is checked against the
+/// data set, naming the trace file, the event and the layout. (The trace's digest,
+/// ``ScrollTrace/contentDigest``, hashes the same events.)
+public enum EventPipeline {
+    /// The data and the container size in force between two events.
+    public struct State: Hashable, Sendable {
+        public var data: DataShape
+        public var size: Size
+
+        public init(data: DataShape, size: Size) {
+            self.data = data
+            self.size = size
+        }
+    }
+
+    /// One event's effect, worked out before the frames that replay it: updating the app's
+    /// own model is not the layout's work, so it is not measured.
+    public struct Effect: Sendable {
+        public var change: TraceEvent.Change
+        /// The data after the event, or `nil` when it keeps the data.
+        public var data: DataShape?
+        /// The batch update the event is, for a viewport to follow items through; `nil` for
+        /// resizes, reloads and layout operations (the layout says what those do).
+        public var edit: DataEdit?
+    }
+
+    /// The effect of `change` in `state`, which it advances. A layout operation edits
+    /// `layout`, prepared for `state`, which then lays out the data it leaves.
+    ///
+    /// - Throws: ``GridCore/GridError`` naming the field (`section`, `count`) when an edit
+    ///   names sections or items the data does not have, or naming `layout` when the layout
+    ///   takes no operation of that kind; what the layout throws when it refuses one.
+    public static func effect(of change: TraceEvent.Change, in state: inout State, layout: inout any GridLayout) throws -> Effect {
+        switch change {
+        case .resize(let size):
+            state.size = size
+            return Effect(change: change, data: nil, edit: nil)
+        case .reload:
+            return Effect(change: change, data: nil, edit: nil)
+        case .layoutEdit(let operation):
+            guard let editable = layout as? any EditableLayout, let (edited, edit) = try editing(editable, operation) else {
+                throw GridError.invalidParameter(
+                    "layout", "\(type(of: layout))", expected: "a layout that takes span grid operations (span-grid)")
+            }
+            layout = edited
+            state.data = edit.data
+            return Effect(change: change, data: edit.data, edit: nil)
+        default:
+            let edit = try change.dataEdit()
+            let changed = try edit?.applied(to: state.data)
+            if let changed { state.data = changed }
+            return Effect(change: change, data: changed, edit: edit)
+        }
+    }
+
+    private static func editing<L: EditableLayout>(_ layout: L, _ operation: SpanGrid.Operation) throws -> (any GridLayout, LayoutEdit)? {
+        guard let operation = operation as? L.Operation else { return nil }
+        var layout = layout
+        let edit = try layout.apply(operation)
+        return (layout, edit)
+    }
+
+    /// Applies `effect` to `viewport`, between two frames: a resize prepares the layout for
+    /// the new container, an edit for the new data, a reload reloads every tile, a layout
+    /// operation edits the layout in place.
+    ///
+    /// - Throws: what the viewport or the layout throws; ``GridCore/GridError`` naming
+    ///   `layout` when the viewport's layout takes no such operation (a trace checked with
+    ///   ``effects(of:over:layout:describedAs:tracePath:)`` has none).
+    @inlinable @inline(__always)
+    public static func apply<L: GridLayout>(_ effect: Effect, to viewport: inout Viewport<L>) throws {
+        switch effect.change {
+        case .resize(let size): try viewport.resize(to: size)
+        case .reload: try viewport.reloadData()
+        case .layoutEdit(let operation):
+            guard try viewport.applyIfEditable(operation) else {
+                throw GridError.invalidParameter("layout", "\(L.self)", expected: "a layout that takes span grid operations (span-grid)")
+            }
+        default:
+            if let data = effect.data { try viewport.setData(data, edit: effect.edit) }
+        }
+    }
+
+    /// Every event of `trace`, worked out in order from `data` and the trace's viewport,
+    /// with `layout` (unprepared) prepared for the data and container after each, so that a
+    /// trace a layout cannot replay is refused before any frame is measured.
+    ///
+    /// - Parameters:
+    ///   - through: only the events of frames up to this one (all by default).
+    ///   - describedAs: the layout and data set in messages: `the span-grid of data set
+    ///     ledger-100000x30`.
+    /// - Returns: the effects, and the layout as the last event left it (prepared).
+    /// - Throws: ``GridCore/InputError`` naming `tracePath`, the event (`events[4]`, or
+    ///   `events[4].section` for an edit naming what does not exist) and the layout.
+    public static func effects(
+        of trace: ScrollTrace, over data: DataShape, layout: any GridLayout, through lastFrame: Int = .max,
+        describedAs description: String, tracePath: String
+    ) throws(InputError) -> (effects: [Effect], layout: any GridLayout) {
+        var state = State(data: data, size: trace.viewport)
+        var layout = layout
+        func prepare(_ field: String, _ value: String) throws(InputError) {
+            do {
+                try layout.prepare(data: state.data, container: state.size)
+            } catch let error as GridError {
+                throw InputError(file: tracePath, field: field, value: value, expected: "something the \(description) can lay out: \(error)")
+            } catch {
+                throw InputError(file: tracePath, field: field, value: value, expected: "something the \(description) can lay out: \(error)")
+            }
+        }
+        try prepare("viewport", state.size.description)
+        var effects: [Effect] = []
+        effects.reserveCapacity(trace.events.count)
+        for (index, event) in trace.events.enumerated() where event.frame <= lastFrame {
+            let field = "events[\(index)]"
+            do {
+                effects.append(try effect(of: event.change, in: &state, layout: &layout))
+            } catch {
+                if case .layoutEdit(let operation) = event.change {
+                    throw InputError(
+                        file: tracePath, field: field, value: "\(operation)",
+                        expected: "an edit the \(description) takes at frame \(event.frame): \(error)")
+                }
+                guard let error = error as? GridError else {
+                    throw InputError(file: tracePath, field: field, value: event.change.typeName, expected: "an event the \(description) takes: \(error)")
+                }
+                var refused = InputError(file: tracePath, error, fieldPrefix: field + ".")
+                refused.expected += " (the \(event.change.typeName) event at frame \(event.frame))"
+                throw refused
+            }
+            try prepare(field, event.change.typeName)
+        }
+        return (effects, layout)
+    }
+}
