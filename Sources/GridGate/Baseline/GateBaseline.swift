@@ -66,7 +66,7 @@ public struct GateBaseline: Codable, Hashable, Sendable {
 extension GateBaseline {
     /// Reads and checks the baseline at `url`.
     ///
-    /// - Throws: ``GridCore/InputError`` naming the file and the problem: missing, empty,
+    /// - Throws: `InputError` naming the file and the problem: missing, empty,
     ///   truncated or not JSON, another schema version, a workload without the figures of
     ///   its mode, a negative count, a threshold that is not a finite share ≥ 0, a
     ///   workload listed twice. Each message says how to record a new one.
@@ -122,7 +122,7 @@ extension GateBaseline {
 
     /// Throws unless this baseline was recorded where `current` says the gate runs now.
     ///
-    /// - Throws: ``GridCore/InputError`` naming the file, the field (`environment.valgrind`),
+    /// - Throws: `InputError` naming the file, the field (`environment.valgrind`),
     ///   the baseline's value and this machine's, and how to record a baseline here.
     func checkRecorded(on current: GateEnvironment, path: String, recordCommand: String) throws(InputError) {
         for ((field, recorded), (_, here)) in zip(environment.enforced, current.enforced) where recorded != here {

@@ -19,7 +19,7 @@ struct TraceStates {
     var before: State
     var events: [(change: TraceEvent.Change, data: DataShape?)]
 
-    /// - Throws: ``GridCore/InputError`` naming the trace file and the event
+    /// - Throws: `InputError` naming the trace file and the event
     ///   (`events[3].section`) when an edit names sections or items the data does not have.
     init(trace: ScrollTrace, data: DataShape, window: TraceWindow) throws(InputError) {
         var state = State(data: data, size: trace.viewport)
