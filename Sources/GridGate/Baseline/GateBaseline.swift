@@ -3,7 +3,7 @@ import GridCore
 import GridHarness
 
 /// The figures a gate check compares against: what `gate record` measured, where and how.
-/// Versioned JSON (see README, "Gate baseline schema").
+/// Versioned JSON (see docs/formats.md#gate-files, "Baseline").
 public struct GateBaseline: Codable, Hashable, Sendable {
     /// The version of this schema. Bumped whenever a field changes meaning or goes away;
     /// new optional fields do not bump it.

@@ -3,8 +3,8 @@ import GridLayouts
 
 /// A data set: which layout, with which parameters, lays out which data in which container.
 ///
-/// Read from and written to JSON (see ``LayoutSpec/load(from:)`` and README's "Layout
-/// specs"); the bundled ones live in `datasets/specs/`. The layout is any of
+/// Read from and written to JSON (see ``LayoutSpec/load(from:)`` and docs/formats.md's
+/// "Layout spec"); the bundled ones live in `datasets/specs/`. The layout is any of
 /// `LayoutRegistry`'s, by its configuration.
 public struct LayoutSpec: Hashable, Sendable {
     /// The data set's name, used in results and reports (`photos-2976`).
