@@ -1,6 +1,7 @@
 import GridCore
 
-/// The nine laws of `GridLayout`, as DESIGN.md numbers and names them.
+/// The nine laws of `GridLayout`, as docs/architecture.md ("The nine laws") numbers and
+/// names them.
 ///
 /// Every violation the suite reports names one of these.
 public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, Codable {
@@ -33,7 +34,7 @@ public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, C
     /// The law's number, 1…9.
     @inlinable public var number: Int { rawValue }
 
-    /// The law's name as DESIGN.md gives it.
+    /// The law's name as docs/architecture.md gives it.
     public var name: String {
         switch self {
         case .completeness: "completeness and soundness"

@@ -13,7 +13,7 @@ import Testing
 ///
 /// A layout that may trap (`fatalError`, an index out of range…) would end the test process
 /// with it; isolated, each case runs in a child process and a trap is an issue like any
-/// other violation, naming the case, the call and the signal (see ``GridConformance/ConformanceIsolation``):
+/// other violation, naming the case, the call and the signal (see `ConformanceIsolation`):
 ///
 /// ```swift
 /// expectConformance(options: .quick.isolated()) { MyLayout(columns: 3) }

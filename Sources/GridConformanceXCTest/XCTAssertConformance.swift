@@ -13,7 +13,7 @@ import XCTest
 ///
 /// A layout that may trap (`fatalError`, an index out of range…) would end the test process
 /// with it; isolated, each case runs in a child process and a trap is a failure like any
-/// other violation, naming the case, the call and the signal (see ``GridConformance/ConformanceIsolation``):
+/// other violation, naming the case, the call and the signal (see `ConformanceIsolation`):
 ///
 /// ```swift
 /// XCTAssertConformance(options: ConformanceOptions().isolated(timeout: 60)) { MyLayout(columns: 3) }

@@ -9,7 +9,7 @@
 /// band must stop:
 /// - ``Reach/untilNext``: each element is a band of its own, and `limit` is the start of the
 ///   next element of the kind along the axis (the content's end after the last). This is
-///   UITableView's plain style and CHGridView's section titles: DESIGN.md's
+///   UITableView's plain style and CHGridView's section titles: docs/architecture.md's
 ///   `min(max(top_i, y0), top_{i+1} − t)`.
 /// - ``Reach/band(start:end:)``: every element of the kind lying in `[start, end)` moves as
 ///   one frozen band, and `limit` is the content's end. A data grid's header row at

@@ -2,7 +2,7 @@ import Foundation
 import GridCore
 import GridHarness
 
-/// Why the gate could not give a verdict, besides a bad input file (``GridCore/InputError``).
+/// Why the gate could not give a verdict, besides a bad input file (`InputError`).
 public enum GateError: Error, CustomStringConvertible, Sendable {
     /// Bad input that is not one file's field: valgrind missing, a baseline of the other
     /// mode, a child refusing its workload. Exit code 2.
@@ -132,7 +132,7 @@ public struct GateSession: Sendable {
 
     /// Runs every workload once (or `runs` times on the clock) and compares with `baseline`.
     ///
-    /// - Throws: ``GridCore/InputError`` naming the baseline or the plan when they do not
+    /// - Throws: `InputError` naming the baseline or the plan when they do not
     ///   match: another environment, a workload one has and the other has not, a workload
     ///   defined differently; ``GateError/badInput(_:)`` for a baseline of the other mode.
     public func check(baseline: GateBaseline, baselinePath: String, runs: Int, mode: MeasureMode) throws -> (GateComparison, [(id: String, figures: GateFigures)]) {

@@ -126,7 +126,7 @@ struct GateCheck<Tool: GateTool>: ParsableCommand {
             commandName: "check",
             abstract: "Measure every workload and compare with the baseline; exit 1 on a regression.",
             discussion: """
-                Prints one line on standard output; --markdown writes the table for a pull request (worst first), --json the same as JSON (schema in README, "Gate your layout in CI").
+                Prints one line on standard output; --markdown writes the table for a pull request (worst first), --json the same as JSON (schema in docs/formats.md#gate-files, "Check output").
                 """)
     }
 

@@ -12,7 +12,7 @@ public struct LayoutReports {
     /// The reports of `document` for `primary` and, for each of `sections` with runs in
     /// the document, a report of that layout (its charts' files prefixed with its name).
     ///
-    /// - Throws: ``GridCore/GridError`` for options out of range.
+    /// - Throws: `GridError` for options out of range.
     public init(document: ResultsDocument, primary: ReportOptions, sections: [ReportOptions]) throws {
         let layouts = Set(document.runs.map(\.layout))
         var reports = [try StrategyReport(document: document, options: Self.section(primary, alone: sections.isEmpty))]
@@ -95,7 +95,7 @@ public struct LayoutReports {
     }
 
     /// Writes every report's charts, the HTML and the Markdown files as one set (see
-    /// ``GridHarness/AtomicFileSet``: all old or all new), and returns the files written.
+    /// `AtomicFileSet`: all old or all new), and returns the files written.
     public func write(to directory: URL) throws -> [URL] {
         var set = AtomicFileSet(directory: directory)
         add(to: &set)

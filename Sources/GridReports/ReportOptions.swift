@@ -51,7 +51,7 @@ public struct ReportOptions: Hashable, Sendable {
         self.strategyOrder = strategyOrder
     }
 
-    /// Throws a ``GridError`` naming the first option out of range.
+    /// Throws a `GridError` naming the first option out of range.
     public func validate() throws(GridError) {
         for (field, value) in [("layout", layout), ("canonicalDataset", canonicalDataset), ("canonicalTrace", canonicalTrace), ("scaleTrace", scaleTrace)]
         where value.isEmpty {

@@ -3,7 +3,7 @@ import GridHarness
 
 /// Measuring in child processes: the plan measured in N processes, one after another, each
 /// this program run again with its share of the passes (never more processes than the most
-/// passes); their results are made one by ``GridHarness/ResultsDocument/merging(_:)``.
+/// passes); their results are made one by `ResultsDocument.merging(_:)`.
 ///
 /// Why children: one process can run 40 % slower than the next over the same code and data
 /// (where its memory and code landed, what the host did meanwhile), and passes inside one

@@ -5,7 +5,7 @@ import GridStrategies
 
 /// The report's own side: measures a benchmark plan (in this process or in child
 /// processes, as many times as asked), settles ties by a deterministic count, and renders
-/// the strategy comparison into an output set, as ``GridGate`` does for the gate.
+/// the strategy comparison into an output set, as `GridGate` does for the gate.
 ///
 /// It prints nothing itself: progress and notes go to its ``ReportProgress``, and what it
 /// renders comes back as a ``Rendered`` for the caller to print.
@@ -56,7 +56,7 @@ public struct ReportSession {
 
     /// A session over `plan`, whose first section is the layout of its canonical data set.
     ///
-    /// - Throws: ``GridCore/InputError`` when the canonical data set's spec cannot be read.
+    /// - Throws: `InputError` when the canonical data set's spec cannot be read.
     public init(
         plan: BenchmarkPlan, output: URL, measurement: Measurement, tieBreak: any TieBreakCounter, progress: any ReportProgress
     ) throws(InputError) {
@@ -81,7 +81,7 @@ public struct ReportSession {
     /// The layout of the plan's canonical data set, as its spec names it: the layout the
     /// report's first section compares.
     ///
-    /// - Throws: ``GridCore/InputError`` naming the spec when it cannot be read.
+    /// - Throws: `InputError` naming the spec when it cannot be read.
     public static func primaryLayout(of plan: BenchmarkPlan) throws(InputError) -> String {
         try LayoutSpec.load(from: plan.specURL(plan.canonicalDataset)).layoutName
     }
@@ -104,8 +104,8 @@ public protocol ReportProgress {
 extension ReportSession {
     /// The plan's runs for the data sets and strategies chosen.
     ///
-    /// - Throws: ``GridCore/GridError`` for a strategy that does not exist;
-    ///   ``GridCore/InputError`` for a data set or strategy the plan does not have, or a
+    /// - Throws: `GridError` for a strategy that does not exist;
+    ///   `InputError` for a data set or strategy the plan does not have, or a
     ///   spec, trace or fixture that cannot be read.
     public func makeRunner() throws -> PlanRunner {
         let names = measurement.strategies
@@ -137,7 +137,7 @@ extension ReportSession {
     /// settles each run's ties, and renders the last run's results and reports into
     /// ``output``, with how often each recommendation came out when `repeats` > 1.
     ///
-    /// - Throws: ``GridCore/InputError`` and ``GridCore/GridError`` for bad input;
+    /// - Throws: `InputError` and `GridError` for bad input;
     ///   ``ChildFailure`` when a measuring child fails; what writing the output throws.
     public func run(repeats: Int) throws -> Rendered {
         let runner = try makeRunner()
@@ -185,7 +185,7 @@ extension ReportSession {
 
     /// The reports of `document` for the plan's layouts (``reportOptions(plan:primaryLayout:repeated:)``).
     ///
-    /// - Throws: ``GridCore/GridError`` for options out of range.
+    /// - Throws: `GridError` for options out of range.
     public func layoutReports(_ document: ResultsDocument, repeated: RepeatedOutcomes? = nil) throws -> LayoutReports {
         let options = Self.reportOptions(plan: plan, primaryLayout: primaryLayout, repeated: repeated)
         return try LayoutReports(document: document, primary: options.primary, sections: options.sections)
@@ -207,7 +207,7 @@ extension ReportSession {
     }
 
     /// Writes the results (when asked) and the reports of `document` into ``output`` as one
-    /// set: all old or all new, even when killed (``GridHarness/AtomicFileSet``).
+    /// set: all old or all new, even when killed (`AtomicFileSet`).
     public func render(_ document: ResultsDocument, writeResults: Bool, repeated: RepeatedOutcomes? = nil) throws -> Rendered {
         var set = AtomicFileSet(directory: output)
         if writeResults {
@@ -223,7 +223,7 @@ extension ReportSession {
 
     /// Renders the reports of the results file at `path`, without measuring.
     ///
-    /// - Throws: ``GridCore/InputError`` naming the file: unreadable, of another schema
+    /// - Throws: `InputError` naming the file: unreadable, of another schema
     ///   version, or holding what the reports refuse.
     public func render(resultsAt path: String) throws -> Rendered {
         let document = try JSONFiles.read(ResultsDocument.self, from: URL(fileURLWithPath: path))

@@ -16,7 +16,7 @@ public struct StrategyReport: Sendable {
     /// The threshold rule's answer over the scale series.
     public let recommendation: ThresholdRule.Recommendation
 
-    /// Prepares the report, refusing with a ``GridError`` naming the field: options out of
+    /// Prepares the report, refusing with a `GridError` naming the field: options out of
     /// range, a results document of another schema version, and run figures no
     /// measurement can produce (`runs[3].frameNanos.p99 = nan`). A caller reading a file
     /// wraps it in an `InputError` naming the file.

@@ -11,7 +11,7 @@ import GridHarness
 ///
 /// 1. ``Condition/onDemandAsFast``: the cache is not measurably faster. Frame costs are
 ///    compared by the ratio of on demand's median to cached's, with its 95 % interval
-///    from a paired bootstrap over the interleaved passes (``GridHarness/Bootstrap``),
+///    from a paired bootstrap over the interleaved passes (`Bootstrap`),
 ///    in two stages (processes, then passes) when they were measured in several processes.
 ///    When the interval lies wholly above `1 + tolerance`, cached is faster; wholly below
 ///    `1 − tolerance`, on demand is; otherwise the two are *equivalent* at that size and
@@ -21,7 +21,7 @@ import GridHarness
 ///    goes its way.
 /// 2. ``Condition/prepareOverBudget``: cached's rebuild cost exceeds `prepareBudgetNanos`.
 ///    A cache is rebuilt in one frame on every rotation or reload, so this is a hitch the
-///    user sees each time. The cost is the warm rebuild (``GridHarness/RunRecord/rebuildNanos``:
+///    user sees each time. The cost is the warm rebuild (`RunRecord.rebuildNanos`:
 ///    the cache prepared again over its own storage), which is what those frames pay; the
 ///    cold prepare, paid once when the strategy is made, only for results without it;
 /// 3. ``Condition/memoryOverBudget``: cached's retained memory exceeds `memoryBudgetBytes`.
@@ -78,7 +78,7 @@ public struct ThresholdRule: Hashable, Sendable {
     public var prepareBudgetNanos: Double
 
     /// What a cache costs in the frame it is rebuilt (a rotation, a reload): its warm
-    /// rebuild (``GridHarness/RunRecord/rebuildNanos``), or its cold prepare for results
+    /// rebuild (`RunRecord.rebuildNanos`), or its cold prepare for results
     /// that predate it.
     static func rebuildCost(_ run: RunRecord) -> Double {
         Double(run.rebuildNanos ?? run.prepareNanos)
@@ -108,7 +108,7 @@ public struct ThresholdRule: Hashable, Sendable {
         self.onDemandStrategy = onDemandStrategy
     }
 
-    /// Throws a ``GridError`` naming the first parameter out of range.
+    /// Throws a `GridError` naming the first parameter out of range.
     public func validate() throws(GridError) {
         try GridError.requireNonNegative(tolerance, "tolerance")
         try GridError.requireNonNegative(instructionTolerance, "instructionTolerance")
@@ -316,7 +316,7 @@ public struct ThresholdRule: Hashable, Sendable {
     }
 
     /// The conditions that hold for `cached` against `onDemand` whose frame costs compare
-    /// as `comparison`, in ``Condition`` order, and the tie-break when they are equivalent.
+    /// as `speed`, in ``Condition`` order, and the tie-break when they are equivalent.
     ///
     /// A run without a retained-memory figure (no memory probe) cannot trip the memory
     /// condition.
@@ -350,7 +350,7 @@ public struct ThresholdRule: Hashable, Sendable {
     /// `runs` are the scale series' runs (one trace, one layout); runs of other strategies
     /// are ignored. At each data set, smallest tile count first, the first passing `cached`
     /// and the first passing `on-demand` run are compared with
-    /// ``conditions(cached:onDemand:)``; the size after the last one where no condition
+    /// ``conditions(cached:onDemand:speed:)``; the size after the last one where no condition
     /// holds is the threshold. If caching paid at no size, it never paid; if it paid at the
     /// largest, it always did.
     /// - Complexity: O(n log n) in the number of runs.
@@ -404,7 +404,7 @@ public struct ThresholdRule: Hashable, Sendable {
 
     /// How sure the recommendation is: the share of ``confidenceReplicates`` replicates of
     /// the measurements that lead to the same outcome. In each replicate, every size's
-    /// passes are resampled in pairs (``GridHarness/Bootstrap/ratioReplicates(_:_:count:seed:)``),
+    /// passes are resampled in pairs (`Bootstrap.ratioReplicates(_:_:count:seed:)`),
     /// the resampled ratio is judged against `1 ± tolerance` (equivalent inside, ties
     /// settled as before), the prepare and memory conditions stay as measured, and the
     /// outcome is worked out again. `nil` when no size has passes to resample.

@@ -12,7 +12,7 @@ public enum StrategyKind: String, CaseIterable, Hashable, Sendable, Codable {
     /// Cached below a tile-count threshold, on demand at and above it.
     case adaptive
 
-    /// The kind named `name`, or a ``GridError`` listing the names there are.
+    /// The kind named `name`, or a `GridError` listing the names there are.
     public init(named name: String) throws(GridError) {
         guard let kind = StrategyKind(rawValue: name) else {
             throw .invalidParameter(
@@ -27,7 +27,7 @@ extension StrategyKind {
     /// Calls `visitor` with `base` wrapped in this strategy, at the strategy's concrete type;
     /// `threshold` is the adaptive strategy's switch.
     ///
-    /// - Throws: ``GridError`` when `threshold` is negative; what `visitor` throws.
+    /// - Throws: `GridError` when `threshold` is negative; what `visitor` throws.
     public func wrap<Base: GridLayout, V: StrategyVisitor>(
         _ base: Base, threshold: Int = AdaptiveLayout<Base>.defaultThreshold, visitor: V
     ) throws -> V.Result {
@@ -45,7 +45,7 @@ extension StrategyKind {
     /// types (``CachedLayout``, ``ScanLayout``, ``OnDemandLayout``, ``AdaptiveLayout``) so
     /// that the compiler can specialise the hot path.
     ///
-    /// - Throws: ``GridError`` when `threshold` is negative.
+    /// - Throws: `GridError` when `threshold` is negative.
     public func wrap<Base: GridLayout>(
         _ base: Base, threshold: Int = AdaptiveLayout<Base>.defaultThreshold
     ) throws(GridError) -> any GridLayout {

@@ -7,16 +7,16 @@ import GridCore
 ///
 /// - ``count`` is the number of elements in the set;
 /// - ``hash`` is the wrapping (mod 2⁶⁴) sum of one term per element: `SeededRandom.mix(id.rawValue)`
-///   for its ``ElementID``, plus, for an element whose ``GridCore/GroupPosition`` is not
+///   for its `ElementID`, plus, for an element whose `GroupPosition` is not
 ///   `none`, `SeededRandom.mix(id.rawValue &+ position.rawValue &* 0x9E3779B97F4A7C15)`;
 ///   the empty set has hash 0. Elements without a group position (every element of a
 ///   layout without groups) thus weigh exactly what they always did, and a columnar
 ///   grouped cell that changes from `bottom` to `middle` changes the digest.
 ///
 /// Because wrapping addition is commutative and invertible, the digest does not depend on
-/// the order of the elements and can be kept up to date incrementally: ``insert(_:)`` adds
-/// an element's term, ``remove(_:)`` subtracts it. Frames, not tiles, enter it: which tile
-/// shows an element does not change the digest.
+/// the order of the elements and can be kept up to date incrementally:
+/// ``insert(_:position:)`` adds an element's term, ``remove(_:position:)`` subtracts it.
+/// Frames, not tiles, enter it: which tile shows an element does not change the digest.
 public struct LoadedSetDigest: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The number of elements in the set.
     public var count: Int

@@ -12,7 +12,7 @@ import GridCore
 ///
 /// where `limit` is the `minY` of the next one (the header of the next section that has
 /// one) or the content height after the last. For the tile grid, where `limit` is
-/// `top_{i+1}`, this is DESIGN.md's `min(max(top_i, y0), top_{i+1} − t)`.
+/// `top_{i+1}`, this is docs/architecture.md's `min(max(top_i, y0), top_{i+1} − t)`.
 ///
 /// A pinned header always lies within its band `[min(top, limit − t), max(top + t, limit))`,
 /// so the headers that can meet a loaded rect are those whose band does. When the bands

@@ -55,7 +55,7 @@ public struct PreloadMargin: Hashable, Sendable {
 
     /// Throws unless every number of lines or points is finite and ≥ 0.
     ///
-    /// - Throws: ``GridError`` naming `margin.lines` or `margin.points` (the vertical
+    /// - Throws: `GridError` naming `margin.lines` or `margin.points` (the vertical
     ///   margin), or `margin.columns` or `margin.horizontalPoints`.
     /// - Complexity: O(1).
     public func validate() throws(GridError) {
@@ -69,10 +69,10 @@ public struct PreloadMargin: Hashable, Sendable {
         }
     }
 
-    /// The vertical margin in points for a layout whose ``LayoutTraits/lineHeight`` is
+    /// The vertical margin in points for a layout whose `LayoutTraits.lineHeight` is
     /// `lineHeight`.
     ///
-    /// - Throws: ``GridError`` when the margin itself is invalid (see ``validate()``), when
+    /// - Throws: `GridError` when the margin itself is invalid (see ``validate()``), when
     ///   a margin in lines meets a line height that is not finite and > 0
     ///   (`layout.traits.lineHeight`), or when lines × line height overflows to infinity.
     /// - Complexity: O(1).

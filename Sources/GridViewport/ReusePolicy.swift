@@ -1,12 +1,12 @@
 import GridCore
 
-/// Which reuse pool each ``ElementKind`` takes its tiles from and returns them to.
+/// Which reuse pool each `ElementKind` takes its tiles from and returns them to.
 ///
 /// By default every kind has its own pool, ``ReuseIdentifier/init(kind:)``: headers never
 /// borrow a cell's tile. Set ``subscript(_:)`` to make kinds share a pool, or use
 /// ``sharing(_:)`` for one pool for everything.
 ///
-/// The table is fixed-size and indexed by ``ElementKind/rawValue`` (which ``ElementID``
+/// The table is fixed-size and indexed by `ElementKind.rawValue` (which `ElementID`
 /// keeps to 4 bits): sixteen one-byte entries packed into two words, so looking a pool up
 /// on the hot path costs a shift and no hashing, and the policy itself never allocates.
 public struct ReusePolicy: Hashable, Sendable {

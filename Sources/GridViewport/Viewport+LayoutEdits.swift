@@ -7,10 +7,10 @@ extension Viewport where Layout: EditableLayout {
     /// it now lays out, and renames the loaded elements by the edit: the elements that survive
     /// keep their tiles under their new paths, the others leave now (counted in the next
     /// frame's `left`). Loaded cells in the sections the edit kept or moved as blocks
-    /// (``GridCore/LayoutEdit/sectionMove``) are renamed without asking the layout. The next
+    /// (`LayoutEdit.sectionMove`) are renamed without asking the layout. The next
     /// ``scroll(to:)`` refreshes frames and diffs as usual.
     ///
-    /// - Throws: what the layout throws when it refuses the operation, or ``GridError`` for a
+    /// - Throws: what the layout throws when it refuses the operation, or `GridError` for a
     ///   margin its new traits cannot resolve; the viewport is then unchanged.
     /// - Complexity: the layout's edit (for a strategy, its rebuild), plus O(S) when pinning,
     ///   plus the renaming of k loaded elements.

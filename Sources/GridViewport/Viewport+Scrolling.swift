@@ -6,7 +6,7 @@ extension Viewport {
     /// The layout is queried for ``loadedRect``; elements its pin rules pin are shown at
     /// their pinned frames (frozen bands are found with one more rect query per class:
     /// pinned vertically, horizontally, or both); the new set is diffed against the old by
-    /// ``ElementID``. Leaving elements return their
+    /// `ElementID`. Leaving elements return their
     /// tiles to their pools first, then entering elements take tiles from their pools, and a
     /// tile is created only when a pool is empty. Elements that stay keep their tile and get
     /// their attributes refreshed from this frame's query.
@@ -23,7 +23,7 @@ extension Viewport {
     ///
     /// Inlinable, so that it runs specialised for the layout's type in the caller's module
     /// (unspecialised, every frame would look up the viewport's type metadata); the work
-    /// that does not depend on the layout's type is ``LoadedSet``'s, compiled once.
+    /// that does not depend on the layout's type is `LoadedSet`'s, compiled once.
     @inlinable
     @discardableResult
     public mutating func scroll(to offset: Point) -> FrameReport {

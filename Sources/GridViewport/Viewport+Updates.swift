@@ -11,7 +11,7 @@ extension Viewport {
     /// The loaded set keeps its elements and frames until the next ``scroll(to:)``, which
     /// refreshes frames and diffs as usual.
     ///
-    /// - Throws: ``GridError`` naming `size.width` or `size.height` unless both are finite
+    /// - Throws: `GridError` naming `size.width` or `size.height` unless both are finite
     ///   and > 0; whatever `layout.prepare` throws (for the tile grid, a width too narrow
     ///   for one tile). The viewport is then unchanged.
     /// - Complexity: the layout's prepare, plus O(S) when pinning.
@@ -20,11 +20,11 @@ extension Viewport {
     }
 
     /// A batch update: re-prepares the layout for `data`. The next ``scroll(to:)`` diffs the
-    /// loaded set by ``ElementID``: elements whose IDs no longer exist leave, new ones
+    /// loaded set by `ElementID`: elements whose IDs no longer exist leave, new ones
     /// enter, and the others stay with refreshed frames.
     ///
     /// With `edit`, the update that turned the old data into `data`, the loaded elements
-    /// are first renamed to their paths after it (``GridCore/DataEdit/id(after:)``), as
+    /// are first renamed to their paths after it (`DataEdit.id(after:)`), as
     /// `UICollectionView` follows its items through `performBatchUpdates`: an item that
     /// moves, or shifts because others were inserted or deleted before it, keeps its tile,
     /// and only the items the edit deleted leave (counted in the next frame's `left`).

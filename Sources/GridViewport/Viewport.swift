@@ -19,8 +19,8 @@ import GridCore
 /// let report = viewport.scroll(to: Point(x: 0, y: 1000))   // report.entered == 57
 /// ```
 ///
-/// Elements pin by the layout's ``GridCore/LayoutTraits/pinning`` rules, kind by kind and
-/// axis by axis (see ``GridCore/PinRule``). Section headers pin until the next pushes them
+/// Elements pin by the layout's `LayoutTraits.pinning` rules, kind by kind and
+/// axis by axis (see `PinRule`). Section headers pin until the next pushes them
 /// out (UITableView's plain style, CHGridView's section titles) when `pinsSectionHeaders`
 /// says so, or by default when the layout's rules do: at offset `y0` the header of section
 /// `i` is shown at `y = min(max(top_i, y0), limit_i − t)`, where `top_i` is its own `minY`,
@@ -39,7 +39,7 @@ public struct Viewport<Layout: GridLayout> {
     public internal(set) var data: DataShape
     /// The size of the visible area, also the layout's container size.
     public internal(set) var size: Size
-    /// The offset of the last frame, ``Point/zero`` before the first.
+    /// The offset of the last frame, `Point.zero` before the first.
     @inlinable public var offset: Point { lastOffset }
     /// Storage of ``offset``, set by ``scroll(to:)`` (inlinable, so that a frame runs
     /// specialised for the layout's type in the caller's module).
@@ -53,7 +53,7 @@ public struct Viewport<Layout: GridLayout> {
     /// width at the last successful prepare.
     public internal(set) var horizontalMarginExtent: Double
     /// The axes along which the loaded rect extends beyond the visible rect: the layout's
-    /// ``LayoutTraits/scrollAxes`` at the last successful prepare.
+    /// `LayoutTraits.scrollAxes` at the last successful prepare.
     public internal(set) var scrollAxes: ScrollAxes
     /// Whether a frame whose loaded rect overlaps the last one's asks the layout only for
     /// the strips that entered (see ``scroll(to:)``); `true` by default. Off, every frame
@@ -77,7 +77,7 @@ public struct Viewport<Layout: GridLayout> {
     ///   - reusePolicy: which reuse pool each kind of element uses; one per kind by default.
     ///   - pinsSectionHeaders: whether section headers pin; `nil` follows
     ///     `layout.traits.pinsSectionHeaders`.
-    /// - Throws: ``GridError`` naming `size.width`, `size.height`, `margin.lines` or
+    /// - Throws: `GridError` naming `size.width`, `size.height`, `margin.lines` or
     ///   `margin.points` (or `layout.traits.lineHeight` for a margin in lines over a layout
     ///   with an unusable line height); whatever `layout.prepare` throws.
     /// - Complexity: the layout's prepare, plus O(S) when pinning.
@@ -104,7 +104,7 @@ public struct Viewport<Layout: GridLayout> {
     public var reusePolicy: ReusePolicy { state.reusePolicy }
 
     /// Whether section headers pin: the value given at initialisation, or the layout's
-    /// ``LayoutTraits/pinsSectionHeaders`` at the last successful prepare.
+    /// `LayoutTraits.pinsSectionHeaders` at the last successful prepare.
     public var pinsSectionHeaders: Bool { state.pinning.pinsSectionHeaders }
 
     /// `(offset, size)`: what the screen shows.
@@ -130,8 +130,8 @@ public struct Viewport<Layout: GridLayout> {
         return rect
     }
 
-    /// The loaded elements, sorted by ``ElementID``, with the frames they were displayed at
-    /// in the last frame. After ``resize(to:)`` or ``setData(_:)`` the frames refresh at the
+    /// The loaded elements, sorted by `ElementID`, with the frames they were displayed at
+    /// in the last frame. After ``resize(to:)`` or ``setData(_:edit:)`` the frames refresh at the
     /// next ``scroll(to:)``; after ``reloadData()`` the set is empty until then.
     ///
     /// Holding on to the returned array across a frame makes that frame copy a buffer (one

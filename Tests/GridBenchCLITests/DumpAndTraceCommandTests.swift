@@ -28,7 +28,7 @@ struct DumpedElement: Decodable, Equatable, CustomStringConvertible {
     /// Two sections, of 5 and 3 tiles, in CHGridView's grid.
     static let small = #"{"layout": "tile-grid", "container": {"width": 320, "height": 480}, "sections": [5, 3], "tilesPerLine": 4, "rowHeight": 79, "padding": {"width": 4, "height": 4}, "sectionTitleHeight": 22}"#
 
-    /// DESIGN.md's formulas with W = 320, n = 4, h = 79, pw = ph = 4, t = 22:
+    /// docs/architecture.md's formulas with W = 320, n = 4, h = 79, pw = ph = 4, t = 22:
     /// w = floor((320 − 4·5)/4) = 75, tiles 75 × (79 − 4) = 75 × 75, x = 4 + col·79;
     /// section 0: top 0, header (0, 0, 320, 22), row 0 at y = 0 + 22 + 0·79 + 4 = 26,
     /// row 1 at 105; section 1: top = 0 + 22 + 2·79 + 4 = 184, header (0, 184, 320, 22),

@@ -88,7 +88,7 @@ extension GoldenFixtureTests {
         }
     }
 
-    // Spot checks against DESIGN.md's formulas, computed by hand: w = floor((W − pw·(n+1))/n),
+    // Spot checks against docs/architecture.md's formulas, computed by hand: w = floor((W − pw·(n+1))/n),
     // top_i = top_{i−1} + t + r_{i−1}·h + ph, tile (pw + col·(w + pw), top_i + t + row·h + ph).
 
     @Test func chGridViewPortraitByHand() throws {

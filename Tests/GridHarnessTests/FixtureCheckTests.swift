@@ -79,7 +79,7 @@ import Testing
         zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset
     }
 
-    /// DESIGN.md's tile grid with CHGridView's parameters (n = 4, h = 79, ph = 4, t = 22):
+    /// docs/architecture.md's tile grid with CHGridView's parameters (n = 4, h = 79, ph = 4, t = 22):
     /// the vertical extent of tile `item` of `section`.
     static func tileSpan(section: Int, item: Int, counts: [Int]) -> (minY: Double, maxY: Double) {
         var top = 0.0

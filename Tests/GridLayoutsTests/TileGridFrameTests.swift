@@ -2,7 +2,7 @@ import GridCore
 import GridLayouts
 import Testing
 
-/// Frames checked against DESIGN.md's formulas worked out by hand:
+/// Frames checked against docs/architecture.md's formulas worked out by hand:
 /// `w = floor((W − pw·(n+1))/n)`, `top_i = top_{i−1} + t + r_{i−1}·h + ph`,
 /// tile `k` at `(pw + col·(w + pw), top_i + t + row·h + ph, w, h − ph)`.
 @Suite("TileGrid frames")

@@ -1,7 +1,7 @@
 import GridCore
 
 /// Law 3 on a declaration: a layout that declares its section headers in order
-/// (``GridCore/LayoutTraits/sectionHeadersInOrder``) places a header with a finite frame
+/// (`LayoutTraits.sectionHeadersInOrder`) places a header with a finite frame
 /// for every section, each at or below the one before, and so do both ends of each
 /// header's pin band (`min(minY, limit − height)` and `max(maxY, limit)`, `limit` the next
 /// header's `minY` or the content height). A viewport finds pinned headers by binary search

@@ -3,7 +3,7 @@ import GridCore
 import GridHarness
 
 /// The figures a gate check compares against: what `gate record` measured, where and how.
-/// Versioned JSON (see README, "Gate baseline schema").
+/// Versioned JSON (see docs/formats.md#gate-files, "Baseline").
 public struct GateBaseline: Codable, Hashable, Sendable {
     /// The version of this schema. Bumped whenever a field changes meaning or goes away;
     /// new optional fields do not bump it.
@@ -66,7 +66,7 @@ public struct GateBaseline: Codable, Hashable, Sendable {
 extension GateBaseline {
     /// Reads and checks the baseline at `url`.
     ///
-    /// - Throws: ``GridCore/InputError`` naming the file and the problem: missing, empty,
+    /// - Throws: `InputError` naming the file and the problem: missing, empty,
     ///   truncated or not JSON, another schema version, a workload without the figures of
     ///   its mode, a negative count, a threshold that is not a finite share ≥ 0, a
     ///   workload listed twice. Each message says how to record a new one.
@@ -122,7 +122,7 @@ extension GateBaseline {
 
     /// Throws unless this baseline was recorded where `current` says the gate runs now.
     ///
-    /// - Throws: ``GridCore/InputError`` naming the file, the field (`environment.valgrind`),
+    /// - Throws: `InputError` naming the file, the field (`environment.valgrind`),
     ///   the baseline's value and this machine's, and how to record a baseline here.
     func checkRecorded(on current: GateEnvironment, path: String, recordCommand: String) throws(InputError) {
         for ((field, recorded), (_, here)) in zip(environment.enforced, current.enforced) where recorded != here {

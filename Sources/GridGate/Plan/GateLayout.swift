@@ -7,7 +7,7 @@ import GridLayouts
 /// A layout a gate tool measures besides GridBench's own: a name that spec files give in
 /// their `layout` field, and how to make the layout from such a spec.
 ///
-/// A third party's gate tool lists its layouts (see ``GateTool``):
+/// A third party's gate tool lists its layouts (see `GateTool`):
 ///
 /// ```swift
 /// GateLayout("waterfall") { spec in
@@ -31,8 +31,8 @@ public struct GateLayout: Sendable {
     ///   - name: letters, digits and `-`; a name GridBench's own layouts use
     ///     (`tile-grid`, …) is taken by them.
     ///   - make: a new, unprepared layout for `spec`. It may read the layout's own fields
-    ///     with ``GateSpec/decode(_:)`` and throw ``GridCore/InputError`` or
-    ///     ``GridCore/GridError`` for bad ones.
+    ///     with ``GateSpec/decode(_:)`` and throw `InputError` or
+    ///     `GridError` for bad ones.
     public init<Layout: GridLayout & Sendable>(_ name: String, make: @escaping @Sendable (_ spec: GateSpec) throws -> Layout) {
         self.name = name
         self.visit = { spec, runner in try runner.visit(try make(spec)) }
@@ -61,10 +61,10 @@ struct LoadedSpec: Sendable {
 
     /// Reads the spec at `url`. A layout of `layouts` (the tool's own) is looked up there,
     /// even when GridBench has one of the same name, and its data is read by the same code
-    /// as GridBench's (``GridLayouts/SectionsField``); a layout GridBench knows is read and
-    /// checked by the harness (``GridHarness/LayoutSpec``).
+    /// as GridBench's (`SectionsField`); a layout GridBench knows is read and
+    /// checked by the harness (`LayoutSpec`).
     ///
-    /// - Throws: ``GridCore/InputError`` naming the file, the field and the value.
+    /// - Throws: `InputError` naming the file, the field and the value.
     static func load(from url: URL, layouts: [GateLayout]) throws(InputError) -> LoadedSpec {
         let path = url.path
         guard FileManager.default.fileExists(atPath: path) else {

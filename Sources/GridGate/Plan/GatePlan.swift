@@ -80,12 +80,14 @@ extension GatePlan {
     /// Reads and checks the plan at `url`, its specs and the traces its workloads use.
     ///
     /// - Parameters:
+    ///   - url: the plan file; specs and traces are found relative to it.
     ///   - layouts: the gate tool's own layouts, for specs that name them.
     ///   - only: keep only the workload with this ID (and read only its inputs); `nil`
     ///     keeps every one.
-    ///   - entry: with `only`, the index of the entry that gives it: no other entry's spec
-    ///     or trace is read, so that what the child measures does not depend on them.
-    /// - Throws: ``GridCore/InputError`` naming the file, the field and the value: an
+    ///   - onlyEntry: the `entry` argument: with `only`, the index of the entry that gives
+    ///     it: no other entry's spec or trace is read, so that what the child measures does
+    ///     not depend on them.
+    /// - Throws: `InputError` naming the file, the field and the value: an
     ///   unknown strategy or layout, a missing file, a window outside its trace, a scroll
     ///   window with events in it, a frame without the event its workload needs, a
     ///   threshold that is not a finite share ≥ 0, an override for no workload.

@@ -22,7 +22,7 @@ public struct GateSpec: Sendable {
     /// The spec file decoded as `T`: a layout's own fields (`columns`, `spacing`, …) sit
     /// beside the common ones, and `T` ignores what it does not declare.
     ///
-    /// - Throws: ``GridCore/InputError`` naming the file and the field.
+    /// - Throws: `InputError` naming the file and the field.
     public func decode<T: Decodable>(_ type: T.Type) throws(InputError) -> T {
         try JSONFiles.decode(type, from: json, file: path, ignoringUnknownKeys: true)
     }

@@ -50,7 +50,7 @@ public struct AllocationReading: Hashable, Sendable {
 }
 
 /// Reads the allocator's counts. The library does not depend on any allocator: the gate
-/// tool (``GridGateTool``) provides one over jemalloc.
+/// tool (`GridGateTool`) provides one over jemalloc.
 ///
 /// A reading must not allocate, and must be exact: the gate asserts that counts do not
 /// change.

@@ -19,7 +19,7 @@ struct TraceStates {
     ///   - layout: the spec's layout, unprepared: layout operations edit it, and every
     ///     state is prepared on it, as the replay checks a trace.
     ///   - description: the layout and data set in messages.
-    /// - Throws: ``GridCore/InputError`` naming the trace file and the event
+    /// - Throws: `InputError` naming the trace file and the event
     ///   (`events[3].section`) when an edit names sections or items the data does not have,
     ///   or the layout takes no such event.
     init(trace: ScrollTrace, data: DataShape, layout: any GridLayout, describedAs description: String, window: TraceWindow) throws(InputError) {

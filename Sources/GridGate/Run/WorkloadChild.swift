@@ -38,7 +38,7 @@ public enum WorkloadChild {
     /// Runs the workload `id` of the plan at `planURL` (given by its entry `entry`, when
     /// known) and returns its sample.
     ///
-    /// - Throws: ``GridCore/InputError`` for a bad plan, spec, trace or workload ID;
+    /// - Throws: `InputError` for a bad plan, spec, trace or workload ID;
     ///   whatever the layout throws.
     public static func run(
         plan planURL: URL, workload id: String, entry: Int?, layouts: [GateLayout], mode: MeasureMode, meter: (any AllocationMeter)?

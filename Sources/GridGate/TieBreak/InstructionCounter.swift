@@ -52,7 +52,7 @@ public struct InstructionCounter: Sendable {
 
     /// Counts every request.
     ///
-    /// - Throws: ``GateError/badInput(_:)`` when valgrind is missing; ``GridCore/InputError``
+    /// - Throws: ``GateError/badInput(_:)`` when valgrind is missing; `InputError`
     ///   for a trace that cannot be read or has no frame to scroll before its first event;
     ///   what a child reports.
     public func count(_ requests: [Request]) throws -> [Count] {

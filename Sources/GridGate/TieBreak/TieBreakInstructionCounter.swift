@@ -3,7 +3,7 @@ import GridHarness
 import GridReports
 import GridStrategies
 
-/// The report's tie-break by instructions (``GridReports/TieBreakCounter``): each request
+/// The report's tie-break by instructions (`TieBreakCounter`): each request
 /// counted with the gate's machinery, under callgrind, by `tool` run again as a gate child.
 public struct TieBreakInstructionCounter: TieBreakCounter {
     /// The tool whose gate children count (`gridbench gate run-workload`), or `nil` when

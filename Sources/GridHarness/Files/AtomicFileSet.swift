@@ -55,7 +55,7 @@ public struct AtomicFileSet {
 
     /// Writes every file, and returns their URLs.
     ///
-    /// - Throws: ``GridCore/OutputFailure`` naming the file that could not be written.
+    /// - Throws: `OutputFailure` naming the file that could not be written.
     @discardableResult
     public func commit() throws(OutputFailure) -> [URL] {
         let manager = FileManager.default

@@ -4,7 +4,7 @@ import GridCore
 
 /// Reading and writing the JSON files GridBench keeps: specs, traces, fixtures, results.
 public enum JSONFiles {
-    /// Decodes `T` from the file at `url`, turning every failure into an ``InputError``
+    /// Decodes `T` from the file at `url`, turning every failure into an `InputError`
     /// that names the file and the field.
     ///
     /// Non-finite numbers may be written as the strings `"NaN"`, `"Infinity"` and
@@ -14,7 +14,7 @@ public enum JSONFiles {
         try decode(type, from: try InputFiles.read(url), file: url.path)
     }
 
-    /// Decodes `T` from `data`, naming `file` in errors: ``GridConformance/StrictJSON``,
+    /// Decodes `T` from `data`, naming `file` in errors: `StrictJSON`,
     /// which refuses unknown and repeated keys and numbers that do not fit their field, and
     /// names the line and column of a syntax error.
     ///
@@ -26,10 +26,10 @@ public enum JSONFiles {
     }
 
     /// Encodes `value` as pretty, key-sorted JSON and writes it to `url` atomically (see
-    /// ``GridConformance/AtomicFileWriter``): a reader never sees half a file and a failed
+    /// `AtomicFileWriter`): a reader never sees half a file and a failed
     /// write loses nothing.
     ///
-    /// - Throws: ``GridCore/OutputFailure`` when it cannot be written; an encoding error.
+    /// - Throws: `OutputFailure` when it cannot be written; an encoding error.
     public static func write<T: Encodable>(_ value: T, to url: URL) throws {
         try AtomicFile.write(try encoded(value), to: url)
     }
@@ -54,7 +54,7 @@ public enum JSONFiles {
 }
 
 /// Writes files so that nothing is ever half-written (see
-/// ``GridConformance/AtomicFileWriter``).
+/// `AtomicFileWriter`).
 public enum AtomicFile {
     /// Writes `data` to `url` through a temporary file in the same directory and a rename,
     /// creating missing parent directories.

@@ -11,7 +11,7 @@ public enum OutputPath {
     /// Refuses an output path that names one of the command's input files (by path or, for
     /// links, by identity), which writing would replace before, or instead of, reading it.
     ///
-    /// - Throws: ``GridCore/InputError`` naming the option and the file.
+    /// - Throws: `InputError` naming the option and the file.
     public static func refuseOverwritingInput(out: String, option: String, inputs: [String]) throws(InputError) {
         for input in inputs where sameFile(out, input) {
             throw InputError(

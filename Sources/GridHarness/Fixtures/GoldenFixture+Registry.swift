@@ -7,7 +7,7 @@ extension GoldenFixture.Recipe {
     /// A new, unprepared layout of the recipe's `layout`, made through the registry from its
     /// `parameters`.
     ///
-    /// - Throws: ``GridCore/InputError`` naming `file` and `layout` for an unknown layout, or
+    /// - Throws: `InputError` naming `file` and `layout` for an unknown layout, or
     ///   `parameters.<field>` for parameters that do not decode.
     public func makeLayout(file: String) throws(InputError) -> any GridLayout {
         let type: any LayoutConfiguration.Type

@@ -10,7 +10,7 @@ import GridViewport
 /// reference layout's canonical configurations (`fixtures/layouts/*.json`), which every
 /// strategy must reproduce.
 ///
-/// The margin is always CHGridView's (``GridViewport/PreloadMargin/chGridView``): four rows
+/// The margin is always CHGridView's (`PreloadMargin.chGridView`): four rows
 /// above and beneath, two columns either side.
 public struct PlanFixtures {
     public let plan: BenchmarkPlan
@@ -40,7 +40,7 @@ public struct PlanFixtures {
     /// Replays every data set and trace with the reference and rewrites every fixture, then
     /// re-records the layout goldens; `progress` hears one line per file.
     ///
-    /// - Throws: ``GridCore/InputError`` for a missing or malformed spec, trace or recipe;
+    /// - Throws: `InputError` for a missing or malformed spec, trace or recipe;
     ///   what writing throws.
     public func record(progress: (String) -> Void) throws {
         let margin = PreloadMargin.chGridView
@@ -69,7 +69,7 @@ public struct PlanFixtures {
     /// against every strategy; `progress` hears one line per file verified.
     ///
     /// - Returns: every disagreement, each naming its file; empty when all agree.
-    /// - Throws: ``GridCore/InputError`` for a missing or malformed spec, trace, fixture or
+    /// - Throws: `InputError` for a missing or malformed spec, trace, fixture or
     ///   golden.
     public func verify(progress: (String) -> Void) throws -> [Mismatch] {
         let margin = PreloadMargin.chGridView

@@ -11,7 +11,7 @@ import GridCore
 ///
 /// A command-line tool built on GridBench writes everything through here: a full disk
 /// (`> /dev/full`), a closed descriptor or a reader that went away (`| head`, with SIGPIPE
-/// ignored, see ``ignoreBrokenPipe()``) become an ``OutputFailure``, and the tool exits 74
+/// ignored, see ``ignoreBrokenPipe()``) become an `OutputFailure`, and the tool exits 74
 /// (`EX_IOERR`). ``anyFailed`` remembers a failure on either stream, so that a tool whose
 /// progress notes were lost does not exit 0.
 public enum StandardStreams {
@@ -24,7 +24,7 @@ public enum StandardStreams {
 
     /// Writes `text` to `stream`, all of it.
     ///
-    /// - Throws: ``OutputFailure`` naming the stream and the system's reason.
+    /// - Throws: `OutputFailure` naming the stream and the system's reason.
     public static func write(_ text: String, to stream: Stream) throws(OutputFailure) {
         var bytes = Array(text.utf8)
         try write(&bytes, to: stream)

@@ -172,7 +172,7 @@ extension BenchmarkPlan {
     /// Reads and checks the plan at `url`: every name it uses is defined, every trace kind
     /// and strategy exists, names are safe as file names.
     ///
-    /// - Throws: ``InputError`` naming the file, the field and the value.
+    /// - Throws: `InputError` naming the file, the field and the value.
     public static func load(from url: URL) throws(InputError) -> BenchmarkPlan {
         let path = url.path
         let file = try JSONFiles.read(BenchmarkPlanFile.self, from: url)

@@ -185,7 +185,7 @@ public enum BundledDatasets {
     /// from the plan's recipes, deterministically: running it again gives the same files,
     /// byte for byte. `progress` hears a line per trace.
     ///
-    /// - Throws: ``GridCore/InputError`` naming `planFile` for a data set GridBench does not
+    /// - Throws: `InputError` naming `planFile` for a data set GridBench does not
     ///   bundle; what generating or writing throws.
     public static func generate(plan: BenchmarkPlan, planFile: String, progress: (String) -> Void) throws {
         let bundled = try all()

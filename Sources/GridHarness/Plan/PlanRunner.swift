@@ -23,7 +23,7 @@ public struct PlanRunner {
     /// `datasets` and the strategies in `strategies` when given. A data set whose plan entry
     /// names its own strategies runs only those (of the ones chosen).
     ///
-    /// - Throws: ``InputError`` naming the file, field and value of the first bad input; a
+    /// - Throws: `InputError` naming the file, field and value of the first bad input; a
     ///   missing fixture names the command that records it.
     public init(plan: BenchmarkPlan, margin: PreloadMargin, datasets: Set<String>? = nil, strategies: [StrategyKind]? = nil) throws(InputError) {
         self.plan = plan

@@ -2,9 +2,10 @@ import GridCore
 import GridViewport
 
 extension Replay {
-    /// Replays the trace with `layout`, any ``GridCore/GridLayout`` at all, and measures it
-    /// exactly as ``run(_:expected:)`` measures a strategy: prepare, memory, a warm-up pass,
-    /// measured passes, the floor, and every frame's loaded set checked against `expected`.
+    /// Replays the trace with `layout`, any `GridLayout` at all, and measures it exactly as
+    /// ``run(_:expected:)-(ReplayOptions,_)`` measures a strategy: prepare, memory, a
+    /// warm-up pass, measured passes, the floor, and every frame's loaded set checked
+    /// against `expected`.
     ///
     /// This is how a layout that is not one of GridBench's strategies (a third party's, or a
     /// deliberately wrong one in a test) is held to the reference: the layout is prepared
@@ -18,7 +19,7 @@ extension Replay {
     /// // record.fixture == .fail when some frame loaded another set than the reference
     /// ```
     ///
-    /// - Throws: ``GridCore/GridError`` for bad options, an empty `label` or a reference
+    /// - Throws: `GridError` for bad options, an empty `label` or a reference
     ///   of the wrong length; what the layout throws.
     /// - Complexity: the layout's prepare a few times, then (passes + 1) × the trace's
     ///   frames, each the layout's rect query plus the viewport's diff.

@@ -7,7 +7,7 @@ import GridViewport
 /// One data set and one trace, checked against each other and ready to be replayed with
 /// any strategy.
 ///
-/// A replay drives a headless ``GridViewport/Viewport`` frame by frame: the events of a
+/// A replay drives a headless `Viewport` frame by frame: the events of a
 /// frame first (a resize re-prepares the layout for the new container, an edit
 /// re-prepares it for the new data, a reload re-prepares it and reloads every tile),
 /// then the scroll to the frame's offset (query, diff, reuse). The cost of that work is
@@ -26,7 +26,7 @@ public struct Replay: Sendable {
     /// the other (a horizontal offset over a vertical tile grid would slide the view off its
     /// content: meaningless, so refused).
     ///
-    /// - Throws: ``InputError`` naming `tracePath` and the event (`events[4].section`) or
+    /// - Throws: `InputError` naming `tracePath` and the event (`events[4].section`) or
     ///   offset (`offsetsX[12]`).
     public init(spec: LayoutSpec, trace: ScrollTrace, tracePath: String) throws(InputError) {
         self.spec = spec
@@ -56,7 +56,7 @@ public struct Replay: Sendable {
     /// Reads the spec at `specURL` and the trace at `traceURL` and checks them against
     /// each other.
     ///
-    /// - Throws: ``InputError`` naming the file, the field and the value.
+    /// - Throws: `InputError` naming the file, the field and the value.
     public static func load(specAt specURL: URL, traceAt traceURL: URL) throws(InputError) -> Replay {
         let spec = try LayoutSpec.load(from: specURL)
         return try Replay(spec: spec, trace: try ScrollTrace.load(from: traceURL), tracePath: traceURL.path)
@@ -73,7 +73,7 @@ public struct Replay: Sendable {
     /// Replays the trace with `options.strategy` and measures it; every frame's loaded set
     /// is checked against `expected`, the reference's digests.
     ///
-    /// - Throws: ``GridError`` for bad options or a reference of the wrong length; what
+    /// - Throws: `GridError` for bad options or a reference of the wrong length; what
     ///   the layout throws.
     public func run(_ options: ReplayOptions, expected: [LoadedSetDigest]) throws -> RunRecord {
         try run([options], expected: expected)[0]
@@ -90,7 +90,7 @@ public struct Replay: Sendable {
     /// pass `i` of one strategy can be compared with pass `i` of another
     /// (``Bootstrap/ratioInterval(_:_:)``).
     ///
-    /// - Throws: ``GridError`` for bad options or a reference of the wrong length; what
+    /// - Throws: `GridError` for bad options or a reference of the wrong length; what
     ///   the layout throws.
     public func run(_ options: [ReplayOptions], expected: [LoadedSetDigest]) throws -> [RunRecord] {
         for each in options { try check(each, expected: expected) }

@@ -4,7 +4,7 @@ import GridViewport
 
 /// The reference's answer for one data set and trace: the digest of the loaded set after
 /// every frame, as the reference layout computed on demand produces it through a
-/// ``GridViewport/Viewport`` with CHGridView's preload margin.
+/// `Viewport` with CHGridView's preload margin.
 ///
 /// A replay of any strategy must reproduce every digest, or it fails however fast it was.
 /// Fixtures are written only by `gridbench fixtures record`; tests and CI only verify.
@@ -24,7 +24,7 @@ public struct ReplayFixture: Hashable, Sendable {
     public var layout: String
     /// ``ScrollTrace/contentDigest`` of the trace the fixture was recorded from.
     public var traceDigest: UInt64
-    /// The preload margin the reference viewport used, as ``PreloadMargin/name``.
+    /// The preload margin the reference viewport used, as `PreloadMargin.name`.
     public var margin: String
     /// The loaded set's digest after each frame.
     public var frames: [LoadedSetDigest]
@@ -46,7 +46,7 @@ public struct ReplayFixture: Hashable, Sendable {
     /// Checks that this fixture was recorded for `trace` (same content) and the margin
     /// `margin`, so that comparing frames is meaningful.
     ///
-    /// - Throws: ``InputError`` naming `path` and the field that disagrees, with what to do.
+    /// - Throws: `InputError` naming `path` and the field that disagrees, with what to do.
     public func checkApplies(to trace: ScrollTrace, margin: PreloadMargin, path: String) throws(InputError) {
         guard traceDigest == trace.contentDigest else {
             throw InputError(
@@ -83,7 +83,7 @@ struct ReplayFixtureFile: Codable {
 extension ReplayFixture {
     /// Reads and checks the fixture at `url`.
     ///
-    /// - Throws: ``InputError`` naming the file, the field (`frames[12]`) and the value.
+    /// - Throws: `InputError` naming the file, the field (`frames[12]`) and the value.
     public static func load(from url: URL) throws(InputError) -> ReplayFixture {
         let path = url.path
         let file = try JSONFiles.read(ReplayFixtureFile.self, from: url)
@@ -107,7 +107,7 @@ extension ReplayFixture {
 
     /// Reads the fixture at `url` and checks that it was recorded for `trace` and `margin`.
     ///
-    /// - Throws: ``InputError`` naming the file, the field and the value.
+    /// - Throws: `InputError` naming the file, the field and the value.
     public static func load(from url: URL, for trace: ScrollTrace, margin: PreloadMargin) throws(InputError) -> ReplayFixture {
         let fixture = try load(from: url)
         try fixture.checkApplies(to: trace, margin: margin, path: url.path)

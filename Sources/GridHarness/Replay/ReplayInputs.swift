@@ -9,12 +9,20 @@ extension Replay {
     /// The fixture is the file `fixture` when given, else the bundled fixture of a bundled
     /// data set's bundled trace, else none.
     ///
-    /// - Parameters:
-    ///   - planFile: how the plan is named in errors (the `--plan` path).
     /// With a spec file, a trace that is not a file and is a bare name (no `/`, no `.json`
-    /// or `.csv` ending) is a bundled trace: see ``bundledTrace(_:for:specURL:plan:)``.
+    /// or `.csv` ending) is a bundled trace: the plan's trace of that name for the data set
+    /// the spec is (by its `name`, or its file's name without `.json`), or else the one data
+    /// set's of the plan that has a trace of that name.
     ///
-    /// - Throws: ``GridCore/InputError`` naming `--dataset`, `--trace` or the file at fault.
+    /// - Parameters:
+    ///   - plan: the plan of bundled data sets and traces, read only when one is needed.
+    ///   - planFile: how the plan is named in errors (the `--plan` path).
+    ///   - dataset: the bundled data set named (`--dataset`), or `nil` for a spec file.
+    ///   - spec: the spec file's path (`--spec`), used when `dataset` is `nil`.
+    ///   - trace: a trace file's path, or a bundled trace's name (`--trace`).
+    ///   - fixture: a fixture file's path (`--fixture`), or `nil` for the bundled one.
+    ///   - margin: the preload margin the fixture must have been recorded with.
+    /// - Throws: `InputError` naming `--dataset`, `--trace` or the file at fault.
     public static func resolve(
         plan: @autoclosure () throws(InputError) -> BenchmarkPlan, planFile: String,
         dataset: String?, spec: String?, trace: String, fixture: String?, margin: PreloadMargin
@@ -54,7 +62,7 @@ extension Replay {
     /// set the spec is (by its `name`, or its file's name without `.json`), or else the one
     /// data set's of the plan that has a trace of that name.
     ///
-    /// - Throws: ``GridCore/InputError`` naming `--trace` and every place looked, or the
+    /// - Throws: `InputError` naming `--trace` and every place looked, or the
     ///   data sets that each have such a trace when it cannot tell which is meant.
     static func bundledTrace(_ name: String, for spec: LayoutSpec, specURL: URL, plan: BenchmarkPlan?) throws(InputError) -> URL {
         var looked = [FileManager.default.currentDirectoryPath + "/" + name + " (a file)"]

@@ -42,7 +42,7 @@ public struct ReplayOptions: Sendable {
 
     /// Checks every option.
     ///
-    /// - Throws: ``GridError`` naming the option.
+    /// - Throws: `GridError` naming the option.
     public func validate() throws(GridError) {
         guard threshold >= 0 else { throw .invalidParameter("threshold", threshold, expected: "a tile count ≥ 0") }
         try margin.validate()

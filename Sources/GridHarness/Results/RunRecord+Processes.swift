@@ -20,7 +20,7 @@ import GridCore
 extension RunRecord {
     /// The record of one run whose parts were measured in separate processes, in order.
     ///
-    /// - Throws: ``GridCore/GridError`` when `parts` is empty or its records are not of one
+    /// - Throws: `GridError` when `parts` is empty or its records are not of one
     ///   run (layout, data set, trace, strategy and frames differ).
     public static func merging(_ parts: [RunRecord]) throws(GridError) -> RunRecord {
         guard let first = parts.first else {
@@ -91,7 +91,7 @@ extension ResultsDocument {
     /// A later document may hold only some of the first's runs (the data sets that needed
     /// more than one process); a run it lacks keeps the parts the others measured.
     ///
-    /// - Throws: ``GridCore/GridError`` when `documents` is empty, or a later document holds
+    /// - Throws: `GridError` when `documents` is empty, or a later document holds
     ///   a run the first does not (or more of one than the first).
     public static func merging(_ documents: [ResultsDocument]) throws(GridError) -> ResultsDocument {
         guard let first = documents.first else {

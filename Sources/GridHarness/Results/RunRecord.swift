@@ -1,7 +1,7 @@
 /// The measurements of one run: one layout, data set, trace and strategy.
 ///
-/// The JSON form is versioned by ``ResultsDocument/schemaVersion``; README's "Results
-/// schema" documents every field. Times are nanoseconds, memory bytes.
+/// The JSON form is versioned by ``ResultsDocument/schemaVersion``; docs/formats.md's
+/// "Results schema" documents every field. Times are nanoseconds, memory bytes.
 public struct RunRecord: Codable, Hashable, Sendable {
     /// The layout's name (`tile-grid`).
     public var layout: String

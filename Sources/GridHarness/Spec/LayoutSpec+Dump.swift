@@ -5,7 +5,7 @@ import GridStrategies
 import GridViewport
 
 /// One element as `gridbench dump` prints it: `kind`, `section`, `item`, `frame`, and the
-/// fields its layout adds (``GridLayouts/LayoutConfiguration/dumpFields(of:in:)``): a data
+/// fields its layout adds (`LayoutConfiguration.dumpFields(of:in:)`): a data
 /// grid's `row`, `column`, `record` and `field`, for instance.
 public struct DumpedElement: Hashable, Sendable, Encodable {
     public var attributes: LayoutAttributes
@@ -26,9 +26,9 @@ public struct DumpedElement: Hashable, Sendable, Encodable {
 extension LayoutSpec {
     /// Every element of the spec's layout prepared with its data and container, answered
     /// through `strategy`, whose frame meets `rect` (the whole content when `nil`), sorted
-    /// by ``GridCore/ElementID``.
+    /// by `ElementID`.
     ///
-    /// - Throws: ``GridCore/GridError`` when the layout refuses the spec.
+    /// - Throws: `GridError` when the layout refuses the spec.
     /// - Complexity: the strategy's prepare and one rect query, plus O(k log k).
     public func dump(strategy: StrategyKind = .onDemand, in rect: Rect? = nil) throws -> [DumpedElement] {
         var all: [DumpedElement] = []
@@ -42,7 +42,7 @@ extension LayoutSpec {
     ///
     /// The rect is queried in horizontal strips; each element is kept by the one strip that
     /// holds the top of its part inside the rect (so exactly once), and only its
-    /// ``GridCore/ElementID`` is kept until all are sorted; then the attributes are fetched
+    /// `ElementID` is kept until all are sorted; then the attributes are fetched
     /// again by ID, a batch at a time.
     ///
     /// - Complexity: O(n log n) time, O(n) IDs (8 bytes each) plus one batch in memory.
@@ -91,11 +91,11 @@ extension LayoutSpec {
     }
 
     /// What a viewport of the spec's container size over the spec's layout (answered through
-    /// `strategy`), scrolled to `offset`, has loaded, sorted by ``GridCore/ElementID``:
+    /// `strategy`), scrolled to `offset`, has loaded, sorted by `ElementID`:
     /// pinned elements (section headers, a data grid's header row and column) carry their
     /// pinned frames.
     ///
-    /// - Throws: ``GridCore/GridError`` when the layout refuses the spec or the margin is
+    /// - Throws: `GridError` when the layout refuses the spec or the margin is
     ///   invalid.
     public func dump(scrolledTo offset: Point, strategy: StrategyKind = .onDemand, margin: PreloadMargin = .chGridView) throws -> [DumpedElement] {
         var viewport = try Viewport(layout: AnyGridLayout(try strategy.wrap(makeLayout())), data: data, size: container, margin: margin)

@@ -5,7 +5,7 @@ import GridLayouts
 
 /// The JSON form of a ``LayoutSpec``: four common fields, then the layout's own fields
 /// (parameters and data) flattened beside them, as its registry entry reads them
-/// (``GridLayouts/LayoutConfiguration/decodeSpec(from:)``):
+/// (`LayoutConfiguration.decodeSpec(from:)`):
 ///
 /// ```json
 /// {"schemaVersion": 1, "name": "photos-2976", "layout": "tile-grid",
@@ -76,7 +76,7 @@ struct LayoutSpecFile: Codable {
 extension LayoutSpec {
     /// Reads and validates the spec at `url`.
     ///
-    /// - Throws: ``InputError`` naming the file, the field and the value: malformed JSON,
+    /// - Throws: `InputError` naming the file, the field and the value: malformed JSON,
     ///   an unknown layout or field, a negative count, a bad item size, a parameter the
     ///   layout refuses (checked by preparing it once).
     public static func load(from url: URL) throws(InputError) -> LayoutSpec {

@@ -3,9 +3,9 @@ import GridLayouts
 
 /// A data set: which layout, with which parameters, lays out which data in which container.
 ///
-/// Read from and written to JSON (see ``LayoutSpec/load(from:)`` and README's "Layout
-/// specs"); the bundled ones live in `datasets/specs/`. The layout is any of
-/// ``GridLayouts/LayoutRegistry``'s, by its configuration.
+/// Read from and written to JSON (see ``LayoutSpec/load(from:)`` and docs/formats.md's
+/// "Layout spec"); the bundled ones live in `datasets/specs/`. The layout is any of
+/// `LayoutRegistry`'s, by its configuration.
 public struct LayoutSpec: Hashable, Sendable {
     /// The data set's name, used in results and reports (`photos-2976`).
     public var name: String
@@ -36,7 +36,7 @@ public struct LayoutSpec: Hashable, Sendable {
 
     /// A layout of this spec, prepared with its data and container.
     ///
-    /// - Throws: ``GridError`` when the parameters cannot lay out this data in this
+    /// - Throws: `GridError` when the parameters cannot lay out this data in this
     ///   container (a tile width that comes out ≤ 0, for instance).
     public func preparedLayout() throws(GridError) -> any GridLayout {
         var layout = makeLayout()

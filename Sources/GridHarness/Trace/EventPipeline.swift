@@ -37,7 +37,7 @@ public enum EventPipeline {
     /// The effect of `change` in `state`, which it advances. A layout operation edits
     /// `layout`, prepared for `state`, which then lays out the data it leaves.
     ///
-    /// - Throws: ``GridCore/GridError`` naming the field (`section`, `count`) when an edit
+    /// - Throws: `GridError` naming the field (`section`, `count`) when an edit
     ///   names sections or items the data does not have, or naming `layout` when the layout
     ///   takes no operation of that kind; what the layout throws when it refuses one.
     public static func effect(of change: TraceEvent.Change, in state: inout State, layout: inout any GridLayout) throws -> Effect {
@@ -74,7 +74,7 @@ public enum EventPipeline {
     /// the new container, an edit for the new data, a reload reloads every tile, a layout
     /// operation edits the layout in place.
     ///
-    /// - Throws: what the viewport or the layout throws; ``GridCore/GridError`` naming
+    /// - Throws: what the viewport or the layout throws; `GridError` naming
     ///   `layout` when the viewport's layout takes no such operation (a trace checked with
     ///   ``effects(of:over:layout:describedAs:tracePath:)`` has none).
     @inlinable @inline(__always)
@@ -100,7 +100,7 @@ public enum EventPipeline {
     ///   - describedAs: the layout and data set in messages: `the span-grid of data set
     ///     ledger-100000x30`.
     /// - Returns: the effects, and the layout as the last event left it (prepared).
-    /// - Throws: ``GridCore/InputError`` naming `tracePath`, the event (`events[4]`, or
+    /// - Throws: `InputError` naming `tracePath`, the event (`events[4]`, or
     ///   `events[4].section` for an edit naming what does not exist) and the layout.
     public static func effects(
         of trace: ScrollTrace, over data: DataShape, layout: any GridLayout, through lastFrame: Int = .max,

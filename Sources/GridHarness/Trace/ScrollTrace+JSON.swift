@@ -79,7 +79,7 @@ struct ScrollTraceFile: Codable {
 extension ScrollTrace {
     /// Reads and validates the trace at `url`.
     ///
-    /// - Throws: ``InputError`` naming the file, the field and the value: malformed JSON, an
+    /// - Throws: `InputError` naming the file, the field and the value: malformed JSON, an
     ///   unsupported schema version, a refresh rate ≤ 0, a viewport of zero size, a NaN or
     ///   infinite offset, an event with an unknown type, a missing field or a frame out of
     ///   range. Section and item indices are checked against the data when the trace is
@@ -215,7 +215,7 @@ extension ScrollTrace {
 
     /// Writes the trace as JSON to `url`, atomically.
     ///
-    /// - Throws: ``GridCore/InputError`` naming `url` when the trace is one its reader
+    /// - Throws: `InputError` naming `url` when the trace is one its reader
     ///   would refuse (no frames, a NaN offset): nothing is written that cannot be read back.
     public func write(to url: URL) throws {
         let file = self.file

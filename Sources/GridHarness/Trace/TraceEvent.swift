@@ -60,7 +60,7 @@ public struct TraceEvent: Hashable, Sendable {
         /// The data after this change, or `nil` for changes that keep the data or, as a
         /// layout edit does, change it through the layout.
         ///
-        /// - Throws: ``GridError`` naming the section or item when the change names one
+        /// - Throws: `GridError` naming the section or item when the change names one
         ///   that does not exist in `data`.
         public func applied(to data: DataShape) throws(GridError) -> DataShape? {
             guard let edit = try dataEdit() else { return nil }
@@ -70,7 +70,7 @@ public struct TraceEvent: Hashable, Sendable {
         /// The batch update this change is, or `nil` for changes that keep the data and for
         /// layout edits (the layout, not a batch update, says what they do).
         ///
-        /// - Throws: ``GridError`` naming `count`, `item` or `section` when a count is
+        /// - Throws: `GridError` naming `count`, `item` or `section` when a count is
         ///   negative or a range would overflow.
         public func dataEdit() throws(GridError) -> DataEdit? {
             switch self {

@@ -4,7 +4,7 @@ import GridLayouts
 /// Generates scroll traces from gestures with UIScrollView's physics (``ScrollPhysics``).
 ///
 /// The same spec, kind and options give the same trace, frame for frame: every random
-/// choice comes from ``SeededRandom`` seeded with ``Options/seed``, and offsets are rounded
+/// choice comes from `SeededRandom` seeded with ``Options/seed``, and offsets are rounded
 /// to a thousandth of a point so that the last bits of `pow` and `log` do not leak into
 /// the files.
 public struct TraceGenerator: Sendable {
@@ -110,7 +110,7 @@ public struct TraceGenerator: Sendable {
 
     /// Generates the trace.
     ///
-    /// - Throws: ``GridError`` for a refresh rate outside 1…1000 or a duration that is not
+    /// - Throws: `GridError` for a refresh rate outside 1…1000 or a duration that is not
     ///   finite and positive (or the spec's layout refusing its data).
     public func generate(_ options: Options) throws(GridError) -> ScrollTrace {
         let hz = options.refreshHz ?? options.kind.defaultRefreshHz

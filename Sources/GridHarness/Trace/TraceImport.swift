@@ -10,7 +10,7 @@ import GridCore
 public enum TraceImport {
     /// Parses and resamples `text`; `path` names the file in errors.
     ///
-    /// - Throws: ``InputError`` naming the line and column: a row without two fields (or
+    /// - Throws: `InputError` naming the line and column: a row without two fields (or
     ///   three, with `offset_x`; every row as many as the first), a field that is not a
     ///   finite number, timestamps that do not increase, no rows at all.
     /// The most frames an import may produce unless raised: 1,000,000, over two hours at

@@ -35,7 +35,7 @@ extension ColumnarGrouped {
 
         /// Checks every parameter that does not depend on the container.
         ///
-        /// - Throws: ``GridCore/GridError`` naming `columns`, `columnSpacing`,
+        /// - Throws: `GridError` naming `columns`, `columnSpacing`,
         ///   `sectionSpacing`, `itemHeight`, `headerHeight` or `footerHeight`.
         public func validate() throws(GridError) {
             guard columns >= 1 else { throw .invalidParameter("columns", columns, expected: "an integer ≥ 1") }

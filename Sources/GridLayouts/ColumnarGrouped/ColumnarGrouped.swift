@@ -20,7 +20,7 @@ import GridCore
 ///   section has neither header nor footer the space below the farthest frame depends on
 ///   the placement, and law 9 is not declared (see ``traits``).
 ///
-/// Every cell carries its ``GridCore/GroupPosition`` in its section: `single` when the
+/// Every cell carries its `GroupPosition` in its section: `single` when the
 /// section holds one item, otherwise `top` for the first, `bottom` for the last and
 /// `middle` between.
 ///
@@ -37,7 +37,7 @@ import GridCore
 ///   for B = ``checkpointInterval`` (no per-item storage beyond the data's own sizes). Rect
 ///   query O(k·log S + k·s + B + m) for the s sections met: for each column the rect meets, a binary search for the
 ///   first section ending below its top, then the sections it meets, merged across
-///   columns by section index so that the answer comes in ``GridCore/ElementID`` order
+///   columns by section index so that the answer comes in `ElementID` order
 ///   (O(k) per section); a section's items are walked from the last checkpoint at or above
 ///   the rect (at most B items before the first one returned); m is the number of elements
 ///   returned. Per-item query O(B); header and footer queries O(1).
@@ -83,7 +83,7 @@ public struct ColumnarGrouped: GridLayout, Sendable {
     /// sizes, each item's height is its size's height (its width plays no part: the
     /// column sets it); otherwise every item is ``Configuration/itemHeight`` tall.
     ///
-    /// - Throws: ``GridCore/GridError`` for a parameter out of range, a container size that
+    /// - Throws: `GridError` for a parameter out of range, a container size that
     ///   is not finite and ≥ 0, a container too narrow for a column width > 0, or a content
     ///   height that is not finite.
     /// - Complexity: O(n + S·k) time, O(S + n/B + k) memory.
@@ -267,7 +267,7 @@ extension ColumnarGrouped {
 // MARK: - Queries
 
 extension ColumnarGrouped {
-    /// Appends the elements meeting `rect` in ``GridCore/ElementID`` order (section by
+    /// Appends the elements meeting `rect` in `ElementID` order (section by
     /// section: header, cells, footer), so that a viewport need not sort them: the columns
     /// the rect meets are merged by section index.
     ///

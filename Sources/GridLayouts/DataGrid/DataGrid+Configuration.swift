@@ -43,7 +43,7 @@ extension DataGrid {
 
         /// Checks every parameter.
         ///
-        /// - Throws: ``GridCore/GridError`` naming `columnWidth`, `rowHeight`,
+        /// - Throws: `GridError` naming `columnWidth`, `rowHeight`,
         ///   `headerHeight` or `rowHeaderWidth`.
         public func validate() throws(GridError) {
             try GridError.requirePositive(columnWidth, "columnWidth")
@@ -146,7 +146,7 @@ extension DataGrid {
     /// The data of `records` records of `fields` fields each: `records` sections of
     /// `fields` items.
     ///
-    /// - Throws: ``GridCore/GridError`` naming `records` or `fields` when either is negative
+    /// - Throws: `GridError` naming `records` or `fields` when either is negative
     ///   or the grid is too large for a path (more than 2²⁸ records, 2³¹ − 1 fields or
     ///   2³¹ − 1 cells), checked before any memory is taken.
     public static func data(records: Int, fields: Int) throws(GridError) -> DataShape {

@@ -31,7 +31,7 @@ import GridCore
 /// Nothing per cell or per record is stored.
 ///
 /// - Complexity: prepare O(R) time (to find the largest record) and O(1) memory; rect
-///   query O(k) by arithmetic, no search, answered in ``GridCore/ElementID`` order;
+///   query O(k) by arithmetic, no search, answered in `ElementID` order;
 ///   per-cell and header queries O(1).
 public struct DataGrid: GridLayout, Sendable {
     /// The parameters; changing them takes effect at the next ``prepare(data:container:)``.
@@ -73,10 +73,10 @@ public struct DataGrid: GridLayout, Sendable {
 
     /// Lays out `data`: one record per section, one field per item.
     ///
-    /// - Throws: ``GridCore/GridError`` for a parameter out of range, a record with more
+    /// - Throws: `GridError` for a parameter out of range, a record with more
     ///   items than ``Configuration/fields``, a container size that is not finite and ≥ 0,
     ///   more than 2²⁸ fields transposed with a header column (their row headers' paths
-    ///   would not fit an ``GridCore/ElementID``), a content size that is not finite, or
+    ///   would not fit an `ElementID`), a content size that is not finite, or
     ///   rows or columns thinner than two ulps of the content's extent (they could not be
     ///   told apart).
     /// - Complexity: O(R) time, O(1) memory.
@@ -254,7 +254,7 @@ extension DataGrid {
     @inline(__always)
     private func fieldCount(_ record: Int) -> Int { uniform ? fields : data.itemCounts[record] }
 
-    /// Appends, in ``GridCore/ElementID`` order, every cell and header whose frame meets
+    /// Appends, in `ElementID` order, every cell and header whose frame meets
     /// `rect`.
     ///
     /// - Complexity: O(k + 1) for k results: the display rows and columns the rect meets
@@ -384,7 +384,7 @@ extension DataGrid: ScrollOrderedEnumeration {
     /// That is the cache's order, band by band; where a header row shorter than a row
     /// shares its band with the first row, the sink sorts that band by x. The column
     /// headers and each row's cells share a top, a height and the columns' x and widths,
-    /// so they go to the sink as rows (``GridCore/ElementSink/appendRow(_:from:along:y:height:xs:widths:)``),
+    /// so they go to the sink as rows (`ElementSink.appendRow(_:from:along:y:height:xs:widths:)`),
     /// for up to 4,096 columns; wider grids and ragged transposed rows go cell by cell.
     ///
     /// - Complexity: O(R·F): one pass, nothing searched, nothing sorted.

@@ -7,7 +7,7 @@ import GridCore
 public enum ItemHeightsField {
     /// The data shape of `sections` with the optional per-item `itemHeights`.
     ///
-    /// - Throws: ``GridCore/GridError`` naming the field: `itemHeights[17]` for a height
+    /// - Throws: `GridError` naming the field: `itemHeights[17]` for a height
     ///   that is not finite and > 0 (`itemHeights[3][2]` in the sectioned form),
     ///   `itemHeights.count` when the count does not match `sections`, `itemHeights[3]` when
     ///   section 3's list does not, or a `sections` field (see ``SectionsField``).

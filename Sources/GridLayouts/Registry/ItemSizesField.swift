@@ -66,7 +66,7 @@ public enum ItemSizesField: Codable, Hashable, Sendable {
     /// The data shape of `sections` with these item sizes, the pattern repeated to its
     /// count, made without an array per size.
     ///
-    /// - Throws: ``GridCore/GridError`` naming the field: `itemSizes.count` for a negative
+    /// - Throws: `GridError` naming the field: `itemSizes.count` for a negative
     ///   count or more than 2³¹ − 1 items, `itemSizes.repeating` for an empty pattern with a
     ///   count > 0, `itemSizes.repeating[3]` for an entry that is not a pair, then what
     ///   ``SectionsField/dataShape(sections:itemSizes:)`` throws (`itemSizes[17].width`,

@@ -30,13 +30,13 @@ public protocol LayoutConfiguration: Codable, Hashable, Sendable {
 
     /// Checks every parameter that does not depend on the data or the container.
     ///
-    /// - Throws: ``GridCore/GridError`` naming the field.
+    /// - Throws: `GridError` naming the field.
     func validate() throws(GridError)
 
     /// Reads a spec file's layout fields (parameters and data) from the spec's top level.
     /// Fields left out take their documented defaults.
     ///
-    /// - Throws: `DecodingError` for a missing or mistyped field; ``GridCore/GridError``
+    /// - Throws: `DecodingError` for a missing or mistyped field; `GridError`
     ///   naming the field for a value out of range.
     static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape)
 
@@ -46,7 +46,7 @@ public protocol LayoutConfiguration: Codable, Hashable, Sendable {
 
     /// The fields `gridbench dump` prints for `element` beyond `kind`, `section`, `item` and
     /// `frame`, from `layout` (of these parameters, prepared). The default gives a cell of
-    /// a two-axis layout its ``GridCore/GridPlacement`` (`row`, `column`, `rowSpan`,
+    /// a two-axis layout its `GridPlacement` (`row`, `column`, `rowSpan`,
     /// `columnSpan`), and nothing else.
     func dumpFields(of element: LayoutAttributes, in layout: Layout) -> [DumpField]
 }

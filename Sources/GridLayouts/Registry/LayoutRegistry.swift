@@ -20,7 +20,7 @@ public enum LayoutRegistry {
 
     /// The configuration type of the layout called `name`.
     ///
-    /// - Throws: ``GridCore/GridError`` naming `layout` and listing the names there are.
+    /// - Throws: `GridError` naming `layout` and listing the names there are.
     public static func configuration(named name: String) throws(GridError) -> any LayoutConfiguration.Type {
         guard let found = configurations.first(where: { $0.layoutName == name }) else {
             throw .invalidParameter("layout", "\"\(name)\"", expected: "one of " + names.joined(separator: ", "))

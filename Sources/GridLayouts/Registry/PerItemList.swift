@@ -42,7 +42,8 @@ public enum PerItemList<Element: Codable & Hashable & Sendable>: Codable, Hashab
     ///   - field: the spec's field, `itemHeights`.
     ///   - noun: what one value is called in messages, plural: `heights`.
     ///   - counts: the item count of each section.
-    /// - Throws: ``GridCore/GridError`` naming `field` when the number of lists is not the
+    ///   - body: makes the data from every item's value, flat, in order.
+    /// - Throws: `GridError` naming `field` when the number of lists is not the
     ///   number of sections, `field[3]` when section 3's list does not hold one value per
     ///   item, or what `body` throws.
     public func values<T>(

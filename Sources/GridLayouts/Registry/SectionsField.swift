@@ -16,7 +16,7 @@ public enum SectionsField: Codable, Hashable, Sendable {
     private enum Keys: String, CodingKey { case count, items, total, itemsPerSection }
 
     /// The most sections (or a data grid's records) a spec may give: 4,194,304 (2²²).
-    /// ``GridCore/ElementID`` could address 2²⁸, but at that count the per-section arrays
+    /// `ElementID` could address 2²⁸, but at that count the per-section arrays
     /// of the data and of a prepared layout alone take several gigabytes; the bundled data
     /// sets use at most 322,580.
     public static let maxSections = 1 << 22
@@ -73,7 +73,7 @@ public enum SectionsField: Codable, Hashable, Sendable {
 
     /// The item counts, checked against the limits before any array is made.
     ///
-    /// - Throws: ``GridCore/GridError`` naming `sections.count`, `sections.items`,
+    /// - Throws: `GridError` naming `sections.count`, `sections.items`,
     ///   `sections.total` or `sections.itemsPerSection`.
     public func itemCounts() throws(GridError) -> [Int] {
         switch self {
@@ -111,7 +111,7 @@ public enum SectionsField: Codable, Hashable, Sendable {
 
     /// The data shape of `sections` and the optional `itemSizes` pairs.
     ///
-    /// - Throws: ``GridCore/GridError`` naming the field: `sections[3]`, `itemSizes[17]`,
+    /// - Throws: `GridError` naming the field: `sections[3]`, `itemSizes[17]`,
     ///   `itemSizes[17].width`, `itemSizes.count`.
     public static func dataShape(sections: SectionsField, itemSizes: [[Double]]?) throws(GridError) -> DataShape {
         let counts = try sections.itemCounts()
@@ -140,7 +140,7 @@ public enum SectionsField: Codable, Hashable, Sendable {
     /// The data shape of `sections` and the optional `itemSizes` pairs, given as one list
     /// or one list per section (see ``PerItemList``).
     ///
-    /// - Throws: ``GridCore/GridError`` as ``dataShape(sections:itemSizes:)``
+    /// - Throws: `GridError` as ``dataShape(sections:itemSizes:)``
     ///   does, the items of the sectioned form named by section (`itemSizes[3][2].width`),
     ///   and `itemSizes[3]` when section 3's list does not hold one size per item.
     public static func dataShape(sections: SectionsField, itemSizeList itemSizes: PerItemList<[Double]>?) throws(GridError) -> DataShape {

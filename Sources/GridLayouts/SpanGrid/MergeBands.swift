@@ -250,10 +250,10 @@ struct MergeBands: Sendable {
     /// One section per row holding the cells anchored in it, made band by band: a band's
     /// first row, then its other rows, which all hold the same cells.
     ///
-    /// - Throws: ``GridCore/GridError`` naming `rows` when the grid holds more than
+    /// - Throws: `GridError` naming `rows` when the grid holds more than
     ///   2³¹ − 1 cells.
     /// - Complexity: O(B), independent of the number of rows (see
-    ///   ``GridCore/DataShape/init(sectionRuns:)``).
+    ///   `DataShape.init(sectionRuns:)`).
     func dataShape(rows: Int, columns: Int) throws(GridError) -> DataShape {
         var runs: [(sections: Int, items: Int)] = []
         runs.reserveCapacity(2 * count)
@@ -288,7 +288,7 @@ extension MergeBands {
     }
 
     /// What ``splicing(_:merges:rows:columns:)`` gives: the bands after the edit, and the
-    /// cells of the rows it swept again, for ``GridCore/DataShape/replacingSections(_:with:)``.
+    /// cells of the rows it swept again, for `DataShape.replacingSections(_:with:)`.
     struct Splice {
         var bands: MergeBands
         /// The rows of the grid before the edit whose cells were remade …

@@ -93,7 +93,7 @@ extension SpanGrid {
         /// counts, and the merged cells (in range, at least two slots, not across a frozen
         /// boundary, no two overlapping).
         ///
-        /// - Throws: ``GridCore/GridError`` naming the field with its index:
+        /// - Throws: `GridError` naming the field with its index:
         ///   `columns[3].min`, `rows[1].height`, `merges[2]`, `frozenRows`.
         /// - Complexity: O(C + runs + M log M + M·C).
         public func validate() throws(GridError) {
@@ -184,7 +184,7 @@ extension SpanGrid {
         /// anchored in that row (see ``SpanGrid``): `columnCount` for a row no merged cell
         /// touches.
         ///
-        /// - Throws: ``GridCore/GridError`` for an invalid configuration (see
+        /// - Throws: `GridError` for an invalid configuration (see
         ///   ``validate()``), or more than 2³¹ − 1 cells in all.
         /// - Complexity: O(C + runs + M log M + M·C), however many rows the runs hold.
         public func dataShape() throws(GridError) -> DataShape {
@@ -232,7 +232,7 @@ extension SpanGrid {
         }
 
         /// Checks what does not depend on the container.
-        /// - Throws: ``GridCore/GridError`` naming `field.fixed`, `.fractional`,
+        /// - Throws: `GridError` naming `field.fixed`, `.fractional`,
         ///   `.viewport.padding`, `.min` or `.max`.
         public func validate(_ field: @autoclosure () -> String) throws(GridError) {
             switch base {

@@ -14,11 +14,12 @@ extension SpanGrid: EditableLayout {
     /// Applies `operation` (see ``apply(_:)``) and returns the cells after it and where each
     /// cell of before went.
     ///
-    /// - Throws: ``GridCore/GridError`` as ``apply(_:)``; the layout is then unchanged.
-    /// - Complexity: that of the operation (see ``edit(_:)``); renaming a cell costs
+    /// - Throws: `GridError` as ``apply(_:)``; the layout is then unchanged.
+    /// - Complexity: that of the operation (see ``Configuration/apply(_:)``) and of remaking
+    ///   the rows it touched (a prepare, for a column inserted or deleted); renaming a cell costs
     ///   O(log runs) outside the rows the edit remade (their cells keep their ranks, and rows
     ///   after them move by the rows inserted or deleted: the edit's
-    ///   ``GridCore/LayoutEdit/sectionMove`` says so, for O(1) renaming of cells known to
+    ///   `LayoutEdit.sectionMove` says so, for O(1) renaming of cells known to
     ///   exist), O(log R + log M) in them.
     @discardableResult
     public mutating func apply(_ operation: Operation) throws(GridError) -> LayoutEdit {

@@ -66,7 +66,7 @@ extension SpanGrid.Operation: CustomStringConvertible {
 extension SpanGrid.Configuration {
     /// Applies `operation`, or refuses it and changes nothing.
     ///
-    /// - Throws: ``GridCore/GridError`` whose field is relative to the operation: `at`,
+    /// - Throws: `GridError` whose field is relative to the operation: `at`,
     ///   `height`, `width.min`, `cells[2]`, `row`, or empty when the operation as a whole is
     ///   refused (a merge that is not a rectangle, a split of a single cell, the last row);
     ///   its `expected` says why.

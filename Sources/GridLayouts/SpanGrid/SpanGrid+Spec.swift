@@ -66,7 +66,7 @@ extension SpanGrid.Configuration: LayoutConfiguration {
     /// Reads the grid, checks it (merges named by their index in the file), then applies
     /// the operations in order.
     ///
-    /// - Throws: `DecodingError` for a missing or mistyped field; ``GridCore/GridError``
+    /// - Throws: `DecodingError` for a missing or mistyped field; `GridError`
     ///   naming `columns[3].min`, `rows[2]`, `merges[1]`, `operations[4]` (with why it was
     ///   refused) and so on.
     public static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape) {

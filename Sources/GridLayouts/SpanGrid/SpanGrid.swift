@@ -17,9 +17,9 @@ import GridCore
 /// rank among the cells anchored in row `r`, left to right. A row no merged cell touches
 /// holds `C` cells, `k` being the column; a merged cell takes one rank in its anchor row
 /// and none in the rows below it. The data is therefore one section per row, of the cells
-/// anchored there (``Configuration/dataShape()``), and ``ElementID`` order is reading
+/// anchored there (``Configuration/dataShape()``), and `ElementID` order is reading
 /// order: row by row, left to right. ``gridPlacement(of:)`` gives the anchor row and
-/// column and the spans. An ``ElementID`` holds 2²⁸ rows and 2³² cells a row; a data shape
+/// column and the spans. An `ElementID` holds 2²⁸ rows and 2³² cells a row; a data shape
 /// 2³¹ − 1 cells: `ledger-100000x30` (3,000,000) fits with room to spare.
 ///
 /// **Frozen rows and columns** pin like a data grid's headers: the layout declares band
@@ -30,13 +30,13 @@ import GridCore
 /// ones.
 ///
 /// - Complexity: prepare, and an edit (``apply(_:)``), O(H + C + M log M + E) for H runs of
-///   equal row heights, C columns and M merged cells (E, about 2M, see ``MergeBands``),
+///   equal row heights, C columns and M merged cells (E, about 2M, see `MergeBands`),
 ///   however many rows R there are: the cells, a section per row, are made band by band as
 ///   runs of rows; rect query O(log R + log C + log M + k + m) for k
 ///   results, where m counts the merged cells crossing the rows it shows that hold a
 ///   single cell in the rect (rows wholly covered by merged cells are skipped band by
 ///   band), so a merged cell spanning 10,000 rows costs only where it is seen; per-cell
-///   queries O(log R + log M). Answers come in ``ElementID`` order.
+///   queries O(log R + log M). Answers come in `ElementID` order.
 /// - Memory: O(H + C + E), the cells included: 100,000 rows of one height take a few
 ///   numbers.
 public struct SpanGrid: GridLayout, Sendable {
@@ -59,7 +59,7 @@ public struct SpanGrid: GridLayout, Sendable {
 
     public private(set) var contentSize = Size.zero
 
-    /// The most rows a grid may have: one section each in an ``ElementID``.
+    /// The most rows a grid may have: one section each in an `ElementID`.
     public static let maxRows = ElementID.maxSection + 1
 
     public init(_ configuration: Configuration = .example) {
@@ -77,7 +77,7 @@ public struct SpanGrid: GridLayout, Sendable {
     /// `data` must be the grid's cells, ``Configuration/dataShape()``: a section per row
     /// holding the cells anchored there.
     ///
-    /// - Throws: ``GridCore/GridError`` naming the field: a parameter out of range (see
+    /// - Throws: `GridError` naming the field: a parameter out of range (see
     ///   ``Configuration/validate()``); `columns[3]` for a column whose resolved width is
     ///   ≤ 0 or not finite in this container, or too thin to tell from its neighbours;
     ///   `rows[1].height` likewise; `container.width` or `container.height`; a content size
@@ -106,7 +106,7 @@ public struct SpanGrid: GridLayout, Sendable {
     /// on screen. Afterwards
     /// ``cells`` is the new data. (``apply(_:)`` does this and says where each cell went.)
     ///
-    /// - Throws: ``GridCore/GridError`` as ``Configuration/apply(_:)`` and
+    /// - Throws: `GridError` as ``Configuration/apply(_:)`` and
     ///   ``prepare(data:container:)`` do; the layout is then unchanged.
     /// - Complexity: that of the operation, then O(B + E) copying the merged-cell bands and
     ///   the cells for a merge, a split or a row inserted or deleted (see
@@ -343,7 +343,7 @@ extension SpanGrid {
             height: SpanTrack.length(from: y, to: rowTrack.start(entry.rowEnd)))
     }
 
-    /// Appends, in ``GridCore/ElementID`` order, every cell whose frame meets `rect`.
+    /// Appends, in `ElementID` order, every cell whose frame meets `rect`.
     ///
     /// The rows and columns the rect meets come by binary search over the prefix sums;
     /// merged cells anchored above it that reach into it from its first row's band; then

@@ -59,7 +59,7 @@ public struct TileGrid: GridLayout, Sendable {
     /// Lays out `data` in a container `container.width` wide; the container's height does
     /// not affect a vertical grid.
     ///
-    /// - Throws: ``GridError`` for a parameter out of range, a container size that is not
+    /// - Throws: `GridError` for a parameter out of range, a container size that is not
     ///   finite and ≥ 0, a container too narrow for one tile width > 0, or parameters
     ///   whose content height for this data is not finite.
     /// - Complexity: O(S) time and memory.

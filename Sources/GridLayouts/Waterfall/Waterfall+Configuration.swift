@@ -84,7 +84,7 @@ extension Waterfall {
 
         /// Checks every parameter that does not depend on the container.
         ///
-        /// - Throws: ``GridCore/GridError`` naming the parameter: `columns`,
+        /// - Throws: `GridError` naming the parameter: `columns`,
         ///   `columnSpacing`, `itemSpacing`, `insets.top` (and the other sides),
         ///   `headerHeight`, `footerHeight`, `itemHeight`.
         public func validate() throws(GridError) {

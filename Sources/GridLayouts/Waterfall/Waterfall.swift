@@ -82,7 +82,7 @@ public struct Waterfall: GridLayout, Sendable {
 
     /// Lays out `data` in a container `container.width` wide.
     ///
-    /// - Throws: ``GridCore/GridError`` for a parameter out of range, a container size that
+    /// - Throws: `GridError` for a parameter out of range, a container size that
     ///   is not finite and ≥ 0, a container too narrow for a column width > 0, or a content
     ///   height that is not finite.
     /// - Complexity: O(n·k) time, O(S + k·n/B) memory.

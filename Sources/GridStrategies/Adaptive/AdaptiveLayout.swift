@@ -30,7 +30,7 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
 
     /// Wraps `base`, switching at `threshold` tiles.
     ///
-    /// - Throws: ``GridError`` when `threshold` is negative.
+    /// - Throws: `GridError` when `threshold` is negative.
     public init(_ base: Base, threshold: Int = AdaptiveLayout.defaultThreshold) throws(GridError) {
         guard threshold >= 0 else {
             throw .invalidParameter("threshold", threshold, expected: "a tile count ≥ 0")

@@ -3,20 +3,20 @@ import GridCore
 /// The cache-everything strategy: materialises every element of the base layout once, in
 /// `prepare`, and answers every query from the cache through a spatial index.
 ///
-/// The frames are kept in a structure of arrays ordered by band (a ``BandIndex`` along
+/// The frames are kept in a structure of arrays ordered by band (a `BandIndex` along
 /// the scroll axis, bands about one line of the layout high), so that a rect query reads
 /// only the bands it covers and the one before. For content that scrolls both ways, each
 /// band is sorted by x and searched by binary search from the rect's left edge (less the
 /// band's widest element), so a narrow viewport over wide rows reads only what it shows. Cells are found by their flat index in the
 /// data, section headers by section, other supplementary views in a table per kind the
-/// layout declares (``SupplementarySlots``; a dictionary for any beyond).
+/// layout declares (`SupplementarySlots`; a dictionary for any beyond).
 ///
-/// A layout that adopts ``GridCore/ScrollOrderedEnumeration`` writes its elements straight
+/// A layout that adopts `ScrollOrderedEnumeration` writes its elements straight
 /// into the arrays in their order (no rect queries, no sort); the others are queried.
 ///
 /// Elements are materialised through the base's own rect queries over the whole content,
 /// in strips, so the cache holds exactly what the base's rect queries return (law 1 of
-/// ``GridLayout``); an element with a zero-area frame, which no rect query returns, is
+/// `GridLayout`); an element with a zero-area frame, which no rect query returns, is
 /// answered by the base when asked for by path.
 ///
 /// - Complexity: prepare O(P + n) time, where P is the base's own prepare and n the
@@ -26,9 +26,9 @@ import GridCore
 ///   line), or on two-axis content O(B log(n/B) + k) for the B bands it spans, reading
 ///   only the elements of each band that can reach across the rect; per-item and
 ///   section-header queries O(1). Told of a batch update by a base that says what it did
-///   (``GridCore/SectionShiftReporting``), O(P′ + m log m + p) for the base's update P′,
+///   (`SectionShiftReporting`), O(P′ + m log m + p) for the base's update P′,
 ///   the m elements of the sections it laid again and the p pieces the cache then answers
-///   from (``CachedPieces``); a rect query over pieces O(log p + Σ (log m + k)).
+///   from (`CachedPieces`); a rect query over pieces O(log p + Σ (log m + k)).
 /// - Memory: O(n): 40 bytes per element (frame and ID; 41 for layouts that set group
 ///   positions, which are kept one byte per element only then), 4 bytes per cell for the path
 ///   index and 4 per path of each declared supplementary kind's table, 4 bytes per band (about one per line), 8 more per band on two-axis content; an element taller than a band also
@@ -109,8 +109,8 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     /// large sizes (about 6.5 ms warm against 25 ms cold at 1,000,000 tiles). A copy, whose
     /// arrays are shared, builds new ones.
     ///
-    /// - Throws: what the base's `prepare` throws; a ``GridError`` when the base places
-    ///   more than 2³¹ − 1 elements or an element whose path an ``ElementID`` cannot hold.
+    /// - Throws: what the base's `prepare` throws; a `GridError` when the base places
+    ///   more than 2³¹ − 1 elements or an element whose path an `ElementID` cannot hold.
     ///   When it throws, the previous cache and base are kept.
     /// - Complexity: O(P + n); see the type's documentation.
     public mutating func prepare(data: DataShape, container: Size) throws {
@@ -121,10 +121,10 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
 
     /// Tells the base what changed, then brings the cache up to date.
     ///
-    /// When the base can say what the update did (``GridCore/SectionShiftReporting``: the
+    /// When the base can say what the update did (`SectionShiftReporting`: the
     /// tile grid, told of a batch update), the cache takes the sections the base laid again
     /// from the base's rect queries, keeps the sections before them and moves the ones after
-    /// them where they went (``CachedPieces``): the arrays are not written. Otherwise, or
+    /// them where they went (`CachedPieces`): the arrays are not written. Otherwise, or
     /// when the pieces grow too many, it caches every element again, over its own arrays as
     /// ``prepare(data:container:)`` does.
     ///

@@ -1,7 +1,7 @@
 import GridCore
 
 /// What a ``CachedLayout`` answers from after told updates its base could describe
-/// (``GridCore/SectionShiftReporting``): runs of sections, in order, each read from the arrays
+/// (`SectionShiftReporting`): runs of sections, in order, each read from the arrays
 /// built by the last prepare (moved along y and renumbered as the updates since said) or
 /// from a *patch*, the elements of sections laid again, cached on their own.
 ///
@@ -326,7 +326,7 @@ extension CachedLayout {
     /// whole cache would be (its bands of the main arrays, in stored coordinates, or its
     /// patch by binary search), and its elements are moved and renumbered on the way out.
     ///
-    /// A piece's `y` offset is exact (``GridCore/SectionShift``), so each frame comes out as
+    /// A piece's `y` offset is exact (`SectionShift`), so each frame comes out as
     /// the base makes it; the rect is tested against that frame, never a stored one.
     /// - Complexity: O(log p + Σ (log m + k)) over the p pieces and the pieces the rect
     ///   reaches.

@@ -4,10 +4,10 @@ import GridCore
 /// cached on top.
 ///
 /// A thin wrapper, so that "on demand" is a strategy like the others in reports, tests and
-/// the command line. Its cost is the base's: for ``GridLayouts/TileGrid``, prepare O(S)
+/// the command line. Its cost is the base's: for `TileGrid`, prepare O(S)
 /// for S sections, rect query O(log S + k), per-item O(1), memory O(S); for the layouts
-/// whose frames depend on everything before them (``GridLayouts/ColumnarGrouped``,
-/// ``GridLayouts/Waterfall``), checkpoints every 32 items and a replay from the nearest
+/// whose frames depend on everything before them (`ColumnarGrouped`,
+/// `Waterfall`), checkpoints every 32 items and a replay from the nearest
 /// one, memory O(S + n/32) (see each layout's documentation).
 public struct OnDemandLayout<Base: GridLayout>: GridLayout {
     /// The layout that answers.

@@ -10,7 +10,7 @@ import GridCore
 /// tiles or 200 tiles". This strategy reproduces that cost profile faithfully; it is not
 /// meant to be used.
 ///
-/// The array is kept in ``ElementID`` order (the order a vertical layout emits anyway; it
+/// The array is kept in `ElementID` order (the order a vertical layout emits anyway; it
 /// is sorted when the base answers otherwise), so that a query by path is a binary search:
 /// the baseline is slow where CHGridView was slow, in the rect queries of every frame,
 /// not in lookups a viewport makes once per prepare.
@@ -18,7 +18,7 @@ import GridCore
 /// - Complexity: prepare O(P + n), or O(P + n log n) when the base's answer is not in ID
 ///   order; rect query O(n) for n elements, whatever the rect; per-item and
 ///   supplementary queries O(log n).
-/// - Memory: O(n), one ``LayoutAttributes`` (56 bytes) per element.
+/// - Memory: O(n), one `LayoutAttributes` (56 bytes) per element.
 public struct ScanLayout<Base: GridLayout>: GridLayout {
     /// The layout whose answers are cached.
     public private(set) var base: Base

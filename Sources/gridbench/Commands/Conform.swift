@@ -11,7 +11,7 @@ struct Conform: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a layout written in any language against the laws of GridLayout, through JSON files.",
         discussion: """
-            1. Write round 1's query file: gridbench conform --write-queries round1.json. Your runner prepares your layout for each case and writes its answers (see the README, "Check your own layout", for both schemas and what the runner must do).
+            1. Write round 1's query file: gridbench conform --write-queries round1.json. Your runner prepares your layout for each case and writes its answers (see docs/conformance-protocol.md for both schemas and what the runner must do).
 
             2. Check them: gridbench conform --queries round1.json --answers answers1.json checks every law the answers can show.
 

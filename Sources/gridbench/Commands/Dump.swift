@@ -18,7 +18,7 @@ struct Dump: ParsableCommand {
 
             Layouts (the spec's "layout"): \(LayoutRegistry.configurations.map { "\($0.layoutName) (\($0.summary))" }.joined(separator: "; ")).
 
-            Spec fields besides "name", "layout" and "container" (README "Layouts" gives their meaning and defaults): \(LayoutRegistry.configurations.map { "\($0.layoutName): \($0.specFieldNames.joined(separator: ", "))" }.joined(separator: "; ")). The tile grid's "sectionFooterHeight" (default 0) puts a footer under each section, below its bottom padding.
+            Spec fields besides "name", "layout" and "container" (each layout's article in the GridLayouts documentation, Sources/GridLayouts/GridLayouts.docc, gives their meaning and defaults): \(LayoutRegistry.configurations.map { "\($0.layoutName): \($0.specFieldNames.joined(separator: ", "))" }.joined(separator: "; ")). The tile grid's "sectionFooterHeight" (default 0) puts a footer under each section, below its bottom padding.
 
             With --scrolled-to X,Y it prints what a viewport of the spec's container size, scrolled to (X, Y), has loaded (the visible rect plus 4 rows above and beneath and 2 columns either side), with pinned elements at their pinned frames: section headers, a data grid's header row, header column and corner, a span grid's frozen rows and columns.
 

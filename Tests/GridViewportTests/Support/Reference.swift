@@ -80,7 +80,7 @@ struct TileGridReference {
         Rect(x: offset.x, y: offset.y - margin, width: testCase.size.width, height: testCase.size.height + 2 * margin)
     }
 
-    /// DESIGN.md: `min(max(top_i, y0), top_{i+1} − t)`.
+    /// docs/architecture.md: `min(max(top_i, y0), top_{i+1} − t)`.
     func pinnedY(section: Int, y0: Double) -> Double {
         let top = grid.sectionTop(section) ?? .nan, next = grid.sectionTop(section + 1) ?? .nan
         return min(max(top, y0), next - testCase.configuration.sectionTitleHeight)
