@@ -5,7 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-swift test
+# The conformance test. `swift test` would also build the gate's modules in debug, which
+# nothing here runs: build the test product alone (44 s instead of 126 s on two cores).
+swift build --product MyLayoutPackageTests
+swift test --skip-build
 
 dpkg -s valgrind libjemalloc-dev >/dev/null 2>&1 || sudo apt-get install -y valgrind libjemalloc-dev
 swift build -c release --product my-gate
