@@ -1,19 +1,21 @@
 /// A small, fast, repeatable random generator (SplitMix64): the same seed gives the same
 /// sequence on every platform, so a generated trace or a failing fuzz case reproduces
 /// from its seed.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
-    public private(set) var state: UInt64
+@usableFromInline
+package struct SeededRandom: RandomNumberGenerator, Sendable {
+    package private(set) var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    @usableFromInline
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return SeededRandom.mix(state)
     }
 
     /// SplitMix64's finaliser: a bijective 64-bit mix with good avalanche.
     @inlinable
-    public static func mix(_ value: UInt64) -> UInt64 {
+    package static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -22,7 +24,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// A uniformly distributed number in `range`, computed from 53 random bits so that
     /// the result does not depend on the platform's `Double.random` implementation.
-    public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+    package mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         let unit = Double(next() >> 11) * 0x1p-53
         let width = range.upperBound - range.lowerBound
         guard width.isFinite else {
@@ -34,7 +36,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// A uniformly distributed integer in `range` (modulo bias below 2⁻³² for ranges
     /// under 2³²), independent of the standard library's sampling algorithm.
-    public mutating func integer(_ range: ClosedRange<Int>) -> Int {
+    package mutating func integer(_ range: ClosedRange<Int>) -> Int {
         // Wrapping arithmetic: the width of a range wider than Int.max (Int.min...Int.max
         // included) does not fit an Int but does fit, modulo 2⁶⁴, a UInt64.
         let width = UInt64(truncatingIfNeeded: range.upperBound &- range.lowerBound) &+ 1

@@ -7,16 +7,16 @@ import Foundation
 import GridCore
 
 /// Reading the files GridBench is given, with refusals in its own words.
-public enum InputFiles {
+package enum InputFiles {
     /// The largest input file read, in bytes (256 MiB): the largest bundled file is a few
     /// megabytes, and a JSON tree takes several times its file's size in memory.
-    public static let maxBytes = 256 << 20
+    package static let maxBytes = 256 << 20
 
     /// The bytes of the file at `url`.
     ///
     /// - Throws: `InputError` naming the file: missing, a directory, unreadable
     ///   (with the system's reason) or larger than ``maxBytes``.
-    public static func read(_ url: URL) throws(InputError) -> Data {
+    package static func read(_ url: URL) throws(InputError) -> Data {
         let path = url.path
         func fail(_ value: String, _ expected: String) -> InputError {
             InputError(file: path, field: "(file)", value: value, expected: expected)
@@ -49,7 +49,7 @@ public enum InputFiles {
     }
 
     /// The file at `url` as UTF-8 text.
-    public static func text(_ url: URL) throws(InputError) -> String {
+    package static func text(_ url: URL) throws(InputError) -> String {
         let data = try read(url)
         guard let text = String(validatingUTF8Data: data) else {
             throw InputError(file: url.path, field: "(file)", value: "bytes that are not UTF-8", expected: "a UTF-8 text file")
@@ -83,9 +83,9 @@ extension String {
 /// A temporary file left by a killed process (its process no longer running), and the
 /// `.dat.nosync…` files older versions left through Foundation's atomic writes, are removed
 /// the next time a file is written in that directory.
-public enum AtomicFileWriter {
+package enum AtomicFileWriter {
     /// A temporary file being written.
-    public final class Sink {
+    package final class Sink {
         let descriptor: Int32
         let target: String
 
@@ -95,13 +95,13 @@ public enum AtomicFileWriter {
         }
 
         /// Appends `bytes` to the file.
-        public func write(_ data: Data) throws(OutputFailure) {
+        package func write(_ data: Data) throws(OutputFailure) {
             var bytes = [UInt8](data)
             try write(&bytes)
         }
 
         /// Appends `text` as UTF-8.
-        public func write(_ text: String) throws(OutputFailure) {
+        package func write(_ text: String) throws(OutputFailure) {
             var bytes = Array(text.utf8)
             try write(&bytes)
         }
@@ -122,7 +122,7 @@ public enum AtomicFileWriter {
     /// Writes `data` to `url` atomically, creating missing parent directories.
     ///
     /// - Throws: `OutputFailure` naming the file and the reason.
-    public static func write(_ data: Data, to url: URL) throws(OutputFailure) {
+    package static func write(_ data: Data, to url: URL) throws(OutputFailure) {
         do {
             try write(to: url) { sink throws(OutputFailure) in try sink.write(data) }
         } catch let error as OutputFailure {
@@ -134,7 +134,7 @@ public enum AtomicFileWriter {
 
     /// Writes what `body` gives `sink` to `url` atomically: for outputs too large to hold
     /// in memory at once. A failure in `body` leaves `url` as it was.
-    public static func write<E: Error>(to url: URL, _ body: (Sink) throws(E) -> Void) throws {
+    package static func write<E: Error>(to url: URL, _ body: (Sink) throws(E) -> Void) throws {
         let directory = url.deletingLastPathComponent()
         let target = url.path
         do {
@@ -173,7 +173,7 @@ public enum AtomicFileWriter {
 
     /// Removes, in `directory`, the temporary files of processes that no longer run, and
     /// Foundation's `.dat.nosync…` files over an hour old.
-    public static func removeLeftovers(in directory: URL) {
+    package static func removeLeftovers(in directory: URL) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         let hourAgo = Date().addingTimeInterval(-3600)
         for name in names where name.hasPrefix(".") {
@@ -195,7 +195,7 @@ public enum AtomicFileWriter {
     }
 
     /// The system's reason behind a Foundation file error, in words.
-    public static func reason(_ error: any Error) -> String {
+    package static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))

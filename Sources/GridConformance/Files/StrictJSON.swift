@@ -20,13 +20,13 @@ import GridCore
 ///
 /// Non-finite numbers may be written as the strings `"NaN"`, `"Infinity"` and
 /// `"-Infinity"`, so that a validator can refuse them by field.
-public enum StrictJSON {
+package enum StrictJSON {
     /// The deepest nesting of arrays and objects a document may have.
-    public static let maxDepth = 128
+    package static let maxDepth = 128
 
     /// The most values (numbers, strings, arrays, objects…) a document may hold: a trace of
     /// a million frames holds a million, and each value takes tens of bytes once parsed.
-    public static let maxValues = 20_000_000
+    package static let maxValues = 20_000_000
 
     /// Decodes `T` from `data`, naming `file` in every error.
     ///
@@ -39,7 +39,7 @@ public enum StrictJSON {
     ///   - ignoringUnknownKeys: for a partial view of a file that other code reads
     ///     whole (a spec's common fields, read before its layout's), keys `T` does not ask
     ///     for are let through.
-    public static func decode<T: Decodable>(
+    package static func decode<T: Decodable>(
         _ type: T.Type, from data: Data, file: String, ignoringUnknownKeys: Bool = false
     ) throws(InputError) -> T {
         guard !data.isEmpty else {
@@ -104,7 +104,7 @@ public enum StrictJSON {
     }
 
     /// The known name closest to `name` by edit distance (case ignored), when it is close.
-    public static func nearest(to name: String, in known: [String]) -> String? {
+    package static func nearest(to name: String, in known: [String]) -> String? {
         let target = Array(name.lowercased())
         var best: (String, Int)?
         for candidate in known {
@@ -578,7 +578,7 @@ struct NodeDecoder: Decoder {
     }
 }
 
-/// Reading one value as a Swift type, with the refusals ``StrictJSON`` promises.
+/// Reading one value as a Swift type, with the refusals `StrictJSON` promises.
 enum NodeReading {
     static func decode<T: Decodable>(_ type: T.Type, from node: Node, at path: [any CodingKey]) throws -> T {
         func fail(_ expected: String) -> StrictJSONError { StrictJSONError(codingPath: path, value: node.text, expected: expected) }

@@ -26,7 +26,7 @@ enum JSONCoding {
         try encoder.encode(value) + Data("\n".utf8)
     }
 
-    /// Writes `value` to `url` atomically (see ``AtomicFileWriter``), creating the
+    /// Writes `value` to `url` atomically (see `AtomicFileWriter`), creating the
     /// directory when it is missing.
     static func write(_ value: some Encodable, to url: URL) throws {
         try AtomicFileWriter.write(try encode(value), to: url)
@@ -37,7 +37,7 @@ enum JSONCoding {
         try decode(type, from: try InputFiles.read(url), file: url.path)
     }
 
-    /// Decodes `T` from `data` with ``StrictJSON``, turning every failure into an
+    /// Decodes `T` from `data` with `StrictJSON`, turning every failure into an
     /// `InputError` that names `file`, the field, and the value found there as JSON text.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws(InputError) -> T {
         try StrictJSON.decode(type, from: data, file: file)

@@ -21,7 +21,7 @@ public enum JSONValue: Hashable, Sendable {
         try JSONCoding.decoder.decode(T.self, from: try JSONCoding.encoder.encode(self))
     }
 
-    /// `T` decoded from this value as strictly as ``StrictJSON`` reads a file: a key `T`
+    /// `T` decoded from this value as strictly as `StrictJSON` reads a file: a key `T`
     /// does not know is refused with the nearest known name, not ignored.
     ///
     /// - Throws: `InputError` naming `file` and the field path within this value.

@@ -2,7 +2,7 @@ import GridCore
 
 /// An edit valid for `data`: items inserted, deleted or moved, sections inserted or
 /// deleted, anywhere, the first and last sections included.
-public func randomDataEdit(_ data: DataShape, items: Int, _ random: inout SeededRandom) -> DataEdit {
+package func randomDataEdit(_ data: DataShape, items: Int, _ random: inout SeededRandom) -> DataEdit {
     let sections = data.sectionCount
     let nonEmpty = (0..<sections).filter { data.itemCounts[$0] > 0 }
     switch random.integer(0...4) {
