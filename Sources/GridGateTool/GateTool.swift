@@ -75,7 +75,7 @@ struct GateOptions: ParsableArguments {
         }
         let gateTool = GateSession.Tool(
             executable: executable, childArguments: Tool.subcommandPath + ["run-workload"], invocation: Tool.invocation,
-            layouts: Tool.layouts, allocator: JemallocMeter()?.name, defaultPlan: Tool.defaultPlan)
+            layouts: Tool.layouts, allocator: JemallocProbe()?.name, defaultPlan: Tool.defaultPlan)
         return GateSession(plan: loaded, planPath: path, tool: gateTool) { line in GateConsole.note(line) }
     }
 
@@ -185,7 +185,7 @@ struct GateRunWorkload<Tool: GateTool>: ParsableCommand {
         try GateConsole.guarded {
             let sample = try WorkloadChild.run(
                 plan: URL(fileURLWithPath: plan), workload: workload, entry: entry, layouts: Tool.layouts,
-                mode: clockSamples.map { .clock(samples: $0) } ?? .instructions, meter: JemallocMeter())
+                mode: clockSamples.map { .clock(samples: $0) } ?? .instructions, meter: JemallocProbe())
             try GateConsole.print(String(decoding: try JSONEncoder().encode(sample), as: UTF8.self))
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GridCore
 import GridGate
+import GridGateTool
 import GridHarness
 import GridReports
 import GridStrategies

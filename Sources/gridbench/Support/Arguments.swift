@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GridCore
+import GridGateTool
 import GridHarness
 import GridStrategies
 import GridViewport
