@@ -29,7 +29,7 @@ enum DirectoryExchange {
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     /// `RENAME_EXCHANGE` of `<linux/fs.h>`.
     private static let renameExchange: UInt32 = 1 << 1
-    nonisolated(unsafe) private static let renameat2: RenameAt2? = {
+    private static let renameat2: RenameAt2? = {
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
         return unsafeBitCast(symbol, to: RenameAt2.self)
     }()

@@ -76,7 +76,7 @@ public enum EventPipeline {
     ///
     /// - Throws: what the viewport or the layout throws; `GridError` naming
     ///   `layout` when the viewport's layout takes no such operation (a trace checked with
-    ///   ``effects(of:over:layout:describedAs:tracePath:)`` has none).
+    ///   ``effects(of:over:layout:through:describedAs:tracePath:)`` has none).
     @inlinable @inline(__always)
     public static func apply<L: GridLayout>(_ effect: Effect, to viewport: inout Viewport<L>) throws {
         switch effect.change {
@@ -96,9 +96,13 @@ public enum EventPipeline {
     /// trace a layout cannot replay is refused before any frame is measured.
     ///
     /// - Parameters:
-    ///   - through: only the events of frames up to this one (all by default).
-    ///   - describedAs: the layout and data set in messages: `the span-grid of data set
+    ///   - trace: the trace, whose viewport is the first container.
+    ///   - data: the data set's data before the first event.
+    ///   - layout: the data set's layout, unprepared.
+    ///   - lastFrame: only the events of frames up to this one (all by default).
+    ///   - description: the layout and data set in messages: `span-grid of data set
     ///     ledger-100000x30`.
+    ///   - tracePath: the trace's file, in messages.
     /// - Returns: the effects, and the layout as the last event left it (prepared).
     /// - Throws: `InputError` naming `tracePath`, the event (`events[4]`, or
     ///   `events[4].section` for an edit naming what does not exist) and the layout.
