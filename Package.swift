@@ -48,7 +48,7 @@ let package = Package(
             ]),
         // Layer 5: the strategy comparison report (Markdown, self-contained HTML, SVG charts),
         // and the session that measures a plan for it (child processes, repeats, tie-break).
-        .target(name: "GridReports", dependencies: ["GridHarness", "GridStrategies"]),
+        .target(name: "GridReports", dependencies: ["GridHarness", "GridLayouts", "GridStrategies"]),
         // Layer 6: the command-line tool. Only it links jemalloc, to measure memory.
         .systemLibrary(
             name: "CJemalloc",

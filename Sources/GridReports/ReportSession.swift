@@ -1,6 +1,7 @@
 import Foundation
 import GridCore
 import GridHarness
+import GridLayouts
 import GridStrategies
 
 /// The report's own side: measures a benchmark plan (in this process or in child
@@ -56,12 +57,11 @@ public struct ReportSession {
 
     /// A session over `plan`, whose first section is the layout of its canonical data set.
     ///
-    /// - Throws: `InputError` when the canonical data set's spec cannot be read.
     public init(
         plan: BenchmarkPlan, output: URL, measurement: Measurement, tieBreak: any TieBreakCounter, progress: any ReportProgress
     ) throws(InputError) {
         self.init(
-            plan: plan, primaryLayout: try Self.primaryLayout(of: plan), output: output, measurement: measurement,
+            plan: plan, primaryLayout: Self.primaryLayout(of: plan), output: output, measurement: measurement,
             tieBreak: tieBreak, progress: progress)
     }
 
@@ -79,11 +79,11 @@ public struct ReportSession {
     }
 
     /// The layout of the plan's canonical data set, as its spec names it: the layout the
-    /// report's first section compares.
-    ///
-    /// - Throws: `InputError` naming the spec when it cannot be read.
-    public static func primaryLayout(of plan: BenchmarkPlan) throws(InputError) -> String {
-        try LayoutSpec.load(from: plan.specURL(plan.canonicalDataset)).layoutName
+    /// report's first section compares. Where that spec cannot be read (reports rendered
+    /// from a results file, beside a plan without its data sets), the registry's first
+    /// layout, as reports were before the first section was derived from the plan.
+    public static func primaryLayout(of plan: BenchmarkPlan) -> String {
+        (try? LayoutSpec.load(from: plan.specURL(plan.canonicalDataset)))?.layoutName ?? LayoutRegistry.names[0]
     }
 }
 

@@ -24,7 +24,7 @@ import Testing
     /// and scale traces; each further layout of the plan's `layouts` gets its own section.
     @Test func theBundledPlansReportOptions() throws {
         let plan = try BenchmarkPlan.load(from: Self.root.appendingPathComponent("datasets/plan.json"))
-        let primaryLayout = try ReportSession.primaryLayout(of: plan)
+        let primaryLayout = ReportSession.primaryLayout(of: plan)
         #expect(primaryLayout == "tile-grid")
         let (primary, sections) = ReportSession.reportOptions(plan: plan, primaryLayout: primaryLayout)
         #expect(primary.layout == "tile-grid")
@@ -56,7 +56,7 @@ import Testing
              "runs": [{"dataset": "records", "traces": ["drag"]}], "strategies": ["on-demand", "cached"]}
             """.utf8).write(to: planURL)
         let plan = try BenchmarkPlan.load(from: planURL)
-        let primaryLayout = try ReportSession.primaryLayout(of: plan)
+        let primaryLayout = ReportSession.primaryLayout(of: plan)
         #expect(primaryLayout == "data-grid")
         let (primary, sections) = ReportSession.reportOptions(plan: plan, primaryLayout: primaryLayout)
         #expect(primary.layout == "data-grid" && primary.canonicalDataset == "records" && primary.canonicalTrace == "drag")
