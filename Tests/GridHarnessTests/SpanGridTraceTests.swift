@@ -35,14 +35,16 @@ import Testing
 
     @Test func theSixEventsReadAndWriteTheFieldsOfTheSpecsOperations() throws {
         let trace = try ScrollTrace.decode(Data(Self.trace(events: Self.allSix).utf8), path: "edits.json")
-        #expect(trace.events.map(\.change) == [
-            .layoutEdit(.merge(cells: [Slot(row: 2, column: 1), Slot(row: 2, column: 2)])),
-            .layoutEdit(.split(row: 5, column: 2)),
-            .layoutEdit(.insertRow(at: 3, height: 56)),
-            .layoutEdit(.deleteRow(at: 7)),
-            .layoutEdit(.insertColumn(at: 2, width: SpanGrid.ColumnWidth(.fractional(0.25), min: 60, max: 70))),
-            .layoutEdit(.deleteColumn(at: 4)),
-        ])
+        let operations: [SpanGrid.Operation] = [
+            .merge(cells: [Slot(row: 2, column: 1), Slot(row: 2, column: 2)]),
+            .split(row: 5, column: 2),
+            .insertRow(at: 3, height: 56),
+            .deleteRow(at: 7),
+            .insertColumn(at: 2, width: SpanGrid.ColumnWidth(.fractional(0.25), min: 60, max: 70)),
+            .deleteColumn(at: 4),
+        ]
+        let expected = operations.map { TraceEvent.Change.layoutEdit(LayoutOperation($0, codec: SpanGrid.operationCodec)) }
+        #expect(trace.events.map(\.change) == expected)
         #expect(trace.events.map(\.change.typeName) == ["merge", "split", "insert-row", "delete-row", "insert-column", "delete-column"])
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("span-edits-\(UInt64.random(in: 0 ... .max)).json")
         defer { try? FileManager.default.removeItem(at: url) }

@@ -48,25 +48,8 @@ extension ScrollTrace {
             case .reload:
                 break
             case .layoutEdit(let operation):
-                switch operation {
-                case .merge(let cells):
-                    add(cells.count)
-                    for slot in cells { for value in [slot.row, slot.column] { add(value) } }
-                case .split(let row, let column): for value in [row, column] { add(value) }
-                case .insertRow(let at, let height):
-                    add(at)
-                    add(height)
-                case .deleteRow(let at), .deleteColumn(let at): add(at)
-                case .insertColumn(let at, let width):
-                    add(at)
-                    switch width.base {
-                    case .fixed(let w): add(0); add(w)
-                    case .fractional(let f): add(1); add(f)
-                    case .viewport(let padding): add(2); add(padding)
-                    }
-                    add(width.min ?? -1)
-                    add(width.max ?? -1)
-                }
+                // The layout's codec hashes its own fields, as the trace format writes them.
+                operation.digest(into: add)
             }
         }
         return hash

@@ -63,8 +63,8 @@ public enum EventPipeline {
         }
     }
 
-    private static func editing<L: EditableLayout>(_ layout: L, _ operation: SpanGrid.Operation) throws -> (any GridLayout, LayoutEdit)? {
-        guard let operation = operation as? L.Operation else { return nil }
+    private static func editing<L: EditableLayout>(_ layout: L, _ operation: LayoutOperation) throws -> (any GridLayout, LayoutEdit)? {
+        guard let operation = operation.value as? L.Operation else { return nil }
         var layout = layout
         let edit = try layout.apply(operation)
         return (layout, edit)
@@ -83,7 +83,7 @@ public enum EventPipeline {
         case .resize(let size): try viewport.resize(to: size)
         case .reload: try viewport.reloadData()
         case .layoutEdit(let operation):
-            guard try viewport.applyIfEditable(operation) else {
+            guard try viewport.applyIfEditable(operation.value) else {
                 throw GridError.invalidParameter("layout", "\(L.self)", expected: "a layout that takes span grid operations (span-grid)")
             }
         default:

@@ -32,7 +32,7 @@ struct ScrollTraceFile: Codable {
     struct Event: Codable {
         var frame: Int
         var type: String
-        var width: Width?
+        var width: Double?
         var height: Double?
         var section: Int?
         var item: Int?
@@ -41,38 +41,56 @@ struct ScrollTraceFile: Codable {
         var sizes: [[Double]]?
         var from: [Int]?
         var to: [Int]?
-        /// A span grid's edits: the fields of its spec's operations.
-        var cells: [[Int]]?
-        var row: Int?
-        var column: Int?
-        var at: Int?
-    }
+        /// A layout's own operation (a span grid's merge), read and written by the codec of
+        /// the registry entry whose layout takes operations of this `type`.
+        var operation: LayoutOperation?
 
-    /// `width`: a number for a resize, a column's width (`{"fixed": 72}`, …) for an
-    /// insert-column.
-    enum Width: Codable {
-        case number(Double)
-        case column(SpanGrid.ColumnWidth)
+        init(frame: Int, type: String) {
+            self.frame = frame
+            self.type = type
+        }
+
+        private enum Keys: String, CodingKey { case frame, type, width, height, section, item, count, counts, sizes, from, to }
 
         init(from decoder: any Decoder) throws {
-            if let number = try? decoder.singleValueContainer().decode(Double.self) {
-                self = .number(number)
-            } else {
-                self = .column(try SpanGrid.ColumnWidth(from: decoder))
+            let c = try decoder.container(keyedBy: Keys.self)
+            frame = try c.decode(Int.self, forKey: .frame)
+            type = try c.decode(String.self, forKey: .type)
+            guard TraceEvent.Change.builtInTypeNames.contains(type) else {
+                guard let codec = LayoutRegistry.operationCodec(forType: type) else {
+                    throw GridError.invalidParameter(
+                        InputError.fieldPath(decoder.codingPath) + ".type", "\"\(type)\"",
+                        expected: "one of " + TraceEvent.Change.typeNames.joined(separator: ", "))
+                }
+                operation = try codec.operation(type, from: decoder)
+                return
             }
+            width = try c.decodeIfPresent(Double.self, forKey: .width)
+            height = try c.decodeIfPresent(Double.self, forKey: .height)
+            section = try c.decodeIfPresent(Int.self, forKey: .section)
+            item = try c.decodeIfPresent(Int.self, forKey: .item)
+            count = try c.decodeIfPresent(Int.self, forKey: .count)
+            counts = try c.decodeIfPresent([Int].self, forKey: .counts)
+            sizes = try c.decodeIfPresent([[Double]].self, forKey: .sizes)
+            from = try c.decodeIfPresent([Int].self, forKey: .from)
+            to = try c.decodeIfPresent([Int].self, forKey: .to)
         }
 
         func encode(to encoder: any Encoder) throws {
-            switch self {
-            case .number(let number):
-                var c = encoder.singleValueContainer()
-                try c.encode(number)
-            case .column(let column): try column.encode(to: encoder)
-            }
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(frame, forKey: .frame)
+            try c.encode(type, forKey: .type)
+            try c.encodeIfPresent(width, forKey: .width)
+            try c.encodeIfPresent(height, forKey: .height)
+            try c.encodeIfPresent(section, forKey: .section)
+            try c.encodeIfPresent(item, forKey: .item)
+            try c.encodeIfPresent(count, forKey: .count)
+            try c.encodeIfPresent(counts, forKey: .counts)
+            try c.encodeIfPresent(sizes, forKey: .sizes)
+            try c.encodeIfPresent(from, forKey: .from)
+            try c.encodeIfPresent(to, forKey: .to)
+            try operation?.encodeFields(to: encoder)
         }
-
-        var number: Double? { if case .number(let number) = self { number } else { nil } }
-        var column: SpanGrid.ColumnWidth? { if case .column(let column) = self { column } else { nil } }
     }
 }
 
@@ -148,7 +166,7 @@ extension ScrollTrace {
             let change: TraceEvent.Change
             switch event.type {
             case "resize":
-                let size = Size(width: try need(event.width?.number, "width"), height: try need(event.height, "height"))
+                let size = Size(width: try need(event.width, "width"), height: try need(event.height, "height"))
                 try Self.checkViewport(size, field: field, fail)
                 change = .resize(size)
             case "insert-items":
@@ -173,25 +191,11 @@ extension ScrollTrace {
                 change = .moveItem(from: try path(event.from, "from"), to: try path(event.to, "to"))
             case "reload":
                 change = .reload
-            case "merge":
-                var slots: [SpanGrid.Slot] = []
-                for (i, pair) in try need(event.cells, "cells").enumerated() {
-                    guard pair.count == 2 else { throw fail("\(field).cells[\(i)]", pair, "a slot [row, column]") }
-                    slots.append(SpanGrid.Slot(row: pair[0], column: pair[1]))
-                }
-                change = .layoutEdit(.merge(cells: slots))
-            case "split":
-                change = .layoutEdit(.split(row: try need(event.row, "row"), column: try need(event.column, "column")))
-            case "insert-row":
-                change = .layoutEdit(.insertRow(at: try need(event.at, "at"), height: try need(event.height, "height")))
-            case "delete-row":
-                change = .layoutEdit(.deleteRow(at: try need(event.at, "at")))
-            case "insert-column":
-                change = .layoutEdit(.insertColumn(at: try need(event.at, "at"), width: try need(event.width?.column, "width")))
-            case "delete-column":
-                change = .layoutEdit(.deleteColumn(at: try need(event.at, "at")))
             default:
-                throw fail("\(field).type", "\"\(event.type)\"", "one of " + TraceEvent.Change.typeNames.joined(separator: ", "))
+                guard let operation = event.operation else {
+                    throw fail("\(field).type", "\"\(event.type)\"", "one of " + TraceEvent.Change.typeNames.joined(separator: ", "))
+                }
+                change = .layoutEdit(operation)
             }
             events.append(TraceEvent(frame: event.frame, change))
         }
@@ -229,7 +233,7 @@ extension TraceEvent {
         var event = ScrollTraceFile.Event(frame: frame, type: change.typeName)
         switch change {
         case .resize(let size):
-            event.width = .number(size.width)
+            event.width = size.width
             event.height = size.height
         case .insertItems(let section, let item, let count, let sizes):
             event.section = section
@@ -253,19 +257,7 @@ extension TraceEvent {
         case .reload:
             break
         case .layoutEdit(let operation):
-            switch operation {
-            case .merge(let cells): event.cells = cells.map { [$0.row, $0.column] }
-            case .split(let row, let column):
-                event.row = row
-                event.column = column
-            case .insertRow(let at, let height):
-                event.at = at
-                event.height = height
-            case .deleteRow(let at), .deleteColumn(let at): event.at = at
-            case .insertColumn(let at, let width):
-                event.at = at
-                event.width = .column(width)
-            }
+            event.operation = operation
         }
         return event
     }

@@ -31,11 +31,12 @@ public struct TraceEvent: Hashable, Sendable {
         case moveItem(from: ItemPath, to: ItemPath)
         /// `reloadData`: everything is laid out and loaded again.
         case reload
-        /// An edit of a span grid's own structure: cells merged or split, a row or column
-        /// inserted or deleted (`type` is the operation's name: `merge`, `split`,
-        /// `insert-row`, `delete-row`, `insert-column`, `delete-column`). The layout says
-        /// what the data becomes and which cells survive; a viewport keeps their tiles.
-        case layoutEdit(SpanGrid.Operation)
+        /// An edit of the layout's own structure (a span grid's cells merged or split, a
+        /// row or column inserted or deleted), opaque to the trace: its `type` is the
+        /// operation's name, and the registry entry of the layout that takes it reads,
+        /// writes and hashes it. The layout says what the data becomes and which cells
+        /// survive; a viewport keeps their tiles.
+        case layoutEdit(LayoutOperation)
 
         /// The name used in the JSON `type` field.
         public var typeName: String {
@@ -51,11 +52,14 @@ public struct TraceEvent: Hashable, Sendable {
             }
         }
 
-        /// Every `type` name, for help and error texts.
-        public static let typeNames = [
+        /// The `type` names of the events every layout takes.
+        public static let builtInTypeNames = [
             "resize", "insert-items", "delete-items", "insert-sections", "delete-sections", "move-item", "reload",
-            "merge", "split", "insert-row", "delete-row", "insert-column", "delete-column",
         ]
+
+        /// Every `type` name, for help and error texts: the events every layout takes, then
+        /// the operations of the registry's layouts.
+        public static var typeNames: [String] { builtInTypeNames + LayoutRegistry.operationTypeNames }
 
         /// The data after this change, or `nil` for changes that keep the data or, as a
         /// layout edit does, change it through the layout.

@@ -363,7 +363,7 @@ public struct TraceGenerator: Sendable {
                 }
                 var trial = configuration
                 guard (try? trial.apply(operation)) != nil, (try? trial.dataShape()) != nil else { continue }
-                try builder.apply(.layoutEdit(operation))
+                try builder.apply(.layoutEdit(LayoutOperation(operation, codec: SpanGrid.operationCodec)))
                 break
             }
         }

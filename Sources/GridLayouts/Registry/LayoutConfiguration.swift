@@ -28,6 +28,10 @@ public protocol LayoutConfiguration: Codable, Hashable, Sendable {
     /// A new, unprepared layout with these parameters.
     func makeLayout() -> Layout
 
+    /// How trace events carry this layout's own operations (a span grid's merges), or `nil`
+    /// when it takes none (the default). The trace format reads and writes them through it.
+    static var operationCodec: LayoutOperationCodec? { get }
+
     /// Checks every parameter that does not depend on the data or the container.
     ///
     /// - Throws: `GridError` naming the field.
@@ -63,6 +67,8 @@ public struct DumpField: Hashable, Sendable {
 }
 
 extension LayoutConfiguration {
+    public static var operationCodec: LayoutOperationCodec? { nil }
+
     /// The layout's name: ``layoutName``.
     public var layoutName: String { Self.layoutName }
 

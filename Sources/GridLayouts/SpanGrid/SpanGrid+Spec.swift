@@ -32,6 +32,8 @@ import GridCore
 /// operations, and writes it without them.
 extension SpanGrid.Configuration: LayoutConfiguration {
     public static let layoutName = "span-grid"
+    /// Merges, splits, rows and columns inserted and deleted (``SpanGrid/operationCodec``).
+    public static var operationCodec: LayoutOperationCodec? { SpanGrid.operationCodec }
     public static let summary = "Proton's grid: column widths and row heights, merged and split cells, rows and columns inserted and deleted, frozen rows and columns"
     public static let specFieldNames = SpecKeys.allCases.map(\.rawValue)
     public static var reference: Self { .example }
