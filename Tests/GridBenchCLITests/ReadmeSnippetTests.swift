@@ -76,6 +76,14 @@ import Testing
         return blocks
     }
 
+    /// The README is a front door a newcomer reads in five minutes: at most 200 lines, the
+    /// rest in docs/, the DocC catalogs and reports/.
+    @Test func theReadmeIsAtMostTwoHundredLines() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count - (readme.hasSuffix("\n") ? 1 : 0)
+        #expect(lines <= 200, "README.md has \(lines) lines: move detail to docs/")
+    }
+
     @Test func everyThirdPartySnippetIsInTheQuickStartPackage() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let package = Self.root.appendingPathComponent("Examples/QuickStart/MyLayout")
