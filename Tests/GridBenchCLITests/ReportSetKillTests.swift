@@ -107,6 +107,9 @@ import Testing
             let killed = try expectOldOrNew("rename-\(renames)") { process in
                 var environment = ProcessInfo.processInfo.environment
                 environment["LD_PRELOAD"] = shim
+                // Under AddressSanitizer (scripts/test-asan.sh) the preloaded library comes
+                // before ASan's runtime, which it allows when told.
+                environment["ASAN_OPTIONS"] = (environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "verify_asan_link_order=0"
                 environment["KILL_WATCH"] = scratch.path("kill-rename-\(renames)/")
                 environment["KILL_AT_RENAME"] = "\(renames)"
                 process.environment = environment
