@@ -9,7 +9,7 @@ public struct LayoutOperation: Hashable, Sendable, CustomStringConvertible {
     /// The event's `type`: `merge`, `insert-row`.
     public let name: String
     /// The layout's own value (`SpanGrid.Operation`), which a viewport hands to a layout
-    /// that takes operations of its type (``GridCore/EditableLayout``).
+    /// that takes operations of its type (`EditableLayout`).
     public let value: any Hashable & Sendable
     let codec: LayoutOperationCodec
 
@@ -54,6 +54,7 @@ public struct LayoutOperationCodec: Sendable {
     /// A codec of the operations of type `Operation`.
     ///
     /// - Parameters:
+    ///   - type: the layout's operation type.
     ///   - typeNames: the `type` names, one per kind of operation.
     ///   - name: an operation's `type` name.
     ///   - decode: reads an operation of the named type from an event's other fields
