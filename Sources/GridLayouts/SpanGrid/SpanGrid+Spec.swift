@@ -198,51 +198,18 @@ extension SpanGrid.ColumnWidth: Codable {
 }
 
 extension SpanGrid.Operation: Codable {
-    private enum Keys: String, CodingKey { case op, cells, row, column, at, height, width }
+    private enum Keys: String, CodingKey { case op }
 
+    /// A spec's `operations` entry: `op` names the operation, its fields are a trace
+    /// event's (`init(named:field:from:)`).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        let op = try c.decode(String.self, forKey: .op)
-        switch op {
-        case "merge":
-            let pairs = try c.decode([[Int]].self, forKey: .cells)
-            var slots: [SpanGrid.Slot] = []
-            for (index, pair) in pairs.enumerated() {
-                guard pair.count == 2 else {
-                    throw GridError.invalidParameter(
-                        InputError.fieldPath(decoder.codingPath) + ".cells[\(index)]", pair, expected: "a slot [row, column]")
-                }
-                slots.append(SpanGrid.Slot(row: pair[0], column: pair[1]))
-            }
-            self = .merge(cells: slots)
-        case "split": self = .split(row: try c.decode(Int.self, forKey: .row), column: try c.decode(Int.self, forKey: .column))
-        case "insert-row": self = .insertRow(at: try c.decode(Int.self, forKey: .at), height: try c.decode(Double.self, forKey: .height))
-        case "delete-row": self = .deleteRow(at: try c.decode(Int.self, forKey: .at))
-        case "insert-column":
-            self = .insertColumn(at: try c.decode(Int.self, forKey: .at), width: try c.decode(SpanGrid.ColumnWidth.self, forKey: .width))
-        case "delete-column": self = .deleteColumn(at: try c.decode(Int.self, forKey: .at))
-        default:
-            throw GridError.invalidParameter(
-                InputError.fieldPath(decoder.codingPath) + ".op", "\"\(op)\"",
-                expected: "one of merge, split, insert-row, delete-row, insert-column, delete-column")
-        }
+        try self.init(named: try c.decode(String.self, forKey: .op), field: "op", from: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(name, forKey: .op)
-        switch self {
-        case .merge(let cells): try c.encode(cells.map { [$0.row, $0.column] }, forKey: .cells)
-        case .split(let row, let column):
-            try c.encode(row, forKey: .row)
-            try c.encode(column, forKey: .column)
-        case .insertRow(let at, let height):
-            try c.encode(at, forKey: .at)
-            try c.encode(height, forKey: .height)
-        case .deleteRow(let at), .deleteColumn(let at): try c.encode(at, forKey: .at)
-        case .insertColumn(let at, let width):
-            try c.encode(at, forKey: .at)
-            try c.encode(width, forKey: .width)
-        }
+        try encodeFields(to: encoder)
     }
 }

@@ -11,16 +11,18 @@ extension SpanGrid {
     public static let operationCodec = LayoutOperationCodec(
         SpanGrid.Operation.self, typeNames: ["merge", "split", "insert-row", "delete-row", "insert-column", "delete-column"],
         name: { $0.name },
-        decode: { type, decoder in try Operation(traceEvent: type, from: decoder) },
-        encode: { operation, encoder in try operation.encodeTraceEvent(to: encoder) },
+        decode: { type, decoder in try Operation(named: type, field: "type", from: decoder) },
+        encode: { operation, encoder in try operation.encodeFields(to: encoder) },
         digest: { operation, add in operation.digest(into: add) })
 }
 
 extension SpanGrid.Operation {
     private enum EventKeys: String, CodingKey { case cells, row, column, at, height, width }
 
-    /// The operation of `type` from a trace event's fields.
-    init(traceEvent type: String, from decoder: any Decoder) throws {
+    /// The operation named `type` from its fields, as a trace event and a spec's
+    /// `operations` entry both give them; `field` is the key that named it (`type` in a
+    /// trace, `op` in a spec), for the error an unknown name gets.
+    init(named type: String, field: String, from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: EventKeys.self)
         switch type {
         case "merge":
@@ -41,12 +43,13 @@ extension SpanGrid.Operation {
         case "delete-column": self = .deleteColumn(at: try c.decode(Int.self, forKey: .at))
         default:
             throw GridError.invalidParameter(
-                InputError.fieldPath(decoder.codingPath) + ".type", "\"\(type)\"", expected: SpanGrid.operationCodec.typeNames.joined(separator: ", "))
+                InputError.fieldPath(decoder.codingPath) + ".\(field)", "\"\(type)\"",
+                expected: "one of " + SpanGrid.operationCodec.typeNames.joined(separator: ", "))
         }
     }
 
-    /// Writes the operation's fields, without `frame` and `type`.
-    func encodeTraceEvent(to encoder: any Encoder) throws {
+    /// Writes the operation's fields, without its name (`type` or `op`) or a trace's `frame`.
+    func encodeFields(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: EventKeys.self)
         switch self {
         case .merge(let cells): try c.encode(cells.map { [$0.row, $0.column] }, forKey: .cells)
