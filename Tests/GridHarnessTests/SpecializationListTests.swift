@@ -27,8 +27,8 @@ import Testing
             return String(line[range.upperBound...].dropLast())
         })
         var wanted: [String] = []
-        for configuration in LayoutRegistry.configurations { wanted += try Self.wrappedNames(configuration) }
-        #expect(wanted.count == LayoutRegistry.configurations.count * StrategyKind.allCases.count)
+        for configuration in LayoutRegistry.builtIn { wanted += try Self.wrappedNames(configuration) }
+        #expect(wanted.count == LayoutRegistry.builtIn.count * StrategyKind.allCases.count)
         #expect(wanted.contains("CachedLayout<TileGrid>") && wanted.contains("AdaptiveLayout<SpanGrid>"))
         let missing = wanted.filter { !listed.contains($0) }
         #expect(missing.isEmpty, "add to replayFrames in Replay.swift: \(missing.map { "@_specialize(exported: false, kind: full, where L == \($0))" })")

@@ -32,7 +32,8 @@ public protocol LayoutConfiguration: Codable, Hashable, Sendable {
     /// when it takes none (the default). The trace format reads and writes them through it.
     static var operationCodec: LayoutOperationCodec? { get }
 
-    /// Checks every parameter that does not depend on the data or the container.
+    /// Checks every parameter that does not depend on the data or the container. The
+    /// default checks nothing.
     ///
     /// - Throws: `GridError` naming the field.
     func validate() throws(GridError)
@@ -40,12 +41,17 @@ public protocol LayoutConfiguration: Codable, Hashable, Sendable {
     /// Reads a spec file's layout fields (parameters and data) from the spec's top level.
     /// Fields left out take their documented defaults.
     ///
+    /// The default reads the parameters as the configuration's own `Decodable` form does,
+    /// and the data from `sections` and `itemSizes` (``SectionsField``, ``ItemSizesField``),
+    /// as a third party's layout whose data is sections of items needs.
+    ///
     /// - Throws: `DecodingError` for a missing or mistyped field; `GridError`
     ///   naming the field for a value out of range.
     static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape)
 
     /// Writes the layout fields of a spec with these parameters and `data`, in the form
-    /// ``decodeSpec(from:)`` reads.
+    /// ``decodeSpec(from:)`` reads. The default writes the configuration's own `Encodable`
+    /// form, then `sections` and, when the data has them, `itemSizes`.
     func encodeSpec(data: DataShape, to encoder: any Encoder) throws
 
     /// The fields `gridbench dump` prints for `element` beyond `kind`, `section`, `item` and
@@ -69,6 +75,25 @@ public struct DumpField: Hashable, Sendable {
 extension LayoutConfiguration {
     public static var operationCodec: LayoutOperationCodec? { nil }
 
+    public func validate() throws(GridError) {}
+
+    public static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape) {
+        let configuration = try Self(from: decoder)
+        let fields = try decoder.container(keyedBy: DataKeys.self)
+        let sections = try fields.decode(SectionsField.self, forKey: .sections)
+        guard let sizes = try fields.decodeIfPresent(ItemSizesField.self, forKey: .itemSizes) else {
+            return (configuration, try SectionsField.dataShape(sections: sections, itemSizes: nil))
+        }
+        return (configuration, try sizes.dataShape(sections: sections))
+    }
+
+    public func encodeSpec(data: DataShape, to encoder: any Encoder) throws {
+        try encode(to: encoder)
+        var fields = encoder.container(keyedBy: DataKeys.self)
+        try fields.encode(SectionsField(compacting: Array(data.itemCounts)), forKey: .sections)
+        try fields.encodeIfPresent(data.itemSizes.map(ItemSizesField.init(compacting:)), forKey: .itemSizes)
+    }
+
     /// The layout's name: ``layoutName``.
     public var layoutName: String { Self.layoutName }
 
@@ -83,3 +108,6 @@ extension LayoutConfiguration {
         ]
     }
 }
+
+/// The data fields the default spec form reads and writes.
+private enum DataKeys: String, CodingKey { case sections, itemSizes }
