@@ -30,19 +30,16 @@ public struct GateSession: Sendable {
         public var childArguments: [String]
         /// How a user runs the gate, for messages: `gridbench gate`.
         public var invocation: String
-        /// The tool's own layouts, besides GridBench's.
-        public var layouts: [GateLayout]
         /// The allocator the child counts with (`jemalloc 5.3.0`), for the environment.
         public var allocator: String?
         /// The plan `--plan` defaults to, so that messages name a plan only when it is
         /// another.
         public var defaultPlan: String
 
-        public init(executable: URL, childArguments: [String], invocation: String, layouts: [GateLayout], allocator: String?, defaultPlan: String) {
+        public init(executable: URL, childArguments: [String], invocation: String, allocator: String?, defaultPlan: String) {
             self.executable = executable
             self.childArguments = childArguments
             self.invocation = invocation
-            self.layouts = layouts
             self.allocator = allocator
             self.defaultPlan = defaultPlan
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GridCommands
 import GridCore
 import GridGate
 import GridHarness
@@ -20,8 +21,14 @@ public struct GateCommand<Tool: GateTool>: ParsableCommand {
                   64  command-line usage error
                   70  internal failure: a workload whose counts change from run to run (nothing is recorded), a child that crashed
                   74  output failure: standard output, standard error or an output file could not be written
+
+                \(Tool.subcommandPath.isEmpty ? "`dump --spec FILE` prints the frames a spec's layout gives, and `trace generate --spec FILE` makes scroll traces over it, as `gridbench dump` and `gridbench trace` do, for this tool's layouts and GridBench's.\n\n" : "")
                 """,
-            subcommands: [GateRecord<Tool>.self, GateCheck<Tool>.self, GateRunWorkload<Tool>.self])
+            subcommands: [GateRecord<Tool>.self, GateCheck<Tool>.self]
+                // A tool of its own also dumps and traces its layouts; `gridbench gate` leaves
+                // that to `gridbench dump` and `gridbench trace`.
+                + (Tool.subcommandPath.isEmpty ? [Dump.self, TraceCommand.self] : [])
+                + [GateRunWorkload<Tool>.self])
     }
 
     public init() {}

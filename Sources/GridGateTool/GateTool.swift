@@ -1,11 +1,14 @@
 import ArgumentParser
 import Foundation
+import GridCommands
 import GridCore
 import GridGate
 import GridHarness
+import GridLayouts
 
 /// A performance gate for your layouts: conform a type to it, mark it `@main`, list your
-/// layouts, and the executable has `record`, `check` and everything `gridbench gate` has.
+/// layouts' registry entries, and the executable has `record`, `check`, `dump` and
+/// `trace` as `gridbench` has them.
 ///
 /// ```swift
 /// import GridGate
@@ -13,17 +16,20 @@ import GridHarness
 /// import MyLayouts
 ///
 /// @main struct MyGate: GateTool {
-///     static let layouts = [GateLayout("my-grid") { spec in MyGrid(columns: 3) }]
+///     static let layouts: [any LayoutConfiguration.Type] = [MyGridConfiguration.self]
 /// }
 /// ```
 ///
-/// Then `swift build -c release --product my-gate` and, in CI,
+/// A layout's entry is a `LayoutConfiguration`, as each of GridBench's own layouts has:
+/// its name, its parameters and the layout they make. Then
+/// `swift build -c release --product my-gate` and, in CI,
 /// `.build/release/my-gate check --baseline gate-baseline.json`. The gate plan's specs
 /// name your layout in their `layout` field; GridBench's own layouts (`tile-grid`, …)
 /// are there too.
 public protocol GateTool {
-    /// Your layouts, by the names your specs give.
-    static var layouts: [GateLayout] { get }
+    /// Your layouts' registry entries: the tool adds them to `LayoutRegistry` before it
+    /// reads anything, so that specs, traces, `dump` and `trace generate` know them.
+    static var layouts: [any LayoutConfiguration.Type] { get }
     /// The command's name in help: the executable's name by default.
     static var commandName: String { get }
     /// How a user runs the gate, for the commands messages suggest
@@ -45,9 +51,34 @@ extension GateTool {
     public static var subcommandPath: [String] { [] }
     public static var defaultPlan: String { "gate-plan.json" }
 
-    /// Parses the command line and runs the gate.
+    /// Registers ``layouts``, then parses the command line and runs the gate.
+    ///
+    /// A layout entry the registry refuses (a bad name, an operation `type` that a trace
+    /// event or another layout already has) ends the tool with exit code 2.
     public static func main() {
+        Console.commandName = commandName
+        do {
+            try registerLayouts()
+        } catch {
+            Console.error(error.description)
+            exit(2)
+        }
         GateCommand<Self>.main()
+    }
+
+    /// Adds ``layouts`` to `LayoutRegistry`, refusing an operation `type` that a trace
+    /// event of GridBench's own already has.
+    ///
+    /// - Throws: `GridError` naming the field.
+    static func registerLayouts() throws(GridError) {
+        for layout in layouts {
+            for type in layout.operationCodec?.typeNames ?? [] where TraceEvent.Change.builtInTypeNames.contains(type) {
+                throw .invalidParameter(
+                    "operationCodec", "\"\(type)\"",
+                    expected: "operation types no trace event of GridBench's has (\(layout.layoutName) takes one)")
+            }
+        }
+        try LayoutRegistry.register(layouts)
     }
 }
 
@@ -69,14 +100,14 @@ struct GateOptions: ParsableArguments {
     /// The session over the plan, for `Tool`.
     func session<Tool: GateTool>(_ tool: Tool.Type) throws -> GateSession {
         let path = plan ?? Tool.defaultPlan
-        let loaded = try GatePlan.load(from: URL(fileURLWithPath: path), layouts: Tool.layouts)
+        let loaded = try GatePlan.load(from: URL(fileURLWithPath: path))
         guard let executable = GateSession.Tool.currentExecutable else {
             throw GateError.measurement("cannot find this program's own executable to run the workloads")
         }
         let gateTool = GateSession.Tool(
             executable: executable, childArguments: Tool.subcommandPath + ["run-workload"], invocation: Tool.invocation,
-            layouts: Tool.layouts, allocator: JemallocProbe()?.name, defaultPlan: Tool.defaultPlan)
-        return GateSession(plan: loaded, planPath: path, tool: gateTool) { line in GateConsole.note(line) }
+            allocator: JemallocProbe()?.name, defaultPlan: Tool.defaultPlan)
+        return GateSession(plan: loaded, planPath: path, tool: gateTool) { line in Console.note(line) }
     }
 
     var mode: MeasureMode { clock ? .clock(samples: samples) : .instructions }
@@ -105,16 +136,16 @@ struct GateRecord<Tool: GateTool>: ParsableCommand {
     }
 
     func run() throws {
-        try GateConsole.guarded {
+        try guarded {
             let session = try options.session(Tool.self)
             let started = Date()
-            GateConsole.note("\(Tool.invocation) record: \(session.plan.workloads.count) workloads × \(runs) runs"
+            Console.note("\(Tool.invocation) record: \(session.plan.workloads.count) workloads × \(runs) runs"
                              + (options.clock ? ", wall clock" : ", under callgrind"))
             let baseline = try session.record(runs: runs, mode: options.mode)
             try JSONFiles.write(baseline, to: URL(fileURLWithPath: out))
             let seconds = Int(Date().timeIntervalSince(started).rounded())
             let count = baseline.workloads.count
-            try GateConsole.print("gate record: \(count) workload\(count == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s") each"
+            try Console.print("gate record: \(count) workload\(count == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s") each"
                   + (runs > 1 ? " with identical counts" : "") + "; wrote \(out) in \(seconds / 60) min \(seconds % 60) s")
         }
     }
@@ -145,7 +176,7 @@ struct GateCheck<Tool: GateTool>: ParsableCommand {
     var runs: Int = 3
 
     func run() throws {
-        let passed = try GateConsole.guarded { () throws -> Bool in
+        let passed = try guarded { () throws -> Bool in
             let session = try options.session(Tool.self)
             let mode: GateBaseline.Mode = options.clock ? .clock : .instructions
             let recorded = try GateBaseline.load(from: URL(fileURLWithPath: baseline), recordCommand: session.recordCommand(mode))
@@ -160,9 +191,9 @@ struct GateCheck<Tool: GateTool>: ParsableCommand {
                                     to: URL(fileURLWithPath: json))
             }
             for row in comparison.regressions {
-                GateConsole.error("regression: \(row)")
+                Console.error("regression: \(row)")
             }
-            try GateConsole.print(comparison.summary(updateCommand: update))
+            try Console.print(comparison.summary(updateCommand: update))
             return comparison.passed
         }
         if !passed { throw ExitCode(1) }
@@ -182,53 +213,11 @@ struct GateRunWorkload<Tool: GateTool>: ParsableCommand {
 
     /// Prints the sample as one line of JSON on standard output.
     func run() throws {
-        try GateConsole.guarded {
+        try guarded {
             let sample = try WorkloadChild.run(
-                plan: URL(fileURLWithPath: plan), workload: workload, entry: entry, layouts: Tool.layouts,
+                plan: URL(fileURLWithPath: plan), workload: workload, entry: entry,
                 mode: clockSamples.map { .clock(samples: $0) } ?? .instructions, meter: JemallocProbe())
-            try GateConsole.print(String(decoding: try JSONEncoder().encode(sample), as: UTF8.self))
-        }
-    }
-}
-
-/// Messages and exit codes.
-enum GateConsole {
-    static func note(_ message: String) {
-        StandardStreams.note(message + "\n")
-    }
-
-    /// Writes `text` and a newline on standard output; a failure exits 74.
-    static func print(_ text: String) throws(OutputFailure) {
-        try StandardStreams.write(text + "\n", to: .output)
-    }
-
-    static func error(_ message: String) {
-        note("gate: error: " + message)
-    }
-
-    /// Runs `body`, turning errors into a message and their exit code: 2 for bad input, 74
-    /// for output that could not be written, 70 for an unstable workload or an internal
-    /// failure.
-    static func guarded<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as ExitCode {
-            throw error
-        } catch let error as InputError {
-            GateConsole.error(error.description)
-            throw ExitCode(2)
-        } catch let error as GridError {
-            GateConsole.error(error.description)
-            throw ExitCode(2)
-        } catch let error as OutputFailure {
-            GateConsole.error(error.description)
-            throw ExitCode(74)
-        } catch GateError.badInput(let message) {
-            GateConsole.error(message)
-            throw ExitCode(2)
-        } catch {
-            GateConsole.error("\(error)")
-            throw ExitCode(70)
+            try Console.print(String(decoding: try JSONEncoder().encode(sample), as: UTF8.self))
         }
     }
 }

@@ -160,16 +160,16 @@ import Testing
     /// A tool's layout: its spec's data is read like GridBench's, its own fields by the
     /// tool, and its errors name the spec.
     @Test func toolLayout() throws {
-        struct Parameters: Decodable { var columns: Int }
-        let layouts = [GateLayout("columns") { spec in TestLayout(columns: try spec.decode(Parameters.self).columns) }]
+        let layouts: [any LayoutConfiguration.Type] = [TestLayout.Columns.self]
         let workspace = try Workspace()
         defer { workspace.remove() }
         let plan = try workspace.load(entry: #""strategies": ["cached"], "prepare": true"#, spec: Workspace.spec(layout: "columns", extra: #", "columns": 3"#), layouts: layouts)
         #expect(plan.workloads.map(\.id) == ["columns/tiny/cached/prepare"])
-        #expect(plan.specs.first?.value.spec.data.totalItems == 248)
+        #expect(plan.specs.first?.value.data.totalItems == 248)
+        #expect((plan.specs.first?.value.parameters as? TestLayout.Columns)?.columns == 3)
 
         let badData = try #require(throws: InputError.self) {
-            try workspace.load(entry: #""prepare": true"#, spec: #"{"layout": "columns", "container": {"width": 320, "height": 480}, "sections": [3, -1]}"#, layouts: layouts)
+            try workspace.load(entry: #""prepare": true"#, spec: #"{"layout": "columns", "container": {"width": 320, "height": 480}, "sections": [3, -1], "columns": 3}"#, layouts: layouts)
         }
         #expect(badData.file.hasSuffix("spec.json"))
         #expect(badData.field == "sections[1]")
@@ -178,8 +178,7 @@ import Testing
     /// A tool's layout named like one of GridBench's (the example package's `waterfall`)
     /// is the tool's: its own fields are read, not refused as unknown to GridBench's.
     @Test func aToolLayoutShadowsGridBenchsOfTheSameName() throws {
-        struct Parameters: Decodable { var spacing: Double }
-        let layouts = [GateLayout("waterfall") { spec in TestLayout(columns: Int(try spec.decode(Parameters.self).spacing)) }]
+        let layouts: [any LayoutConfiguration.Type] = [TestLayout.Waterfall.self]
         let workspace = try Workspace()
         defer { workspace.remove() }
         let spec = Workspace.spec(layout: "waterfall", extra: #", "spacing": 8"#)
@@ -205,4 +204,26 @@ struct TestLayout: GridLayout, Sendable {
     func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {}
     func attributes(at path: ItemPath) -> LayoutAttributes? { nil }
     func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { nil }
+}
+
+extension TestLayout {
+    /// `"layout": "columns"`, with a `columns` field it must have.
+    struct Columns: LayoutConfiguration {
+        static let layoutName = "columns"
+        static let summary = "a test layout"
+        static let specFieldNames = ["sections", "itemSizes", "columns"]
+        static var reference: Self { Columns(columns: 1) }
+        var columns: Int
+        func makeLayout() -> TestLayout { TestLayout(columns: columns) }
+    }
+
+    /// A tool's own `"layout": "waterfall"`, whose `spacing` GridBench's waterfall lacks.
+    struct Waterfall: LayoutConfiguration {
+        static let layoutName = "waterfall"
+        static let summary = "a test layout named like GridBench's"
+        static let specFieldNames = ["sections", "itemSizes", "spacing"]
+        static var reference: Self { Waterfall(spacing: 8) }
+        var spacing: Double
+        func makeLayout() -> TestLayout { TestLayout(columns: Int(spacing)) }
+    }
 }

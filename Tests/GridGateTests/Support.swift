@@ -1,5 +1,6 @@
 import Foundation
 @testable import GridGate
+import GridLayouts
 
 /// The repository root, found from this file's path, and its committed inputs.
 enum Repository {
@@ -50,9 +51,10 @@ struct Workspace {
     }
 
     /// Writes the spec, the trace and a plan, and loads the plan.
-    func load(entry: String, top: String = "", spec: String = Workspace.spec(), layouts: [GateLayout] = []) throws -> GatePlan {
+    func load(entry: String, top: String = "", spec: String = Workspace.spec(), layouts: [any LayoutConfiguration.Type] = []) throws -> GatePlan {
         try write(spec, to: "spec.json")
         try write(Self.trace, to: "trace.json")
-        return try GatePlan.load(from: write(Self.plan(entry, top: top), to: "plan.json"), layouts: layouts)
+        let plan = try write(Self.plan(entry, top: top), to: "plan.json")
+        return try LayoutRegistry.withLayouts(layouts) { try GatePlan.load(from: plan) }
     }
 }

@@ -37,7 +37,7 @@ public struct GatePlan: Sendable {
     /// rotation, each strategy by strategy.
     public var workloads: [GateWorkload]
     /// The data sets, by spec file.
-    var specs: [URL: LoadedSpec]
+    var specs: [URL: LayoutSpec]
     /// The traces the workloads use, by file.
     var traces: [URL: ScrollTrace]
 
@@ -81,7 +81,6 @@ extension GatePlan {
     ///
     /// - Parameters:
     ///   - url: the plan file; specs and traces are found relative to it.
-    ///   - layouts: the gate tool's own layouts, for specs that name them.
     ///   - only: keep only the workload with this ID (and read only its inputs); `nil`
     ///     keeps every one.
     ///   - onlyEntry: the `entry` argument: with `only`, the index of the entry that gives
@@ -91,7 +90,7 @@ extension GatePlan {
     ///   unknown strategy or layout, a missing file, a window outside its trace, a scroll
     ///   window with events in it, a frame without the event its workload needs, a
     ///   threshold that is not a finite share ≥ 0, an override for no workload.
-    public static func load(from url: URL, layouts: [GateLayout] = [], only: String? = nil, entry onlyEntry: Int? = nil) throws(InputError) -> GatePlan {
+    public static func load(from url: URL, only: String? = nil, entry onlyEntry: Int? = nil) throws(InputError) -> GatePlan {
         let path = url.path
         guard FileManager.default.fileExists(atPath: path) else {
             throw InputError(file: path, field: "(file)", value: "missing", expected: "a gate plan: run from the repository root, or pass --plan PATH")
@@ -111,17 +110,17 @@ extension GatePlan {
         for (index, entry) in file.entries.enumerated() where onlyEntry.map({ $0 == index }) ?? true {
             let field = "entries[\(index)]"
             let specURL = root.appendingPathComponent(entry.spec)
-            let loaded: LoadedSpec
+            let spec: LayoutSpec
             if let known = plan.specs[specURL] {
-                loaded = known
+                spec = known
             } else {
                 guard FileManager.default.fileExists(atPath: specURL.path) else {
                     throw fail("\(field).spec", "\"\(entry.spec)\"", "a layout spec file, relative to the plan (\(specURL.path) does not exist)")
                 }
-                loaded = try LoadedSpec.load(from: specURL, layouts: layouts)
+                // Every layout, GridBench's or the gate tool's, is read by its registry entry.
+                spec = try LayoutSpec.load(from: specURL)
             }
-            plan.specs[specURL] = loaded
-            let spec = loaded.spec
+            plan.specs[specURL] = spec
             var strategies: [StrategyKind] = []
             for (s, name) in (entry.strategies ?? StrategyKind.allCases.map(\.rawValue)).enumerated() {
                 guard let strategy = StrategyKind(rawValue: name) else {
@@ -141,7 +140,7 @@ extension GatePlan {
             guard !kinds.isEmpty else { throw fail(field, "no workloads", "one or more of prepare: true, scroll, edit, rotation") }
 
             for kind in kinds {
-                let ids = strategies.map { (GateWorkload.id(layout: spec.layout, dataset: spec.name, strategy: $0, kind: kind), $0) }
+                let ids = strategies.map { (GateWorkload.id(layout: spec.layoutName, dataset: spec.name, strategy: $0, kind: kind), $0) }
                     .filter { id, _ in only.map { $0 == id } ?? true }
                 guard !ids.isEmpty else { continue }
                 // The window and its definition, the same for every strategy.
@@ -160,8 +159,8 @@ extension GatePlan {
                     // Events before and at the window must fit the data and the layout (a layout
                     // operation over a layout that takes none): checked here, before anything runs.
                     _ = try TraceStates(
-                        trace: trace, data: spec.data, layout: try loaded.makeLayout(),
-                        describedAs: "\(spec.layout) of data set \(spec.name)", window: window)
+                        trace: trace, data: spec.data, layout: spec.makeLayout(),
+                        describedAs: "\(spec.layoutName) of data set \(spec.name)", window: window)
                 }
                 for (id, strategy) in ids {
                     guard plan.workload(id) == nil else {
@@ -169,7 +168,7 @@ extension GatePlan {
                     }
                     let override = file.overrides?[id]
                     plan.workloads.append(GateWorkload(
-                        id: id, layout: spec.layout, dataset: spec.name, strategy: strategy, kind: kind,
+                        id: id, layout: spec.layoutName, dataset: spec.name, strategy: strategy, kind: kind,
                         definition: definition + " · \(strategy.rawValue)",
                         thresholds: override.map { thresholds.applying($0) } ?? thresholds,
                         frames: window?.count ?? 0, entry: index, specURL: specURL, window: window))
@@ -226,14 +225,18 @@ extension GatePlan {
         _ eventFrame: GatePlanFile.EventFrame, kind: GateWorkload.Kind, root: URL, field: String, _ fail: (String, String, String) -> InputError
     ) throws(InputError) -> (TraceWindow, String) {
         let (url, trace) = try trace(eventFrame.trace, root: root, field: "\(field).trace", fail)
-        func fits(_ event: TraceEvent) -> Bool {
-            switch event.change {
-            case .resize: kind == .rotation
-            case .insertItems, .deleteItems, .insertSections, .deleteSections, .moveItem: kind == .edit
-            case .reload, .layoutEdit: false  // layout edits are not gate workloads (yet)
-            }
+        // A rotation is a resize; an edit, a batch update of the data or a layout's own
+        // operation: whatever the one event list holds besides a resize and a reload.
+        func isEdit(_ change: TraceEvent.Change) -> Bool {
+            if case .layoutEdit = change { return true }
+            return (try? change.dataEdit()) != nil
         }
-        let wanted = kind == .edit ? "an edit (insert-items, delete-items, insert-sections, delete-sections or move-item)" : "a resize"
+        func fits(_ event: TraceEvent) -> Bool {
+            if case .resize = event.change { return kind == .rotation }
+            return kind == .edit && isEdit(event.change)
+        }
+        let editNames = TraceEvent.Change.typeNames.filter { $0 != "resize" && $0 != "reload" }
+        let wanted = kind == .edit ? "an edit (\(editNames.joined(separator: ", ")))" : "a resize"
         let frame: Int
         if let given = eventFrame.frame {
             guard given >= 1, given < trace.frameCount, trace.events.contains(where: { $0.frame == given && fits($0) }) else {

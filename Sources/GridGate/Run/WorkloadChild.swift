@@ -41,13 +41,13 @@ public enum WorkloadChild {
     /// - Throws: `InputError` for a bad plan, spec, trace or workload ID;
     ///   whatever the layout throws.
     public static func run(
-        plan planURL: URL, workload id: String, entry: Int?, layouts: [GateLayout], mode: MeasureMode, meter: (any AllocationMeter)?
+        plan planURL: URL, workload id: String, entry: Int?, mode: MeasureMode, meter: (any AllocationMeter)?
     ) throws -> WorkloadSample {
         // The gate gives the plan as a link (see `GateSession.measure`): its files lie beside
         // the file it points to.
         let planURL = planURL.resolvingSymlinksInPath()
-        let plan = try GatePlan.load(from: planURL, layouts: layouts, only: id, entry: entry)
-        guard let workload = plan.workload(id), let loaded = plan.specs[workload.specURL] else {
+        let plan = try GatePlan.load(from: planURL, only: id, entry: entry)
+        guard let workload = plan.workload(id), let spec = plan.specs[workload.specURL] else {
             throw InputError(file: planURL.path, field: "(workloads)", value: "\"\(id)\"", expected: "the ID of a workload of this plan")
         }
         var trace: ScrollTrace?
@@ -56,11 +56,11 @@ public enum WorkloadChild {
             trace = plan.traces[window.url]
             if let trace {
                 states = try TraceStates(
-                    trace: trace, data: loaded.spec.data, layout: try loaded.makeLayout(),
-                    describedAs: "\(loaded.spec.layout) of data set \(loaded.spec.name)", window: window)
+                    trace: trace, data: spec.data, layout: spec.makeLayout(),
+                    describedAs: "\(spec.layoutName) of data set \(spec.name)", window: window)
             }
         }
-        let runner = WorkloadRunner(workload: workload, spec: loaded.spec, trace: trace, states: states, mode: mode, meter: meter)
-        return try loaded.visit(runner)
+        let runner = WorkloadRunner(workload: workload, spec: spec, trace: trace, states: states, mode: mode, meter: meter)
+        return try spec.visit(runner)
     }
 }

@@ -36,7 +36,7 @@ public enum MeasureMode: Sendable, Hashable {
 /// symbols are bound before anything is counted.
 public struct WorkloadRunner: LayoutVisitor, StrategyVisitor {
     let workload: GateWorkload
-    let spec: GateSpec
+    let spec: LayoutSpec
     let trace: ScrollTrace?
     let states: TraceStates?
     let mode: MeasureMode

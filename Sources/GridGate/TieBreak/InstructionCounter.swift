@@ -85,7 +85,7 @@ public struct InstructionCounter: Sendable {
         let text = "{\"schemaVersion\": 1, \"thresholds\": {\"instructions\": 0.02, \"allocations\": 0, \"allocatedBytes\": 0.01, "
             + "\"retainedBytes\": 0.01}, \"entries\": [\n" + entries.joined(separator: ",\n") + "\n]}\n"
         try Data(text.utf8).write(to: planURL)
-        let plan = try GatePlan.load(from: planURL, layouts: tool.layouts)
+        let plan = try GatePlan.load(from: planURL)
         let session = GateSession(plan: plan, planPath: planURL.path, tool: tool, progress: progress)
         var counts: [Count] = []
         for (index, workload) in plan.workloads.enumerated() {

@@ -1,5 +1,6 @@
 import GridGate
 import GridGateTool
+import GridLayouts
 
 /// `gridbench gate`: the CI performance gate over GridBench's own layouts, with the plan in
 /// `datasets/gate-plan.json`. All of it lives in `GridGateTool`, which third parties' own
@@ -8,7 +9,7 @@ typealias Gate = GateCommand<GridBenchGate>
 
 /// The gate as `gridbench gate`.
 enum GridBenchGate: GateTool {
-    static let layouts: [GateLayout] = []
+    static let layouts: [any LayoutConfiguration.Type] = []
     static var commandName: String { "gate" }
     static var invocation: String { "gridbench gate" }
     static var subcommandPath: [String] { ["gate"] }

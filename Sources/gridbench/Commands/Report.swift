@@ -1,4 +1,5 @@
 import ArgumentParser
+import GridCommands
 import Foundation
 import GridCore
 import GridGate
@@ -99,7 +100,7 @@ struct Report: ParsableCommand {
         let tool = GateSession.Tool.currentExecutable.map { executable in
             GateSession.Tool(
                 executable: executable, childArguments: ["gate", "run-workload"], invocation: "gridbench gate",
-                layouts: [], allocator: nil, defaultPlan: "datasets/gate-plan.json")
+                allocator: nil, defaultPlan: "datasets/gate-plan.json")
         }
         return TieBreakInstructionCounter(tool: tool, datasets: plan.root) { line in Console.note("  " + line) }
     }
