@@ -57,18 +57,28 @@ let package = Package(
             name: "gridbench",
             dependencies: [
                 "GridCore", "GridLayouts", "GridStrategies", "GridViewport", "GridHarness", "GridReports", "GridConformance", "CJemalloc",
-                "GridGate", "GridGateTool",
+                "GridGate", "GridGateTool", "GridCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Layer 5: the CI performance gate: plan, workloads, baselines, verdicts.
         .target(
             name: "GridGate",
             dependencies: ["GridCore", "GridLayouts", "GridStrategies", "GridViewport", "GridHarness", "GridReports"]),
+        // Layer 6: the commands `gridbench` and every gate tool share (`dump`, `trace`), and what
+        // commands need: exit codes, the console, argument types, progress lines.
+        .target(
+            name: "GridCommands",
+            dependencies: [
+                "GridCore", "GridLayouts", "GridStrategies", "GridViewport", "GridHarness", "GridReports",
+                "GridConformance", "GridGate",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // Layer 6: the gate as a command with jemalloc's counts: `gridbench gate` and third
-        // parties' own gate tools.
+        // parties' own gate tools, which also have `dump` and `trace` for their layouts.
         .target(
             name: "GridGateTool",
             dependencies: [
+                "GridCommands",
                 "GridCore", "GridHarness", "GridGate", "CJemalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -96,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "GridViewportTests",
             dependencies: ["GridViewport", "GridStrategies", "GridLayouts", "GridTestSupport"]),
-        .testTarget(name: "GridHarnessTests", dependencies: ["GridHarness", "GridTestSupport"]),
+        .testTarget(name: "GridHarnessTests", dependencies: ["GridHarness", "GridTestSupport", "GridTestLayouts"]),
         .testTarget(name: "GridReportsTests", dependencies: ["GridReports", "GridHarness"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "GridConformanceTests",
@@ -110,7 +120,7 @@ let package = Package(
         // test binary, where jemalloc's malloc_usable_size meets glibc's heap through
         // GridTestSupport's malloc interposer and the process crashes before any test runs.
         .testTarget(name: "GridBenchCLITests", dependencies: ["GridCore", "GridHarness", "GridReports"]),
-        .testTarget(name: "GridGateTests", dependencies: ["GridGate", "GridHarness", "GridCore"]),
+        .testTarget(name: "GridGateTests", dependencies: ["GridGate", "GridHarness", "GridCore", "GridLayouts"]),
         // A gate tool built for the tests only: its layout is the tile grid with work planted
         // in the rect query, to prove that `check` catches a regression.
         // The readers as libFuzzer targets (scripts/fuzz.sh builds it with -sanitize=fuzzer);
@@ -121,8 +131,11 @@ let package = Package(
             path: "Tests/Fuzz"),
         .executableTarget(
             name: "gridbench-gate-planted",
-            dependencies: ["GridCore", "GridLayouts", "GridGate", "GridGateTool"],
+            dependencies: ["GridCore", "GridLayouts", "GridGate", "GridGateTool", "GridTestLayouts"],
             path: "Tests/GatePlantedTool"),
+        // A layout for the tests only, with an operation of its own, added as a third party
+        // adds one: its folder and a registry entry, and no other edit.
+        .target(name: "GridTestLayouts", dependencies: ["GridCore", "GridLayouts"], path: "Tests/TestLayouts"),
         // `gridbench conform --isolate` on a layout with a trap planted in it, built for the
         // tests only: the shipped `gridbench` carries nothing test-only.
         .executableTarget(

@@ -8,8 +8,8 @@ import GridStrategies
 import GridViewport
 
 /// `gridbench dump`: every element's frame, as JSON.
-struct Dump: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Dump: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         abstract: "Print every element a spec's layout places (or those meeting a rect) as JSON.",
         discussion: """
             Writes a JSON array of {"kind", "section", "item", "frame": {"x", "y", "width", "height"}} sorted by section, kind and item. Kinds are section-header, cell, section-footer, column-header, row-header and corner.
@@ -25,22 +25,24 @@ struct Dump: ParsableCommand {
             Values may begin with '-': --scrolled-to -40,-25 is a view bounced past the top-left, --rect -10,-10,400,50 a rect above and left of the content. When standard error is a terminal, a dump that runs over 2 seconds shows its progress there (never on standard output).
             """)
 
+    package init() {}
+
     @Option(help: "A layout spec file.")
-    var spec: String
+    package var spec: String
 
     @Option(parsing: .unconditional, help: "Only elements whose frames intersect this rect: x,y,width,height.")
-    var rect: RectArgument?
+    package var rect: RectArgument?
 
     @Option(help: ArgumentHelp("Answer through this strategy (every strategy gives the same answer).", valueName: StrategyKind.allCases.map(\.rawValue).joined(separator: "|")))
-    var strategy: String = StrategyKind.onDemand.rawValue
+    package var strategy: String = StrategyKind.onDemand.rawValue
 
     @Option(parsing: .unconditional, help: "Print what a viewport scrolled to X,Y has loaded, pinned elements at their pinned frames.")
-    var scrolledTo: PointArgument?
+    package var scrolledTo: PointArgument?
 
     @Option(help: "Write to this file instead of standard output.")
-    var out: String?
+    package var out: String?
 
-    func run() throws {
+    package func run() throws {
         try guarded {
             if let out { try OutputPath.refuseOverwritingInput(out: out, option: "--out", inputs: [spec]) }
             let loaded = try LayoutSpec.load(from: URL(fileURLWithPath: spec))
@@ -72,7 +74,7 @@ struct Dump: ParsableCommand {
         if let scrolledTo {
             try batch(try loaded.dump(scrolledTo: scrolledTo.point, strategy: kind))
         } else {
-            let meter = ProgressLine.Meter("gridbench dump: ")
+            let meter = ProgressLine.Meter("\(Console.commandName) dump: ")
             defer { meter.finish() }
             try loaded.dump(strategy: kind, in: rect?.rect, progress: { step in
                 switch step {

@@ -5,14 +5,18 @@ import GridCore
 import GridHarness
 
 /// `gridbench trace`: make traces.
-struct TraceCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct TraceCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "trace",
         abstract: "Generate scroll traces with UIScrollView's physics, or import an app's scroll log.",
         subcommands: [Generate.self, Import.self])
 
-    struct Generate: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    package init() {}
+
+    package struct Generate: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             abstract: "Generate a trace over a layout spec from gestures; the same seed gives the same trace.",
             discussion: """
                 Kinds: \(TraceGenerator.Kind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")). Flings decelerate as UIScrollView does, v(t) = v0·d^(1000t) with d = 0.998 (normal) or 0.99 (fast), and rubber-band past the edges.
@@ -45,7 +49,7 @@ struct TraceCommand: ParsableCommand {
         @Option(help: "The trace file to write.")
         var out: String
 
-        func run() throws {
+        package func run() throws {
             try guarded {
                 try OutputPath.refuseOverwritingInput(out: out, option: "--out", inputs: [spec])
                 guard let kind = TraceGenerator.Kind(rawValue: kind) else {
@@ -77,8 +81,10 @@ struct TraceCommand: ParsableCommand {
         }
     }
 
-    struct Import: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Import: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             abstract: "Import a CSV of timestamp_ms,offset rows (an app's scroll log), resampled to a refresh rate.",
             discussion: "A header row and blank lines are skipped; offsets between rows are interpolated linearly.")
 
@@ -100,16 +106,16 @@ struct TraceCommand: ParsableCommand {
         @Option(help: "The trace file to write.")
         var out: String
 
-        func validate() throws {
+        package func validate() throws {
             guard maxFrames >= 1 else { throw ValidationError("--max-frames \(maxFrames): expected a frame count ≥ 1") }
         }
 
-        func run() throws {
+        package func run() throws {
             try guarded {
                 try OutputPath.refuseOverwritingInput(out: out, option: "--out", inputs: [csv])
                 let url = URL(fileURLWithPath: csv)
                 let text = try InputFiles.text(url)
-                let meter = ProgressLine.Meter("gridbench trace import: ")
+                let meter = ProgressLine.Meter("\(Console.commandName) trace import: ")
                 defer { meter.finish() }
                 let trace = try TraceImport.csv(
                     text, path: csv, refreshHz: hz, viewport: viewport.size,

@@ -3,9 +3,9 @@ import GridHarness
 import GridReports
 
 /// One-line accounts of runs, for progress on the terminal and in logs.
-enum ProgressLine {
+package enum ProgressLine {
     /// `photos-2976 · fling-120hz · cached: p50 0.84 µs, p99 2.1 µs, fixture pass`.
-    static func finished(_ record: RunRecord) -> String {
+    package static func finished(_ record: RunRecord) -> String {
         var line = "\(record.dataset) · \(record.trace) · \(record.strategy)"
         if let choice = record.adaptiveChoice { line += " (\(choice))" }
         line += ": p50 \(Format.duration(record.frameNanos.p50)), p99 \(Format.duration(record.frameNanos.p99)), max \(Format.duration(record.frameNanos.max))"
@@ -25,7 +25,7 @@ extension ProgressLine {
     /// As there, it is drawn only when standard error is a terminal (a log gets no stream of
     /// redrawn lines), and only once the work has run ``delay`` seconds, so that quick
     /// commands print nothing; the line is cleared when the work ends.
-    final class Meter {
+    package final class Meter {
         /// Seconds before the first line: 2, or `GRIDBENCH_PROGRESS_AFTER` (0 in the tests
         /// that run a command on a terminal to see the line).
         static var delay: Double {
@@ -40,7 +40,7 @@ extension ProgressLine {
         private var drawn = false
 
         /// A meter whose lines start with `prefix` (`gridbench dump: `).
-        init(_ prefix: String, terminal: Bool = Console.errorIsTerminal) {
+        package init(_ prefix: String, terminal: Bool = Console.errorIsTerminal) {
             self.prefix = prefix
             enabled = terminal
             delayNanos = UInt64(Self.delay * 1e9)
@@ -48,7 +48,7 @@ extension ProgressLine {
 
         /// Shows `text` (made only when it is drawn), at most four times a second unless
         /// `newStep` (the first line of a new step of the work is always drawn).
-        func update(_ text: @autoclosure () -> String, newStep: Bool = false) {
+        package func update(_ text: @autoclosure () -> String, newStep: Bool = false) {
             guard enabled else { return }
             let now = FrameClock.now()
             guard now &- started >= delayNanos else { return }
@@ -59,7 +59,7 @@ extension ProgressLine {
         }
 
         /// Clears the line, if one was drawn.
-        func finish() {
+        package func finish() {
             if drawn { Console.standardError("\r\u{1B}[K") }
             drawn = false
         }

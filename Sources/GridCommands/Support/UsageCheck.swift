@@ -12,18 +12,18 @@ import GridConformance
 /// description of it) over the arguments and names the first unknown name instead, with the
 /// nearest known one. It runs only after parsing failed, so it never refuses a command line
 /// ArgumentParser accepts.
-enum UsageCheck {
+package enum UsageCheck {
     /// A name on the command line that no command knows.
-    struct Unknown: Equatable {
+    package struct Unknown: Equatable {
         /// The message, such as `Unknown option '--datset'. Did you mean '--dataset'?`.
-        var message: String
+        package var message: String
         /// The subcommands down to where the name was met, such as `["run"]`.
-        var commandPath: [String]
+        package var commandPath: [String]
     }
 
     /// The first unknown option or subcommand in `arguments` (without the program's
     /// name), or `nil` when every name is known (the error is then something else).
-    static func firstUnknown(in arguments: [String], tree: Command) -> Unknown? {
+    package static func firstUnknown(in arguments: [String], tree: Command) -> Unknown? {
         var node = tree
         var path: [String] = []
         var index = 0
@@ -62,16 +62,16 @@ enum UsageCheck {
     }
 
     /// The options every command answers that ArgumentParser adds itself.
-    static let builtIns: Set<String> = ["help", "version", "experimental-dump-help", "generate-completion-script"]
+    package static let builtIns: Set<String> = ["help", "version", "experimental-dump-help", "generate-completion-script"]
 
     /// The command tree of `root`, as ArgumentParser describes it (`--experimental-dump-help`).
-    static func tree(of root: any ParsableCommand.Type) -> Command? {
+    package static func tree(of root: any ParsableCommand.Type) -> Command? {
         struct Info: Decodable { var command: Command }
         return try? JSONDecoder().decode(Info.self, from: Data(root._dumpHelp().utf8)).command
     }
 
     /// A command of the tree: the part of ArgumentParser's `CommandInfoV0` this check reads.
-    struct Command: Decodable {
+    package struct Command: Decodable {
         var commandName: String
         var aliases: [String]?
         var shouldDisplay: Bool?
@@ -93,7 +93,7 @@ enum UsageCheck {
     }
 
     /// An argument of a command: the part of ArgumentParser's `ArgumentInfoV0` read here.
-    struct Argument: Decodable {
+    package struct Argument: Decodable {
         struct Name: Decodable { var kind: String; var name: String }
         var kind: String
         var parsingStrategy: String?

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GridCommands
 import Foundation
 import GridCore
 import GridGateTool
