@@ -2,23 +2,16 @@ import GridCore
 import GridGate
 import GridGateTool
 import GridLayouts
+import GridTestLayouts
 
-/// A gate tool for the tests, built the way a third party builds theirs: its one layout,
-/// `tile-grid-planted`, is the reference tile grid with a known amount of work planted in
+/// A gate tool for the tests, built the way a third party builds theirs. Its layouts are the
+/// test-only `ruler` (with an operation of its own), and `tile-grid-planted`: the
+/// reference tile grid with a known amount of work planted in
 /// its rect query, so that a test can make a regression of a chosen size and see the gate
 /// catch it.
 @main
 struct PlantedGate: GateTool {
-    static let layouts = [
-        GateLayout("tile-grid-planted") { spec in
-            PlantedTileGrid(extraWork: try spec.decode(Parameters.self).extraWork ?? 0)
-        },
-    ]
-
-    /// The spec's own field: how many rounds of planted work each rect query does.
-    struct Parameters: Decodable {
-        var extraWork: Int?
-    }
+    static let layouts: [any LayoutConfiguration.Type] = [PlantedTileGrid.Configuration.self, Ruler.Configuration.self]
 }
 
 /// CHGridView's tile grid, with `extraWork` rounds of arithmetic after every rect query.
@@ -45,4 +38,32 @@ struct PlantedTileGrid: GridLayout, Sendable {
     func attributes(at path: ItemPath) -> LayoutAttributes? { base.attributes(at: path) }
 
     func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { base.supplementary(kind, at: path) }
+}
+
+extension PlantedTileGrid {
+    /// `"layout": "tile-grid-planted"`: the spec's data as any layout of sections of items
+    /// gives it, and `extraWork`, the rounds of planted work each rect query does (default 0).
+    struct Configuration: LayoutConfiguration {
+        static let layoutName = "tile-grid-planted"
+        static let summary = "CHGridView's tile grid with planted work in its rect query"
+        static let specFieldNames = ["sections", "itemSizes", "extraWork"]
+        static var reference: Self { Configuration(extraWork: 0) }
+
+        var extraWork: Int
+
+        init(extraWork: Int) { self.extraWork = extraWork }
+
+        private enum Keys: String, CodingKey { case extraWork }
+
+        init(from decoder: any Decoder) throws {
+            extraWork = try decoder.container(keyedBy: Keys.self).decodeIfPresent(Int.self, forKey: .extraWork) ?? 0
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(extraWork, forKey: .extraWork)
+        }
+
+        func makeLayout() -> PlantedTileGrid { PlantedTileGrid(extraWork: extraWork) }
+    }
 }
