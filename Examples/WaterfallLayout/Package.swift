@@ -21,7 +21,10 @@ let package = Package(
         // The performance gate: GridBench's gate, with this package's layout in it.
         .executableTarget(
             name: "WaterfallGate",
-            dependencies: ["WaterfallLayout", .product(name: "GridGate", package: "GridBench")]),
+            dependencies: [
+                "WaterfallLayout", .product(name: "GridGate", package: "GridBench"),
+                .product(name: "GridLayouts", package: "GridBench"),
+            ]),
         .testTarget(
             name: "WaterfallLayoutTests",
             dependencies: [

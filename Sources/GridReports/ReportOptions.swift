@@ -1,4 +1,5 @@
 import GridCore
+import GridStrategies
 
 /// What a strategy comparison report reads from a results document, and the parameters
 /// of the threshold rule.
@@ -39,7 +40,7 @@ public struct ReportOptions: Hashable, Sendable {
         scaleEditsTrace: String? = nil,
         seedThreshold: Int = 400,
         rule: ThresholdRule = ThresholdRule(),
-        strategyOrder: [String] = ["cached", "scan", "on-demand", "adaptive"]
+        strategyOrder: [String] = StrategyKind.allCases.map(\.rawValue)
     ) {
         self.layout = layout
         self.canonicalDataset = canonicalDataset

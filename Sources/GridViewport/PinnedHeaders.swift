@@ -64,7 +64,6 @@ struct PinnedHeaders {
         let contentEnd = vertical ? layout.contentSize.height : layout.contentSize.width
         headers.reserveCapacity(found.count)
         for (index, header) in found.enumerated() {
-            let frame = header.frame
             let next = index + 1 < found.count ? found[index + 1].frame : nil
             let limit = next.map { vertical ? $0.minY : $0.minX } ?? contentEnd
             let entry = Header(attributes: header, limit: limit, along: axis)

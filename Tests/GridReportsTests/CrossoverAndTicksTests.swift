@@ -73,11 +73,11 @@ import Testing
     /// those decades, and every finite value's position on it is a number.
     @Test func decadeDomainStaysFinite() {
         // 10^±308 as the product of 308 tens (correct to a few ulps, not to the last bit).
-        let low = ChartTicks.decadeDomain(covering: [5e-324, 1_000])
+        let low = ChartTicks.decadeDomain(covering: [Double.leastNonzeroMagnitude, 1_000])
         #expect(abs(low.lowerBound / 1e-308 - 1) < 1e-12 && low.upperBound == 1e3, "\(low)")
         let high = ChartTicks.decadeDomain(covering: [1, .greatestFiniteMagnitude])
         #expect(high.lowerBound == 1 && abs(high.upperBound / 1e308 - 1) < 1e-12, "\(high)")
-        for values in [[5e-324, 1_000], [1, .greatestFiniteMagnitude], [5e-324, .greatestFiniteMagnitude]] {
+        for values in [[Double.leastNonzeroMagnitude, 1_000], [1, .greatestFiniteMagnitude], [Double.leastNonzeroMagnitude, .greatestFiniteMagnitude]] {
             let axis = ChartAxis(title: "t", scale: .log, domain: ChartTicks.decadeDomain(covering: values), ticks: [])
             for value in values { #expect(!axis.fraction(value).isNaN, "\(values): \(value)") }
         }

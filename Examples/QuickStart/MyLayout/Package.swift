@@ -20,4 +20,8 @@ let package = Package(
 // The performance gate, an executable of your own: `swift build -c release --product my-gate`.
 package.products.append(.executable(name: "my-gate", targets: ["MyGate"]))
 package.targets.append(
-    .executableTarget(name: "MyGate", dependencies: ["MyLayout", .product(name: "GridGate", package: "GridBench")]))
+    .executableTarget(
+        name: "MyGate",
+        dependencies: [
+            "MyLayout", .product(name: "GridGate", package: "GridBench"), .product(name: "GridLayouts", package: "GridBench"),
+        ]))
