@@ -53,23 +53,26 @@ extension ColumnarGrouped {
             return ((containerWidth - columnSpacing * (k + 1)) / k).rounded(.down)
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case columns, columnSpacing, sectionSpacing, itemHeight, headerHeight, footerHeight
-        }
-
         /// Reads the parameters; fields left out take the defaults of ``standard``.
         public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = Configuration.standard
-            self.init(
-                columns: try c.decodeIfPresent(Int.self, forKey: .columns) ?? d.columns,
-                columnSpacing: try c.decodeIfPresent(Double.self, forKey: .columnSpacing) ?? d.columnSpacing,
-                sectionSpacing: try c.decodeIfPresent(Double.self, forKey: .sectionSpacing) ?? d.sectionSpacing,
-                itemHeight: try c.decodeIfPresent(Double.self, forKey: .itemHeight) ?? d.itemHeight,
-                headerHeight: try c.decodeIfPresent(Double.self, forKey: .headerHeight) ?? d.headerHeight,
-                footerHeight: try c.decodeIfPresent(Double.self, forKey: .footerHeight) ?? d.footerHeight)
+            try self.init(decodingParametersFrom: decoder, startingFrom: .standard)
         }
+
+        /// Writes every parameter.
+        public func encode(to encoder: any Encoder) throws { try encodeParameters(to: encoder) }
     }
+}
+
+extension ColumnarGrouped.Configuration: LayoutParameterList {
+    /// The parameters, in the order files write them.
+    static let parameters: [LayoutParameter<Self>] = [
+        LayoutParameter("columns", \.columns),
+        LayoutParameter("columnSpacing", \.columnSpacing),
+        LayoutParameter("sectionSpacing", \.sectionSpacing),
+        LayoutParameter("itemHeight", \.itemHeight),
+        LayoutParameter("headerHeight", \.headerHeight),
+        LayoutParameter("footerHeight", \.footerHeight),
+    ]
 }
 
 /// The columnar grouped layout in the registry: `"layout": "columnar-grouped"`.
@@ -89,16 +92,18 @@ extension ColumnarGrouped {
 extension ColumnarGrouped.Configuration: LayoutConfiguration {
     public static let layoutName = "columnar-grouped"
     public static let summary = "a grouped table in k columns: each section whole into the shortest column, cells top/middle/bottom/single"
-    public static let specFieldNames = SpecKeys.allCases.map(\.rawValue)
+    public static let specFieldNames = SpecKeys.allCases.map(\.rawValue) + parameterNames(in: .spec)
     public static var reference: Self { .standard }
 
     public func makeLayout() -> ColumnarGrouped { ColumnarGrouped(self) }
 
+    /// The data fields, written before the parameters (`parameters`).
     enum SpecKeys: String, CodingKey, CaseIterable {
-        case sections, itemHeights, columns, columnSpacing, sectionSpacing, itemHeight, headerHeight, footerHeight
+        case sections, itemHeights
     }
 
     public static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape) {
+        // The parameters form, read from the spec's top level.
         let configuration = try Self(from: decoder)
         let c = try decoder.container(keyedBy: SpecKeys.self)
         let data = try ItemHeightsField.dataShape(
@@ -113,11 +118,6 @@ extension ColumnarGrouped.Configuration: LayoutConfiguration {
         var c = encoder.container(keyedBy: SpecKeys.self)
         try c.encode(SectionsField(compacting: Array(data.itemCounts)), forKey: .sections)
         try c.encodeIfPresent(data.itemSizes?.map(\.height), forKey: .itemHeights)
-        try c.encode(columns, forKey: .columns)
-        try c.encode(columnSpacing, forKey: .columnSpacing)
-        try c.encode(sectionSpacing, forKey: .sectionSpacing)
-        try c.encode(itemHeight, forKey: .itemHeight)
-        try c.encode(headerHeight, forKey: .headerHeight)
-        try c.encode(footerHeight, forKey: .footerHeight)
+        try encodeParameters(to: encoder, in: .spec)
     }
 }

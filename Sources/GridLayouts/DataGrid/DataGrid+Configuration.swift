@@ -57,23 +57,27 @@ extension DataGrid {
             }
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case transposed, columnWidth, rowHeight, headerHeight, rowHeaderWidth, fields
-        }
-
         /// Reads the parameters; fields left out take the defaults of ``standard``.
         public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = Configuration.standard
-            self.init(
-                transposed: try c.decodeIfPresent(Bool.self, forKey: .transposed) ?? d.transposed,
-                columnWidth: try c.decodeIfPresent(Double.self, forKey: .columnWidth) ?? d.columnWidth,
-                rowHeight: try c.decodeIfPresent(Double.self, forKey: .rowHeight) ?? d.rowHeight,
-                headerHeight: try c.decodeIfPresent(Double.self, forKey: .headerHeight) ?? d.headerHeight,
-                rowHeaderWidth: try c.decodeIfPresent(Double.self, forKey: .rowHeaderWidth) ?? d.rowHeaderWidth,
-                fields: try c.decodeIfPresent(Int.self, forKey: .fields))
+            try self.init(decodingParametersFrom: decoder, startingFrom: .standard)
         }
+
+        /// Writes every parameter; `fields` only when it is set.
+        public func encode(to encoder: any Encoder) throws { try encodeParameters(to: encoder) }
     }
+}
+
+extension DataGrid.Configuration: LayoutParameterList {
+    /// The parameters, in the order files write them. A spec holds `fields` as data,
+    /// required, beside `records` (see `decodeSpec(from:)`), so not as a parameter.
+    static let parameters: [LayoutParameter<Self>] = [
+        LayoutParameter("transposed", \.transposed),
+        LayoutParameter("columnWidth", \.columnWidth),
+        LayoutParameter("rowHeight", \.rowHeight),
+        LayoutParameter("headerHeight", \.headerHeight),
+        LayoutParameter("rowHeaderWidth", \.rowHeaderWidth),
+        LayoutParameter(optional: "fields", \.fields, inSpec: false),
+    ]
 }
 
 /// The data grid in the registry: `"layout": "data-grid"`.
@@ -91,16 +95,19 @@ extension DataGrid {
 extension DataGrid.Configuration: LayoutConfiguration {
     public static let layoutName = "data-grid"
     public static let summary = "IGGridView's data grid: records × fields, optionally transposed, header row and frozen header column"
-    public static let specFieldNames = SpecKeys.allCases.map(\.rawValue)
+    public static let specFieldNames = SpecKeys.allCases.map(\.rawValue) + parameterNames(in: .spec)
     public static var reference: Self { .standard }
 
     public func makeLayout() -> DataGrid { DataGrid(self) }
 
+    /// The data fields, written before the parameters (`parameters`).
     enum SpecKeys: String, CodingKey, CaseIterable {
-        case records, fields, transposed, columnWidth, rowHeight, headerHeight, rowHeaderWidth
+        case records, fields
     }
 
     public static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape) {
+        // The parameters form, read from the spec's top level (`fields` too, then again
+        // as data: a spec must give it).
         var configuration = try Self(from: decoder)
         let c = try decoder.container(keyedBy: SpecKeys.self)
         let records = try c.decode(Int.self, forKey: .records)
@@ -134,11 +141,7 @@ extension DataGrid.Configuration: LayoutConfiguration {
         }
         try c.encode(data.sectionCount, forKey: .records)
         try c.encode(fields, forKey: .fields)
-        try c.encode(transposed, forKey: .transposed)
-        try c.encode(columnWidth, forKey: .columnWidth)
-        try c.encode(rowHeight, forKey: .rowHeight)
-        try c.encode(headerHeight, forKey: .headerHeight)
-        try c.encode(rowHeaderWidth, forKey: .rowHeaderWidth)
+        try encodeParameters(to: encoder, in: .spec)
     }
 }
 

@@ -35,13 +35,17 @@ extension SpanGrid.Configuration: LayoutConfiguration {
     /// Merges, splits, rows and columns inserted and deleted (``SpanGrid/operationCodec``).
     public static var operationCodec: LayoutOperationCodec? { SpanGrid.operationCodec }
     public static let summary = "Proton's grid: column widths and row heights, merged and split cells, rows and columns inserted and deleted, frozen rows and columns"
-    public static let specFieldNames = SpecKeys.allCases.map(\.rawValue)
+    public static let specFieldNames =
+        [SpecKeys.columns, .rows, .merges].map(\.rawValue) + parameterNames(in: .spec) + [SpecKeys.operations.rawValue]
     public static var reference: Self { .example }
 
     public func makeLayout() -> SpanGrid { SpanGrid(self) }
 
-    enum SpecKeys: String, CodingKey, CaseIterable {
-        case columns, rows, merges, frozenRows, frozenColumns, operations
+    /// The fields that are not `parameters`: the grid's shape, read in the configuration's
+    /// own code (the list cannot say that `columns` and `rows` are required, `rows` is read
+    /// as runs and checked as written, and the initializer sorts `merges`), and `operations`.
+    enum SpecKeys: String, CodingKey {
+        case columns, rows, merges, operations
     }
 
     public init(from decoder: any Decoder) throws {
@@ -49,9 +53,8 @@ extension SpanGrid.Configuration: LayoutConfiguration {
         let rows = try c.decode(SpanGrid.RowsField.self, forKey: .rows)
         self.init(
             columns: try c.decode([SpanGrid.ColumnWidth].self, forKey: .columns), rows: rows.runs,
-            merges: try c.decodeIfPresent([GridPlacement].self, forKey: .merges) ?? [],
-            frozenRows: try c.decodeIfPresent(Int.self, forKey: .frozenRows) ?? 0,
-            frozenColumns: try c.decodeIfPresent(Int.self, forKey: .frozenColumns) ?? 0)
+            merges: try c.decodeIfPresent([GridPlacement].self, forKey: .merges) ?? [])
+        try decodeParameters(from: decoder)
         // Errors name the rows as written, before runs were joined.
         for (index, run) in rows.runs.enumerated() { try run.validate(rows.isObject ? "rows" : "rows[\(index)]") }
     }
@@ -61,8 +64,7 @@ extension SpanGrid.Configuration: LayoutConfiguration {
         try c.encode(columns, forKey: .columns)
         try c.encode(SpanGrid.RowsField(runs: rows), forKey: .rows)
         try c.encode(merges, forKey: .merges)
-        try c.encode(frozenRows, forKey: .frozenRows)
-        try c.encode(frozenColumns, forKey: .frozenColumns)
+        try encodeParameters(to: encoder)
     }
 
     /// Reads the grid, checks it (merges named by their index in the file), then applies
@@ -106,6 +108,15 @@ extension SpanGrid.Configuration: LayoutConfiguration {
         copy.merges = []
         try copy.validate()
     }
+}
+
+extension SpanGrid.Configuration: LayoutParameterList {
+    /// The parameters besides the grid's shape (`SpecKeys`), in the order files write them,
+    /// after `merges`; left out, 0.
+    static let parameters: [LayoutParameter<Self>] = [
+        LayoutParameter("frozenRows", \.frozenRows),
+        LayoutParameter("frozenColumns", \.frozenColumns),
+    ]
 }
 
 extension SpanGrid {

@@ -67,33 +67,25 @@ extension TileGrid {
     }
 }
 
-extension TileGrid.Configuration {
-    private enum CodingKeys: String, CodingKey {
-        case tilesPerLine, rowHeight, padding, sectionTitleHeight, sectionFooterHeight, centersItems
-    }
+extension TileGrid.Configuration: LayoutParameterList {
+    /// The parameters, in the order files write them. A fixture's `parameters` must hold
+    /// all but `sectionFooterHeight`; a spec may leave any out (CHGridView's values).
+    static let parameters: [LayoutParameter<Self>] = [
+        LayoutParameter("tilesPerLine", \.tilesPerLine, requiredInParameters: true),
+        LayoutParameter("rowHeight", \.rowHeight, requiredInParameters: true),
+        LayoutParameter("padding", \.padding, requiredInParameters: true),
+        LayoutParameter("sectionTitleHeight", \.sectionTitleHeight, requiredInParameters: true),
+        LayoutParameter("sectionFooterHeight", \.sectionFooterHeight, omittedWhen: 0),
+        LayoutParameter("centersItems", \.centersItems, requiredInParameters: true),
+    ]
 
     /// Reads the parameters; `sectionFooterHeight` may be left out (files written before
     /// footers existed), and means 0.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            tilesPerLine: try c.decode(Int.self, forKey: .tilesPerLine),
-            rowHeight: try c.decode(Double.self, forKey: .rowHeight),
-            padding: try c.decode(Size.self, forKey: .padding),
-            sectionTitleHeight: try c.decode(Double.self, forKey: .sectionTitleHeight),
-            sectionFooterHeight: try c.decodeIfPresent(Double.self, forKey: .sectionFooterHeight) ?? 0,
-            centersItems: try c.decode(Bool.self, forKey: .centersItems))
+        try self.init(decodingParametersFrom: decoder, startingFrom: .chGridView)
     }
 
     /// Writes the parameters; `sectionFooterHeight` only when it is not 0, so that files of
     /// grids without footers read exactly as they did before footers existed.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(tilesPerLine, forKey: .tilesPerLine)
-        try c.encode(rowHeight, forKey: .rowHeight)
-        try c.encode(padding, forKey: .padding)
-        try c.encode(sectionTitleHeight, forKey: .sectionTitleHeight)
-        if sectionFooterHeight != 0 { try c.encode(sectionFooterHeight, forKey: .sectionFooterHeight) }
-        try c.encode(centersItems, forKey: .centersItems)
-    }
+    public func encode(to encoder: any Encoder) throws { try encodeParameters(to: encoder) }
 }

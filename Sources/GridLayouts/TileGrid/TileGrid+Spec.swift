@@ -16,25 +16,20 @@ import GridCore
 extension TileGrid.Configuration: LayoutConfiguration {
     public static let layoutName = "tile-grid"
     public static let summary = "CHGridView's tile grid: n tiles a line, rows of h, sections under titles"
-    public static let specFieldNames = SpecKeys.allCases.map(\.rawValue)
+    public static let specFieldNames = SpecKeys.allCases.map(\.rawValue) + parameterNames(in: .spec)
     public static var reference: Self { .chGridView }
 
     public func makeLayout() -> TileGrid { TileGrid(self) }
 
+    /// The data fields, written before the parameters (`parameters`).
     enum SpecKeys: String, CodingKey, CaseIterable {
-        case sections, itemSizes, tilesPerLine, rowHeight, padding, sectionTitleHeight, sectionFooterHeight, centersItems
+        case sections, itemSizes
     }
 
     public static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape) {
         let c = try decoder.container(keyedBy: SpecKeys.self)
-        let defaults = Self.chGridView
-        let configuration = Self(
-            tilesPerLine: try c.decodeIfPresent(Int.self, forKey: .tilesPerLine) ?? defaults.tilesPerLine,
-            rowHeight: try c.decodeIfPresent(Double.self, forKey: .rowHeight) ?? defaults.rowHeight,
-            padding: try c.decodeIfPresent(Size.self, forKey: .padding) ?? defaults.padding,
-            sectionTitleHeight: try c.decodeIfPresent(Double.self, forKey: .sectionTitleHeight) ?? defaults.sectionTitleHeight,
-            sectionFooterHeight: try c.decodeIfPresent(Double.self, forKey: .sectionFooterHeight) ?? defaults.sectionFooterHeight,
-            centersItems: try c.decodeIfPresent(Bool.self, forKey: .centersItems) ?? defaults.centersItems)
+        // Every parameter optional here, unlike a fixture's `parameters`.
+        let configuration = try Self(decodingParametersFrom: decoder, startingFrom: .chGridView, in: .spec)
         let data = try SectionsField.dataShape(
             sections: try c.decode(SectionsField.self, forKey: .sections),
             itemSizeList: try c.decodeIfPresent(PerItemList<[Double]>.self, forKey: .itemSizes))
@@ -45,11 +40,6 @@ extension TileGrid.Configuration: LayoutConfiguration {
         var c = encoder.container(keyedBy: SpecKeys.self)
         try c.encode(SectionsField(compacting: Array(data.itemCounts)), forKey: .sections)
         try c.encodeIfPresent(SectionsField.itemSizePairs(data), forKey: .itemSizes)
-        try c.encode(tilesPerLine, forKey: .tilesPerLine)
-        try c.encode(rowHeight, forKey: .rowHeight)
-        try c.encode(padding, forKey: .padding)
-        try c.encode(sectionTitleHeight, forKey: .sectionTitleHeight)
-        if sectionFooterHeight != 0 { try c.encode(sectionFooterHeight, forKey: .sectionFooterHeight) }
-        try c.encode(centersItems, forKey: .centersItems)
+        try encodeParameters(to: encoder, in: .spec)
     }
 }

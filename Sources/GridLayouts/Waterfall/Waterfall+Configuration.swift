@@ -107,25 +107,29 @@ extension Waterfall {
             return ((containerWidth - insets.left - insets.right - columnSpacing * (k - 1)) / k).rounded(.down)
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case columns, columnSpacing, itemSpacing, insets, headerHeight, footerHeight, itemHeight, itemSizing
-        }
-
         /// Reads the parameters; fields left out take the defaults of ``standard``.
         public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let d = Configuration.standard
-            self.init(
-                columns: try c.decodeIfPresent(Int.self, forKey: .columns) ?? d.columns,
-                columnSpacing: try c.decodeIfPresent(Double.self, forKey: .columnSpacing) ?? d.columnSpacing,
-                itemSpacing: try c.decodeIfPresent(Double.self, forKey: .itemSpacing) ?? d.itemSpacing,
-                insets: try c.decodeIfPresent(Insets.self, forKey: .insets) ?? d.insets,
-                headerHeight: try c.decodeIfPresent(Double.self, forKey: .headerHeight) ?? d.headerHeight,
-                footerHeight: try c.decodeIfPresent(Double.self, forKey: .footerHeight) ?? d.footerHeight,
-                itemHeight: try c.decodeIfPresent(Double.self, forKey: .itemHeight) ?? d.itemHeight,
-                itemSizing: try c.decodeIfPresent(ItemSizing.self, forKey: .itemSizing) ?? d.itemSizing)
+            try self.init(decodingParametersFrom: decoder, startingFrom: .standard)
         }
+
+        /// Writes every parameter.
+        public func encode(to encoder: any Encoder) throws { try encodeParameters(to: encoder) }
     }
+}
+
+extension Waterfall.Configuration: LayoutParameterList {
+    /// The parameters, in the order files write them. A spec does not hold `itemSizing`:
+    /// which of `itemSizes` and `itemHeights` it holds says it (see `decodeSpec(from:)`).
+    static let parameters: [LayoutParameter<Self>] = [
+        LayoutParameter("columns", \.columns),
+        LayoutParameter("columnSpacing", \.columnSpacing),
+        LayoutParameter("itemSpacing", \.itemSpacing),
+        LayoutParameter("insets", \.insets),
+        LayoutParameter("headerHeight", \.headerHeight),
+        LayoutParameter("footerHeight", \.footerHeight),
+        LayoutParameter("itemHeight", \.itemHeight),
+        LayoutParameter("itemSizing", \.itemSizing, inSpec: false),
+    ]
 }
 
 /// The waterfall in the registry: `"layout": "waterfall"`.
@@ -148,16 +152,18 @@ extension Waterfall {
 extension Waterfall.Configuration: LayoutConfiguration {
     public static let layoutName = "waterfall"
     public static let summary = "the Pinterest-style waterfall: each item into the shortest of k columns, photos scaled to the column"
-    public static let specFieldNames = SpecKeys.allCases.map(\.rawValue)
+    public static let specFieldNames = SpecKeys.allCases.map(\.rawValue) + parameterNames(in: .spec)
     public static var reference: Self { .standard }
 
     public func makeLayout() -> Waterfall { Waterfall(self) }
 
+    /// The data fields, written before the parameters (`parameters`).
     enum SpecKeys: String, CodingKey, CaseIterable {
-        case sections, itemSizes, itemHeights, columns, columnSpacing, itemSpacing, insets, headerHeight, footerHeight, itemHeight
+        case sections, itemSizes, itemHeights
     }
 
     public static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape) {
+        // The parameters form, read from the spec's top level; `itemSizing` is set below.
         var configuration = try Self(from: decoder)
         let c = try decoder.container(keyedBy: SpecKeys.self)
         let sections = try c.decode(SectionsField.self, forKey: .sections)
@@ -184,12 +190,6 @@ extension Waterfall.Configuration: LayoutConfiguration {
         case .scaled: try c.encodeIfPresent(data.itemSizes.map(ItemSizesField.init(compacting:)), forKey: .itemSizes)
         case .heights: try c.encodeIfPresent(data.itemSizes?.map(\.height), forKey: .itemHeights)
         }
-        try c.encode(columns, forKey: .columns)
-        try c.encode(columnSpacing, forKey: .columnSpacing)
-        try c.encode(itemSpacing, forKey: .itemSpacing)
-        try c.encode(insets, forKey: .insets)
-        try c.encode(headerHeight, forKey: .headerHeight)
-        try c.encode(footerHeight, forKey: .footerHeight)
-        try c.encode(itemHeight, forKey: .itemHeight)
+        try encodeParameters(to: encoder, in: .spec)
     }
 }
