@@ -88,7 +88,7 @@ import Testing
         #expect(window.start == 4)
         let states = try TraceStates(
             trace: try #require(plan.traces[window.url]), data: try DataShape(sections: 10, itemsPerSection: 4),
-            layout: try plan.specs.values.first!.makeLayout(), describedAs: "span-grid of data set sheet", window: window)
+            layout: try #require(plan.specs.values.first).makeLayout(), describedAs: "span-grid of data set sheet", window: window)
         // Ten rows of four cells, and one row inserted: eleven sections of four.
         #expect(states.before.data.sectionCount == 11)
         #expect(states.before.size == Size(width: 320, height: 480))
