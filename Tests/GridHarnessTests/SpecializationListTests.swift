@@ -5,7 +5,7 @@ import GridStrategies
 import Testing
 
 /// The replay's frame loop is specialised for every layout of the registry in every
-/// strategy (`@_specialize` in Replay.swift): a layout added to the registry without its
+/// strategy (`@_specialize` in Replay+FrameLoop.swift): a layout added to the registry without its
 /// four lines would replay through the generic loop, several times slower, and nothing else
 /// would say so.
 @Suite struct SpecializationListTests {
@@ -20,7 +20,7 @@ import Testing
 
     @Test func everyRegistryLayoutInEveryStrategyIsSpecialised() throws {
         let replay = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/GridHarness/Replay/Replay.swift").standardizedFileURL
+            .appendingPathComponent("../../Sources/GridHarness/Replay/Replay+FrameLoop.swift").standardizedFileURL
         let source = try String(contentsOf: replay, encoding: .utf8)
         let listed = Set(source.split(separator: "\n").compactMap { line -> String? in
             guard let range = line.range(of: "@_specialize(exported: false, kind: full, where L == ") else { return nil }
@@ -31,7 +31,7 @@ import Testing
         #expect(wanted.count == LayoutRegistry.builtIn.count * StrategyKind.allCases.count)
         #expect(wanted.contains("CachedLayout<TileGrid>") && wanted.contains("AdaptiveLayout<SpanGrid>"))
         let missing = wanted.filter { !listed.contains($0) }
-        #expect(missing.isEmpty, "add to replayFrames in Replay.swift: \(missing.map { "@_specialize(exported: false, kind: full, where L == \($0))" })")
+        #expect(missing.isEmpty, "add to replayFrames in Replay+FrameLoop.swift: \(missing.map { "@_specialize(exported: false, kind: full, where L == \($0))" })")
         #expect(listed.subtracting(wanted).isEmpty, "specialised but in no registry entry: \(listed.subtracting(wanted).sorted())")
     }
 }
