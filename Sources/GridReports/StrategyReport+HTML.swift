@@ -11,8 +11,11 @@ extension StrategyReport {
     public func html() -> String {
         let h = Escape.html
         let charts = charts()
+        // Each figure names the file the Markdown links for it, so that a reader of either
+        // finds the same chart, and a test can match the two.
         func figure(_ chart: ReportChart) -> String {
-            "<figure>\n\(chart.chart.svg(standalone: false))\n<figcaption>\(h(chart.caption))</figcaption>\n</figure>\n"
+            "<figure id=\"chart-\(h(chart.name))\" data-chart=\"\(h(chart.relativePath))\">\n\(chart.chart.svg(standalone: false))\n"
+                + "<figcaption>\(h(chart.caption))</figcaption>\n</figure>\n"
         }
 
         var out = """
@@ -28,6 +31,7 @@ extension StrategyReport {
             </head>
             <body>
             <main>
+            <section class="layout" data-layout="\(h(options.layout))">
 
             """
         out += "<header><h1>Strategy comparison: \(h(options.layout))</h1>\n"
@@ -52,10 +56,10 @@ extension StrategyReport {
         out += "</section>\n"
 
         let sections: [(String, [ReportChart])] = [
-            ("1. Per-frame cost distribution", charts.filter { $0.name == "distribution" }),
-            ("2. Per-frame cost against tile count", charts.filter { $0.name.hasPrefix("scale-") }),
-            ("3. Retained memory against tile count", charts.filter { $0.name == "memory" }),
-            ("4. Per-frame cost along the trace", charts.filter { $0.name == "timeline" }),
+            ("1. Per-frame cost distribution", charts.filter { $0.kind == .distribution }),
+            ("2. Per-frame cost against tile count", charts.filter { $0.kind == .scaleP50 || $0.kind == .scaleP99 }),
+            ("3. Retained memory against tile count", charts.filter { $0.kind == .memory }),
+            ("4. Per-frame cost along the trace", charts.filter { $0.kind == .timeline }),
         ]
         for (heading, figures) in sections {
             out += "<section>\n<h2>\(h(heading))</h2>\n" + figures.map(figure).joined() + "</section>\n"
@@ -90,6 +94,7 @@ extension StrategyReport {
         out += htmlThresholdTable()
         out += "</section>\n"
 
+        out += "</section>\n"
         out += "<footer><p>Results schema version \(document.schemaVersion), written by \(h(document.tool)).</p>\n"
         if !document.environment.isEmpty {
             out += "<dl>\n"

@@ -134,6 +134,38 @@ func scale100Plan(in scratch: Scratch) throws -> String {
         #expect(!scratch.exists("z"))
     }
 
+    /// The committed results, re-rendered over the bundled plan: every layout's section of
+    /// the page embeds each chart its part of the Markdown links (the defect: four layouts'
+    /// sections were bare headings).
+    @Test func thePageEmbedsEveryLayoutsCharts() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let results = GridBench.root.appendingPathComponent("reports/results.json").path
+        let rendered = try GridBench.run(["report", "--from-results", results, "--out", scratch.path("r")])
+        #expect(rendered.status == Exit.success, "\(rendered)")
+        let markdown = try scratch.text("r/strategy-comparison.md"), html = try scratch.text("r/strategy-comparison.html")
+
+        // Each layout's part of the Markdown starts with its heading; the page's sections
+        // carry the layout's name.
+        let layouts = ["tile-grid", "data-grid", "columnar-grouped", "waterfall", "span-grid"]
+        let markdownParts = markdown.components(separatedBy: "\n# Strategy comparison: ")
+        let htmlParts = html.components(separatedBy: "<section class=\"layout\"").dropFirst()
+        #expect(htmlParts.count == layouts.count)
+        for layout in layouts {
+            let part = try #require(markdownParts.first { $0.hasPrefix(layout + "\n") || $0.hasPrefix("# Strategy comparison: " + layout + "\n") })
+            let linked = part.components(separatedBy: "](charts/").dropFirst().map { "charts/" + ($0.components(separatedBy: ")").first ?? "") }
+            let section = try #require(htmlParts.first { $0.contains("data-layout=\"\(layout)\"") }, "no section for \(layout)")
+            let figures = section.components(separatedBy: "<figure").dropFirst().map { $0.components(separatedBy: "</figure>")[0] }
+            let embedded = figures.filter { $0.contains("<svg") }.compactMap { figure in
+                figure.components(separatedBy: "data-chart=\"").dropFirst().first?.components(separatedBy: "\"").first
+            }
+            // The first layout's charts keep their plain names; the others carry the layout's.
+            let prefix = layout == "tile-grid" ? "" : layout + "-"
+            #expect(linked == ["distribution", "scale-p50", "scale-p99", "memory", "timeline"].map { "charts/\(prefix)\($0).svg" }, "\(layout)")
+            #expect(embedded == linked, "\(layout): the Markdown links \(linked.count) charts \(linked), the page embeds \(embedded.count) \(embedded)")
+        }
+    }
+
     @Test func reportRefusesUnknownNames() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
