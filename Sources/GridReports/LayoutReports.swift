@@ -60,26 +60,29 @@ public struct LayoutReports {
         return reports.flatMap { report in report.verdict.map { "\(report.options.layout): \($0)" } }
     }
 
-    /// The reports in Markdown, one after the other.
+    /// The reports in Markdown: a summary with one line per layout, the reports one after
+    /// the other, and the threshold rule stated once at the end (each report links to it).
     public func markdown() -> String {
-        reports.map { $0.markdown() }.joined(separator: "\n---\n\n")
-    }
-
-    /// One self-contained page: the first report's, with the others' content added to its
-    /// main part.
-    public func html() -> String {
-        guard var page = reports.first?.html() else { return "" }
-        let more = reports.dropFirst().map { Self.main(of: $0.html()) }.joined(separator: "\n<hr>\n")
-        if !more.isEmpty, let end = page.range(of: "</main>", options: .backwards) {
-            page.insert(contentsOf: "<hr>\n" + more + "\n", at: end.lowerBound)
+        let md = Escape.markdown
+        let rules = self.rules
+        // GitHub's anchor for a heading: its words in lower case, joined by hyphens.
+        let title = { (rule: (id: String, statement: String, layouts: [String])) -> String in
+            rules.statements.count == 1 ? "The threshold rule" : "The threshold rule of " + rule.layouts.joined(separator: ", ")
         }
-        return page
-    }
+        let links = Dictionary(uniqueKeysWithValues: rules.statements.map { ($0.id, "#" + ReportPage.slug(title($0))) })
 
-    /// What lies between `<main>` and `</main>` of a report's page.
-    private static func main(of page: String) -> String {
-        guard let start = page.range(of: "<main>"), let end = page.range(of: "</main>", options: .backwards) else { return page }
-        return String(page[start.upperBound..<end.lowerBound])
+        var out = "# GridBench strategy comparison\n\n"
+        out += "| layout | recommendation | confidence | the figure that decided it |\n| --- | --- | ---: | --- |\n"
+        for report in reports {
+            out += "| \(md(report.options.layout)) | **\(md(report.recommendationWords))** | \(md(report.confidenceWords)) | "
+                + "\(md(report.decidingFigure)) |\n"
+        }
+        out += "\n---\n\n"
+        out += zip(reports, rules.anchors).map { report, anchor in report.markdown(ruleLink: links[anchor]) }.joined(separator: "\n---\n\n")
+        for rule in rules.statements {
+            out += "\n---\n\n# \(md(title(rule)))\n\n\(md(rule.statement))\n"
+        }
+        return out
     }
 
     /// Every report's charts, then the HTML and Markdown files, added to `set` (by path

@@ -69,6 +69,8 @@ extension StrategyReport {
 
     private func color(_ strategy: String) -> String { StrategyStyle.color(of: strategy, in: strategies) }
 
+    private func line(_ strategy: String) -> LineChart.LineStyle { StrategyStyle.line(of: strategy, in: strategies) }
+
     private func failSuffix(_ run: RunRecord) -> String { run.fixture == .fail ? " · fixture FAIL" : "" }
 
     private var budgetGuides: [LineChart.Guide] {
@@ -110,7 +112,7 @@ extension StrategyReport {
                     tooltip: "\(label(run)) · p\(Format.trimmed(point.percentile, maxDecimals: 3)) · \(Format.duration(point.nanos))\(failSuffix(run))",
                     flagged: run.fixture == .fail)
             }
-            return LineChart.Series(name: label(run), color: color(run.strategy), dashed: StrategyStyle.isDashed(run.strategy), points: points)
+            return LineChart.Series(name: label(run), color: color(run.strategy), line: line(run.strategy), points: points)
         }
         let x = ChartAxis.nines(title: "percentile of frames (nines scale)")
         let values = series.flatMap { $0.points.filter { x.contains($0.x) }.map(\.y) }
@@ -142,7 +144,7 @@ extension StrategyReport {
                         + "\(Format.duration(run.frameNanos[keyPath: percentile]))\(range)\(failSuffix(run))",
                     flagged: run.fixture == .fail, interval: interval)
             }
-            return LineChart.Series(name: strategy, color: color(strategy), dashed: StrategyStyle.isDashed(strategy), points: points)
+            return LineChart.Series(name: strategy, color: color(strategy), line: line(strategy), points: points)
         }
         let rule = options.rule
         // Only crossovers the intervals show are marked: none on the p99 chart, whose
@@ -231,7 +233,7 @@ extension StrategyReport {
                     else { "zero or not measured at some sizes" }
                 undrawn.append("\(strategy) (\(why))")
             }
-            return LineChart.Series(name: strategy, color: color(strategy), dashed: StrategyStyle.isDashed(strategy), points: points)
+            return LineChart.Series(name: strategy, color: color(strategy), line: line(strategy), points: points)
         }
         let budget = options.rule.memoryBudgetBytes
         let values = series.flatMap { $0.points.map(\.y) }
@@ -263,7 +265,7 @@ extension StrategyReport {
                     tooltip: "\(label(run)) · \(Format.trimmed(time, maxDecimals: 3)) s · \(Format.duration(nanos))\(failSuffix(run))",
                     flagged: run.fixture == .fail)
             }
-            return LineChart.Series(name: label(run), color: color(run.strategy), dashed: StrategyStyle.isDashed(run.strategy), points: points)
+            return LineChart.Series(name: label(run), color: color(run.strategy), line: line(run.strategy), points: points)
         }
         let chart = LineChart(
             title: "Per-frame cost along the trace — \(options.canonicalDataset), \(options.canonicalTrace)",

@@ -48,6 +48,126 @@ import Testing
     }
 }
 
+extension LayoutReportsTests {
+    func occurrences(of needle: String, in text: String) -> Int {
+        text.components(separatedBy: needle).count - 1
+    }
+
+    @Test func thePageNamesGridBenchAndSummarisesEachLayoutOnOneLine() throws {
+        let reports = try Self.reports()
+        let html = reports.html()
+        #expect(html.contains("<title>GridBench strategy comparison — tile-grid, data-grid, span-grid</title>"))
+        #expect(html.contains("<h1>GridBench strategy comparison</h1>"))
+        // The synthetic series, worked out by hand: cached keeps 48 B a tile, 4,800,000 B
+        // (4.58 MiB) at 100,000 tiles, over the 4 MiB budget, and 480,000 B at 10,000; its p50
+        // is 800 ns against on demand's 960 ns at every size (ratio 1.2: faster). So caching
+        // pays up to 10,000 tiles, the threshold is 100,000, decided by memory. Without
+        // passes there is nothing to resample: no confidence.
+        for layout in Self.layouts {
+            #expect(html.contains(
+                "<tr><td class=\"nowrap\"><a href=\"#layout-\(layout)\">\(layout)</a></td>"
+                    + "<td><b>cached below 100,000 tiles, on-demand at and above</b></td><td class=\"num nowrap\">—</td>"
+                    + "<td>at 100,000 tiles: cached&#39;s retained memory 4.58 MiB &gt; budget 4.00 MiB</td></tr>"), "\(layout)")
+        }
+        #expect(occurrences(of: "<td class=\"nowrap\"><a href=\"#layout-", in: html) == Self.layouts.count)
+        let markdown = reports.markdown()
+        #expect(markdown.hasPrefix("# GridBench strategy comparison\n\n| layout | recommendation | confidence | the figure that decided it |\n"))
+        #expect(markdown.contains(
+            "| data-grid | **cached below 100,000 tiles, on-demand at and above** | — | at 100,000 tiles: cached's retained memory 4.58 MiB \\> budget 4.00 MiB |"))
+    }
+
+    @Test func theRuleIsStatedOnceAndLinkedFromEveryLayout() throws {
+        let reports = try Self.reports()
+        let statement = ThresholdRule().statement
+        #expect(statement.split(separator: " ").count > 150)  // the long paragraph the page used to repeat
+        let html = reports.html()
+        #expect(occurrences(of: Escape.html(statement), in: html) == 1)
+        #expect(html.contains("<h2 id=\"rule\">The threshold rule <a class=\"anchor\" href=\"#rule\""))
+        // Linked from each layout's threshold part, the summary's note and the contents
+        // (and from its own heading).
+        #expect(occurrences(of: "href=\"#rule\"", in: html) == Self.layouts.count + 3)
+        let markdown = reports.markdown()
+        #expect(occurrences(of: Escape.markdown(statement), in: markdown) == 1)
+        #expect(occurrences(of: "Judged by [the threshold rule](#the-threshold-rule)", in: markdown) == Self.layouts.count)
+
+        // A layout judged by another rule gets its own statement, stated once too.
+        var strict = ReportOptions(layout: "span-grid")
+        strict.rule.tolerance = 0.05
+        let mixed = try LayoutReports(
+            document: Self.document(layouts: Self.layouts), primary: ReportOptions(), sections: [ReportOptions(layout: "data-grid"), strict])
+        let page = mixed.html()
+        #expect(occurrences(of: Escape.html(statement), in: page) == 1)
+        #expect(occurrences(of: Escape.html(strict.rule.statement), in: page) == 1)
+        #expect(page.contains("<h2 id=\"rule\">The threshold rule of tile-grid, data-grid <a"))
+        #expect(page.contains("<h2 id=\"rule-2\">The threshold rule of span-grid <a"))
+        #expect(mixed.markdown().contains("Judged by [the threshold rule](#the-threshold-rule-of-span-grid)"))
+    }
+
+    @Test func everyHeadingHasAnAnchorAndEveryLinkLeadsSomewhere() throws {
+        let html = try Self.reports().html()
+        let ids = ReportPages.matches(#"\sid="([^"]+)""#, in: html)
+        #expect(Set(ids).count == ids.count, "ids used twice: \(Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted())")
+        let links = Set(ReportPages.matches(##"href="#([^"]+)""##, in: html))
+        #expect(links.subtracting(ids).isEmpty, "links to nothing: \(links.subtracting(ids).sorted())")
+        for level in 2...4 {
+            let headings = occurrences(of: "<h\(level)", in: html)
+            let anchored = ReportPages.matches("<h\(level) id=\"([^\"]+)\">", in: html)
+            #expect(headings > 0 && anchored.count == headings, "h\(level): \(anchored.count) of \(headings) anchored")
+            for id in anchored { #expect(links.contains(id), "h\(level) #\(id) does not link to itself") }
+        }
+        // The contents lead to every layout and to each part of it.
+        let contents = try #require(html.components(separatedBy: "<nav class=\"toc\">").dropFirst().first?.components(separatedBy: "</nav>").first)
+        for layout in Self.layouts {
+            for part in ["", "-verdict", "-distribution", "-scale", "-memory", "-timeline", "-measurements", "-threshold"] {
+                #expect(contents.contains("href=\"#layout-\(layout)\(part)\""), "contents: \(layout)\(part)")
+            }
+        }
+    }
+
+    @Test func everyTableScrollsInsideItsOwnBox() throws {
+        let html = try Self.reports().html()
+        let tables = occurrences(of: "<table", in: html)
+        #expect(tables > 0)
+        #expect(occurrences(of: "<div class=\"scroll\"><table", in: html) == tables)
+        #expect(html.contains(".scroll { overflow-x: auto;"))
+    }
+
+    @Test func scanIsNamedForWhatItIsInEachLayout() throws {
+        let verdicts = try Self.reports().reports.map { $0.verdict[1] }
+        #expect(verdicts.count == 3)
+        #expect(verdicts[0].hasSuffix("against a median of 24.0 µs for scan, the seed's cache-and-scan (CHGridView's way)."))
+        for verdict in verdicts.dropFirst() {
+            #expect(verdict.hasSuffix("against a median of 24.0 µs for scan, cache-and-scan, the seed's way applied to this layout."))
+            #expect(!verdict.contains("CHGridView"))
+        }
+    }
+
+    @Test func strategiesAreDrawnDistinctlyAndWidestFirst() throws {
+        let order = ["cached", "scan", "on-demand", "adaptive", "mine", "yours"]
+        let lines = order.map { StrategyStyle.line(of: $0, in: order) }
+        #expect(Set(lines.map(\.dash)).count == order.count, "\(lines.map(\.dash))")
+        #expect(Set(lines.map(\.shape)).count == order.count, "\(lines.map(\.shape))")
+        // Where cached, on demand and adaptive coincide, the narrower lines lie on the wider.
+        let widths = ["cached", "on-demand", "adaptive"].map { StrategyStyle.line(of: $0, in: order).width }
+        #expect(widths == widths.sorted(by: >) && Set(widths).count == 3)
+
+        let report = try StrategyReport(document: Synthetic.document())
+        let svg = try #require(report.charts().first { $0.kind == .scaleP50 }).chart.svg(standalone: true)
+        let polylines = svg.components(separatedBy: "<polyline").dropFirst()
+        let drawn = polylines.compactMap { line -> (color: String, width: Double)? in
+            guard let color = ReportPages.matches(#"stroke="([^"]+)""#, in: line).first,
+                let width = ReportPages.matches(#"stroke-width="([^"]+)""#, in: line).first.flatMap(Double.init) else { return nil }
+            return (color, width)
+        }
+        #expect(drawn.count == 4)
+        #expect(drawn.map(\.width) == drawn.map(\.width).sorted(by: >))
+        #expect(drawn.first?.color == StrategyStyle.color(of: "cached", in: order))
+        // Each dashed strategy's pattern is in its line and its legend entry.
+        #expect(occurrences(of: "stroke-dasharray=\"8 5\"", in: svg) == 2)
+        #expect(occurrences(of: "stroke-dasharray=\"2 3\"", in: svg) == 2)
+    }
+}
+
 /// Reading the charts out of the report's two forms, independently of how they are written.
 enum ReportPages {
     /// The chart files each layout's part of the Markdown links, in order, by layout (each
