@@ -55,6 +55,7 @@ extension LayoutReports {
             + "over \(layouts.count) layout\(layouts.count == 1 ? "" : "s") (\(h(layouts.joined(separator: ", ")))), every strategy "
             + "replayed over the same scroll traces and checked frame by frame against the reference.</p></header>\n"
 
+        out += alertsSection()
         out += summarySection(ruleAnchor: rules.anchors.first ?? "rule")
         out += contents(rules: rules.statements)
         for (report, anchor) in zip(reports, rules.anchors) {
@@ -84,6 +85,30 @@ extension LayoutReports {
         return out
     }
 
+    /// The alerts, each linked to its run's row; or a line saying there are none.
+    private func alertsSection() -> String {
+        let h = Escape.html
+        let alerts = self.alerts
+        guard !alerts.isEmpty else {
+            return "<section class=\"ok\">\n" + ReportPage.heading(2, id: "alerts", "Alerts: none")
+                + "<p>Every run's p99 and worst frame are within the frame budget (1/refresh rate), and every fixture check passed.</p>\n"
+                + "</section>\n"
+        }
+        // Rows exist for the runs of the reported layouts.
+        let rows = Set(reports.flatMap(\.runs).map(StrategyReport.rowAnchor))
+        var out = "<section class=\"alert\">\n" + ReportPage.heading(2, id: "alerts", "Alerts (\(alerts.count))")
+        out += "<p>Runs with a frame over the frame budget (1/refresh rate) at p99 or at their worst, or a failed fixture check; "
+            + "each links to its row in the measurements.</p>\n<ul>\n"
+        for alert in alerts {
+            let anchor = StrategyReport.rowAnchor(of: alert.run)
+            let name = rows.contains(anchor) ? "<a href=\"#\(anchor)\">\(h(alert.identity))</a>" : h(alert.identity)
+            let badge = alert.reasons.contains { if case .fixtureFailed = $0 { true } else { false } }
+                ? "<span class=\"badge fail\">FIXTURE FAIL</span> " : "<span class=\"badge over\">OVER BUDGET</span> "
+            out += "<li>\(badge)\(name): \(h(alert.problem))</li>\n"
+        }
+        return out + "</ul>\n</section>\n"
+    }
+
     /// One line per layout: the recommendation, its confidence and the figure that decided.
     private func summarySection(ruleAnchor: String) -> String {
         let h = Escape.html
@@ -106,6 +131,8 @@ extension LayoutReports {
     private func contents(rules: [(id: String, statement: String, layouts: [String])]) -> String {
         let h = Escape.html
         var out = "<nav class=\"toc\">\n" + ReportPage.heading(2, id: "contents", "Contents") + "<ol>\n"
+        let alerts = self.alerts.count
+        out += "<li><a href=\"#alerts\">" + (alerts == 0 ? "Alerts: none" : "Alerts (\(alerts))") + "</a></li>\n"
         out += "<li><a href=\"#summary\">Summary</a></li>\n"
         for report in reports {
             let parts = report.htmlParts.map { "<a href=\"#\($0.id)\">\(h($0.short))</a>" }.joined(separator: " · ")

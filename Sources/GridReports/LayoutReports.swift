@@ -54,6 +54,27 @@ public struct LayoutReports {
         return requests
     }
 
+    /// Every run with a frame over the frame budget (p99 or worst) or a failed fixture
+    /// check (``RunAlert``): the reports' layouts in order, each in the document's order,
+    /// then runs of layouts without a report.
+    public var alerts: [RunAlert] {
+        guard let document = reports.first?.document else { return [] }
+        let layouts = reports.map(\.options.layout)
+        let reported = reports.flatMap(\.runs)
+        return RunAlert.alerts(in: reported + document.runs.filter { !layouts.contains($0.layout) })
+    }
+
+    /// The alerts as the terminal summary prints them: a heading line, then one indented
+    /// line per alert; or one line saying there are none.
+    public var alertLines: [String] {
+        let alerts = self.alerts
+        guard !alerts.isEmpty else {
+            return ["No alerts: every run's p99 and worst frame are within the frame budget, and every fixture check passed."]
+        }
+        return ["Alerts: \(alerts.count) run\(alerts.count == 1 ? "" : "s") with a frame over the frame budget (1/refresh rate) "
+            + "or a failed fixture check:"] + alerts.map { "  " + $0.line }
+    }
+
     /// Every layout's verdict, each line naming its layout when there are several.
     public var verdict: [String] {
         guard reports.count > 1 else { return reports.first?.verdict ?? [] }
@@ -76,6 +97,12 @@ public struct LayoutReports {
         for report in reports {
             out += "| \(md(report.options.layout)) | **\(md(report.recommendationWords))** | \(md(report.confidenceWords)) | "
                 + "\(md(report.decidingFigure)) |\n"
+        }
+        let alerts = self.alerts
+        if !alerts.isEmpty {
+            out += "\n## ⚠ Alerts (\(alerts.count))\n\nRuns with a frame over the frame budget (1/refresh rate) at p99 or at their worst, "
+                + "or a failed fixture check:\n\n"
+            out += alerts.map { "- **\(md($0.identity))**: \(md($0.problem))\n" }.joined()
         }
         out += "\n---\n\n"
         out += zip(reports, rules.anchors).map { report, anchor in report.markdown(ruleLink: links[anchor]) }.joined(separator: "\n---\n\n")

@@ -81,6 +81,7 @@ enum ReportPage {
         tr.group th { background: #fafafa; font-weight: 600; padding-top: 8px; }
         tr.failed td { background: #fdf2f2; }
         tr.over td { background: #fff8f1; }
+        td.overbudget { color: #9b1c1c; font-weight: 700; }
         tr.threshold td { background: #eff6fc; }
         tr:target td, tr:target th { background: #fef3c7; outline: 2px solid #f59e0b; }
         .summary td { white-space: normal; vertical-align: top; }

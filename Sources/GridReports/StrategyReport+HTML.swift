@@ -84,20 +84,20 @@ extension StrategyReport {
         var title = h(options.canonicalDataset)
         if let any = canonicalRuns.first { title += " <span class=\"dim\">\(Format.count(any.tiles)) tiles in \(Format.count(any.sections)) sections</span>" }
         out += ReportPage.heading(4, id: measurements + "-canonical", title)
-        out += htmlTable(RunColumn.canonical.filter { $0 != .trace }, canonicalRuns, groupedByTrace: true)
+        out += htmlTable(RunColumn.canonical.filter { $0 != .trace }, canonicalRuns, .canonical, groupedByTrace: true)
         let notes = columnNotes
         out += "<p class=\"note\">\(h(notes.intro)) "
             + notes.terms.map { "<i>\(h($0.term))</i>: \(h($0.meaning))." }.joined(separator: " ") + "</p>\n"
         out += ReportPage.heading(4, id: measurements + "-scale", "Scale series <span class=\"dim\">\(h(options.scaleTrace))</span>")
-        out += htmlTable(RunColumn.scale, scaleRuns, groupedByTrace: false)
+        out += htmlTable(RunColumn.scale, scaleRuns, .scale, groupedByTrace: false)
         if let trace = options.scaleEditsTrace, !scaleEditRuns.isEmpty {
             out += ReportPage.heading(4, id: measurements + "-scale-edits", "Scale series with edits <span class=\"dim\">\(h(trace))</span>")
             out += "<p class=\"note\">\(h(Self.scaleEditsNote))</p>\n"
-            out += htmlTable(RunColumn.scale, scaleEditRuns, groupedByTrace: false)
+            out += htmlTable(RunColumn.scale, scaleEditRuns, .scaleEdits, groupedByTrace: false)
         }
         if !otherRuns.isEmpty {
             out += ReportPage.heading(4, id: measurements + "-other", "Other data sets")
-                + htmlTable(RunColumn.other.filter { $0 != .trace }, otherRuns, groupedByTrace: true)
+                + htmlTable(RunColumn.other.filter { $0 != .trace }, otherRuns, .other, groupedByTrace: true)
         }
 
         out += ReportPage.heading(3, id: parts[6].id, h(parts[6].title))
@@ -133,9 +133,30 @@ extension StrategyReport {
             + "</div>\n<p class=\"dim\">\(h(recommendation.seedComparison(seedThreshold: options.seedThreshold)))</p>\n"
     }
 
+    /// The tables of the measurements part; a run may be in more than one (a canonical
+    /// data set of the scale series is in both).
+    enum RunTable {
+        case canonical, scale, scaleEdits, other
+    }
+
+    /// The table whose row for `run` carries the run's anchor: the first it is in.
+    func homeTable(of run: RunRecord) -> RunTable {
+        if run.dataset == options.canonicalDataset { return .canonical }
+        if run.trace == options.scaleTrace { return .scale }
+        if let trace = options.scaleEditsTrace, run.trace == trace { return .scaleEdits }
+        return .other
+    }
+
+    /// The anchor of `run`'s row on the page: `run-tile-grid--photos-2976--fling-120hz--cached`.
+    /// Names are assumed to stay apart as slugs (`ReportPage.slug(_:)`), as the plan's do.
+    static func rowAnchor(of run: RunRecord) -> String {
+        "run-" + [run.layout, run.dataset, run.trace, run.strategy].map(ReportPage.slug).joined(separator: "--")
+    }
+
     /// An HTML table of `runs`; with `groupedByTrace`, one body per trace under a heading row,
-    /// and the lowest passing p99 of each trace in bold.
-    private func htmlTable(_ columns: [RunColumn], _ runs: [RunRecord], groupedByTrace: Bool) -> String {
+    /// and the lowest passing p99 of each trace in bold. Rows of runs whose home is `table`
+    /// carry their anchor; rows of runs with a frame over the frame budget are marked.
+    private func htmlTable(_ columns: [RunColumn], _ runs: [RunRecord], _ table: RunTable, groupedByTrace: Bool) -> String {
         let h = Escape.html
         guard !runs.isEmpty else { return "<p class=\"dim\">No runs.</p>\n" }
         var out = "<div class=\"scroll\"><table>\n<thead><tr>"
@@ -153,7 +174,10 @@ extension StrategyReport {
             }
             let best = group.filter { $0.fixture == .pass }.map(\.frameNanos.p99).min()
             for run in group {
-                out += run.fixture == .fail ? "<tr class=\"failed\">" : "<tr>"
+                let id = homeTable(of: run) == table ? " id=\"\(Self.rowAnchor(of: run))\"" : ""
+                let budget = RunAlert.frameBudgetNanos(of: run)
+                let over = run.frameNanos.max > budget
+                out += "<tr\(id)" + (run.fixture == .fail ? " class=\"failed\"" : (over ? " class=\"over\"" : "")) + ">"
                 for column in columns {
                     let text = h(column.text(for: run))
                     switch column {
@@ -161,6 +185,8 @@ extension StrategyReport {
                         out += run.fixture == .pass ? "<td><span class=\"badge pass\">pass</span></td>" : "<td><span class=\"badge fail\">\(text)</span></td>"
                     case .strategy:
                         out += "<td><span class=\"swatch\" style=\"background:\(h(StrategyStyle.color(of: run.strategy, in: strategies)))\"></span>\(text)</td>"
+                    case .p99 where run.frameNanos.p99 > budget, .max where run.frameNanos.max > budget:
+                        out += "<td class=\"num overbudget\" title=\"over the \(run.refreshHz) Hz frame budget\">\(text)</td>"
                     case .p99 where groupedByTrace && run.fixture == .pass && run.frameNanos.p99 == best:
                         out += "<td class=\"num\"><b>\(text)</b></td>"
                     default:

@@ -166,6 +166,39 @@ func scale100Plan(in scratch: Scratch) throws -> String {
         }
     }
 
+    /// The terminal summary and the page list every run of the committed results whose p99
+    /// or worst frame is over one frame at its refresh rate, or whose fixture failed, worked
+    /// out here from the results file itself; each of the page's alerts links to a row.
+    @Test func alertsListEveryRunOverTheFrameBudget() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let results = GridBench.root.appendingPathComponent("reports/results.json")
+        let rendered = try GridBench.run(["report", "--from-results", results.path, "--out", scratch.path("r")])
+        #expect(rendered.status == Exit.success, "\(rendered)")
+
+        let document = try JSONDecoder().decode(ResultsDocument.self, from: Data(contentsOf: results))
+        let expected = document.runs.filter { run in
+            let budget = 1e9 / Double(run.refreshHz)
+            return run.frameNanos.p99 > budget || run.frameNanos.max > budget || run.fixture == .fail
+        }.map { run in
+            "\(run.layout) · \(run.dataset) / \(run.trace) / " + (run.adaptiveChoice.map { "\(run.strategy) (→ \($0))" } ?? run.strategy)
+        }
+        #expect(!expected.isEmpty)
+        let lines = rendered.stdout.split(separator: "\n").map(String.init)
+        let heading = try #require(lines.firstIndex { $0.hasPrefix("Alerts: ") }, "\(rendered.stdout)")
+        #expect(lines[heading].hasPrefix("Alerts: \(expected.count) runs with a frame over the frame budget"))
+        let listed = lines[(heading + 1)...].prefix { $0.hasPrefix("  ") }.map { $0.dropFirst(2).components(separatedBy: ": ")[0] }
+        #expect(Set(listed) == Set(expected) && listed.count == expected.count, "\(listed)")
+
+        let html = try scratch.text("r/strategy-comparison.html")
+        let alerts = try #require(html.components(separatedBy: "<h2 id=\"alerts\">").dropFirst().first?.components(separatedBy: "</section>").first)
+        let links = alerts.components(separatedBy: "<a href=\"#").dropFirst().map { $0.components(separatedBy: "\"")[0] }
+        #expect(links.count == expected.count)
+        for anchor in links {
+            #expect(html.components(separatedBy: "<tr id=\"\(anchor)\"").count == 2, "\(anchor) is not exactly one row")
+        }
+    }
+
     @Test func reportRefusesUnknownNames() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

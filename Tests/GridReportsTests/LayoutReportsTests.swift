@@ -220,3 +220,75 @@ enum ReportPages {
         }
     }
 }
+
+/// Alerts: runs with a frame over the frame budget, or a failed fixture check.
+@Suite struct RunAlertTests {
+    @Test func aFrameOverTheBudgetAtP99OrWorstIsAnAlert() throws {
+        // 120 Hz: the budget is 1e9 / 120 = 8,333,333 ns. p99 9 ms is 108 % of it, max 10 ms 120 %.
+        let both = try #require(RunAlert(Synthetic.run("cached", p50: 1_000, p99: 9_000_000, max: 10_000_000)))
+        #expect(both.reasons == [.p99OverBudget(nanos: 9_000_000), .maxOverBudget(nanos: 10_000_000)])
+        #expect(both.line == "tile-grid · photos-2976 / fling-120hz / cached: p99 9.00 ms (108 %), max 10.0 ms (120 %) of the 120 Hz frame budget (8.33 ms)")
+        // Only the worst frame over: 12.5 ms is 150 %.
+        let worst = try #require(RunAlert(Synthetic.run("on-demand", p99: 2_000, max: 12_500_000)))
+        #expect(worst.reasons == [.maxOverBudget(nanos: 12_500_000)])
+        #expect(worst.problem == "max 12.5 ms (150 %) of the 120 Hz frame budget (8.33 ms)")
+        // At the budget is not over it; at 60 Hz the budget is twice as long.
+        #expect(RunAlert(Synthetic.run("cached", p99: 2_000, max: 1e9 / 120)) == nil)
+        #expect(RunAlert(Synthetic.run("cached", trace: "drag-60hz", refreshHz: 60, p99: 2_000, max: 10_000_000)) == nil)
+        // A failed fixture check, however fast.
+        let failed = try #require(RunAlert(Synthetic.run("scan", p99: 2_000, fixture: .fail, mismatch: 17)))
+        #expect(failed.reasons == [.fixtureFailed(firstMismatchFrame: 17)])
+        #expect(failed.problem == "fixture check failed from frame 17")
+        let adaptive = try #require(RunAlert(Synthetic.run("adaptive", p99: 2_000, max: 9_000_000, adaptiveChoice: "cached")))
+        #expect(adaptive.identity == "tile-grid · photos-2976 / fling-120hz / adaptive (→ cached)")
+    }
+
+    @Test func alertsHeadThePageAndLinkToTheirRows() throws {
+        var document = Synthetic.document()
+        // One run over the budget: cached at 10,000,000 tiles, worst frame 20 ms (240 % of 8.33 ms).
+        let slow = try #require(document.runs.firstIndex { $0.dataset == "scale-10000000" && $0.strategy == "cached" })
+        document.runs[slow].frameNanos.max = 20_000_000
+        let reports = LayoutReports([try StrategyReport(document: document)])
+        // The synthetic document's scan grows 2 ns a tile at p99 from 500 ns: over 8.33 ms from
+        // 4,166,417 tiles, so at 10,000,000 (20.0 ms p99); its failing run; and the slow one.
+        #expect(reports.alerts.map(\.identity) == [
+            "tile-grid · photos-2976 / slow-drag-60hz / scan",
+            "tile-grid · scale-10000000 / tour-120hz / cached",
+            "tile-grid · scale-10000000 / tour-120hz / scan",
+        ])
+        let html = reports.html()
+        let alerts = try #require(html.components(separatedBy: "<h2 id=\"alerts\">").dropFirst().first?.components(separatedBy: "</section>").first)
+        #expect(alerts.hasPrefix("Alerts (3)"))
+        #expect(alerts.contains(
+            "<a href=\"#run-tile-grid--scale-10000000--tour-120hz--cached\">tile-grid · scale-10000000 / tour-120hz / cached</a>: "
+                + "max 20.0 ms (240 %) of the 120 Hz frame budget (8.33 ms)</li>"))
+        // Every alert's link leads to exactly one row, and that row is the run's.
+        for anchor in ReportPages.matches(##"href="#(run-[^"]+)""##, in: alerts) {
+            #expect(html.components(separatedBy: "<tr id=\"\(anchor)\"").count == 2, "\(anchor)")
+        }
+        #expect(html.contains("<tr id=\"run-tile-grid--scale-10000000--tour-120hz--cached\" class=\"over\">"))
+        #expect(html.contains("<td class=\"num overbudget\" title=\"over the 120 Hz frame budget\">20000</td>"))
+        #expect(reports.alertLines.first == "Alerts: 3 runs with a frame over the frame budget (1/refresh rate) or a failed fixture check:")
+        #expect(reports.markdown().contains("- **tile-grid · scale-10000000 / tour-120hz / cached**: max 20.0 ms (240 %) of the 120 Hz frame budget (8.33 ms)\n"))
+
+        // A run in two tables (its data set canonical and in the scale series) has one anchor,
+        // on its first row.
+        let twice = LayoutReports([try StrategyReport(document: document, options: ReportOptions(canonicalDataset: "scale-10000000"))])
+        let page = twice.html()
+        #expect(page.components(separatedBy: "id=\"run-tile-grid--scale-10000000--tour-120hz--cached\"").count == 2)
+        // Alerts are of runs, not rows: the same three.
+        #expect(twice.alerts.count == 3)
+    }
+
+    @Test func aCleanDocumentSaysSo() throws {
+        let reports = LayoutReports([try StrategyReport(document: Synthetic.document(failing: false), options: ReportOptions())])
+        // Scan's p99 still crosses the budget at 10,000,000 tiles.
+        #expect(reports.alerts.count == 1)
+        var quiet = Synthetic.document(failing: false)
+        quiet.runs.removeAll { $0.frameNanos.max > 1e9 / Double($0.refreshHz) }
+        let none = LayoutReports([try StrategyReport(document: quiet)])
+        #expect(none.alerts.isEmpty)
+        #expect(none.alertLines == ["No alerts: every run's p99 and worst frame are within the frame budget, and every fixture check passed."])
+        #expect(none.html().contains("<h2 id=\"alerts\">Alerts: none <a"))
+    }
+}

@@ -100,7 +100,7 @@ import Testing
         #expect(html.contains("<div class=\"big\">400 tiles</div>"))
         // The failing run: a banner and a red badge on its row.
         #expect(html.contains("<span class=\"badge fail\">FIXTURE FAIL</span>"))
-        #expect(html.contains("<tr class=\"failed\">"))
+        #expect(html.contains("<tr id=\"run-tile-grid--photos-2976--slow-drag-60hz--scan\" class=\"failed\">"))
         #expect(html.contains("<span class=\"badge fail\">FAIL (frame 17)</span>"))
         // Tooltips on points.
         #expect(html.contains("<title>cached · 1,000 tiles · p99 1.00 µs</title>"))
