@@ -199,6 +199,34 @@ func scale100Plan(in scratch: Scratch) throws -> String {
         }
     }
 
+    /// The quick start writes where generated files belong, and leaves the checkout clean:
+    /// without --out, into reports/latest/ under the working directory, which git ignores;
+    /// the reference report in reports/ is not touched.
+    @Test func theDefaultOutputIsReportsLatestWhichGitIgnores() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let results = GridBench.root.appendingPathComponent("reports/results.json").path
+        let plan = GridBench.datasets.appendingPathComponent("plan.json").path
+        let rendered = try GridBench.run(["report", "--plan", plan, "--from-results", results], in: scratch.url)
+        #expect(rendered.status == Exit.success, "\(rendered)")
+        for file in ["strategy-comparison.html", "strategy-comparison.md", "charts/distribution.svg"] {
+            #expect(scratch.exists("reports/latest/\(file)"), "no reports/latest/\(file)")
+        }
+        #expect(!scratch.exists("reports/strategy-comparison.html"))
+        #expect(rendered.stderr.contains("report files in \(scratch.path("reports/latest"))."), "\(rendered)")
+
+        // git, where there is a checkout, ignores what was written there.
+        guard FileManager.default.fileExists(atPath: GridBench.root.appendingPathComponent(".git").path) else { return }
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "-C", GridBench.root.path, "check-ignore", "-q", "reports/latest/charts/memory.svg"]
+        git.standardOutput = FileHandle.nullDevice
+        git.standardError = FileHandle.nullDevice
+        try git.run()
+        git.waitUntilExit()
+        #expect(git.terminationStatus == 0, "git does not ignore reports/latest/")
+    }
+
     @Test func reportRefusesUnknownNames() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
