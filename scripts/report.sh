@@ -2,10 +2,13 @@
 # Quick start, command 1: the strategy comparison over the bundled data sets.
 #
 # Installs what is missing (jemalloc), builds gridbench in release (figures from a debug
-# build mean nothing) and runs `gridbench report`, which writes reports/results.json,
-# reports/strategy-comparison.md (with charts in reports/charts/) and the self-contained
-# reports/strategy-comparison.html. Arguments are passed to `gridbench report`
-# (try --help).
+# build mean nothing) and runs `gridbench report`, which writes reports/latest/results.json,
+# reports/latest/strategy-comparison.md (with charts in reports/latest/charts/) and the
+# self-contained reports/latest/strategy-comparison.html. reports/latest/ is ignored by git,
+# so the checkout stays clean. Arguments are passed to `gridbench report` (try --help).
+#
+# The committed reference report in reports/ is updated on purpose, from a quiet machine:
+#   scripts/report.sh --repeat 5 --out reports
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh

@@ -54,32 +54,62 @@ public struct LayoutReports {
         return requests
     }
 
+    /// Every run with a frame over the frame budget (p99 or worst) or a failed fixture
+    /// check (``RunAlert``): the reports' layouts in order, each in the document's order,
+    /// then runs of layouts without a report.
+    public var alerts: [RunAlert] {
+        guard let document = reports.first?.document else { return [] }
+        let layouts = reports.map(\.options.layout)
+        let reported = reports.flatMap(\.runs)
+        return RunAlert.alerts(in: reported + document.runs.filter { !layouts.contains($0.layout) })
+    }
+
+    /// The alerts as the terminal summary prints them: a heading line, then one indented
+    /// line per alert; or one line saying there are none.
+    public var alertLines: [String] {
+        let alerts = self.alerts
+        guard !alerts.isEmpty else {
+            return ["No alerts: every run's p99 and worst frame are within the frame budget, and every fixture check passed."]
+        }
+        return ["Alerts: \(alerts.count) run\(alerts.count == 1 ? "" : "s") with a frame over the frame budget (1/refresh rate) "
+            + "or a failed fixture check:"] + alerts.map { "  " + $0.line }
+    }
+
     /// Every layout's verdict, each line naming its layout when there are several.
     public var verdict: [String] {
         guard reports.count > 1 else { return reports.first?.verdict ?? [] }
         return reports.flatMap { report in report.verdict.map { "\(report.options.layout): \($0)" } }
     }
 
-    /// The reports in Markdown, one after the other.
+    /// The reports in Markdown: a summary with one line per layout, the reports one after
+    /// the other, and the threshold rule stated once at the end (each report links to it).
     public func markdown() -> String {
-        reports.map { $0.markdown() }.joined(separator: "\n---\n\n")
-    }
-
-    /// One self-contained page: the first report's, with the others' content added to its
-    /// main part.
-    public func html() -> String {
-        guard var page = reports.first?.html() else { return "" }
-        let more = reports.dropFirst().map { Self.main(of: $0.html()) }.joined(separator: "\n<hr>\n")
-        if !more.isEmpty, let end = page.range(of: "</main>", options: .backwards) {
-            page.insert(contentsOf: "<hr>\n" + more + "\n", at: end.lowerBound)
+        let md = Escape.markdown
+        let rules = self.rules
+        // GitHub's anchor for a heading: its words in lower case, joined by hyphens.
+        let title = { (rule: (id: String, statement: String, layouts: [String])) -> String in
+            rules.statements.count == 1 ? "The threshold rule" : "The threshold rule of " + rule.layouts.joined(separator: ", ")
         }
-        return page
-    }
+        let links = Dictionary(uniqueKeysWithValues: rules.statements.map { ($0.id, "#" + ReportPage.slug(title($0))) })
 
-    /// What lies between `<main>` and `</main>` of a report's page.
-    private static func main(of page: String) -> String {
-        guard let start = page.range(of: "<main>"), let end = page.range(of: "</main>", options: .backwards) else { return page }
-        return String(page[start.upperBound..<end.lowerBound])
+        var out = "# GridBench strategy comparison\n\n"
+        out += "| layout | recommendation | confidence | the figure that decided it |\n| --- | --- | ---: | --- |\n"
+        for report in reports {
+            out += "| \(md(report.options.layout)) | **\(md(report.recommendationWords))** | \(md(report.confidenceWords)) | "
+                + "\(md(report.decidingFigure)) |\n"
+        }
+        let alerts = self.alerts
+        if !alerts.isEmpty {
+            out += "\n## ⚠ Alerts (\(alerts.count))\n\nRuns with a frame over the frame budget (1/refresh rate) at p99 or at their worst, "
+                + "or a failed fixture check:\n\n"
+            out += alerts.map { "- **\(md($0.identity))**: \(md($0.problem))\n" }.joined()
+        }
+        out += "\n---\n\n"
+        out += zip(reports, rules.anchors).map { report, anchor in report.markdown(ruleLink: links[anchor]) }.joined(separator: "\n---\n\n")
+        for rule in rules.statements {
+            out += "\n---\n\n# \(md(title(rule)))\n\n\(md(rule.statement))\n"
+        }
+        return out
     }
 
     /// Every report's charts, then the HTML and Markdown files, added to `set` (by path

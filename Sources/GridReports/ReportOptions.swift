@@ -52,6 +52,18 @@ public struct ReportOptions: Hashable, Sendable {
         self.strategyOrder = strategyOrder
     }
 
+    /// The layout the seed's cache-and-scan was written for: CHGridView's tile grid.
+    public static let seedLayout = "tile-grid"
+
+    /// What the `scan` strategy is for this layout, as the verdict names it: the seed's own
+    /// way on the tile grid (CHGridView's), and that way carried over to any other layout,
+    /// which the seed never had.
+    public var scanBaseline: String {
+        layout == Self.seedLayout
+            ? "the seed's cache-and-scan (CHGridView's way)"
+            : "cache-and-scan, the seed's way applied to this layout"
+    }
+
     /// Throws a `GridError` naming the first option out of range.
     public func validate() throws(GridError) {
         for (field, value) in [("layout", layout), ("canonicalDataset", canonicalDataset), ("canonicalTrace", canonicalTrace), ("scaleTrace", scaleTrace)]

@@ -2,14 +2,35 @@ import GridHarness
 
 /// One chart of the report, with the file name it is written under and its caption.
 public struct ReportChart: Hashable, Sendable {
-    /// The file name's stem: `distribution` is written as `charts/distribution.svg`.
+    /// Which of the report's charts this is: what it draws, whatever its file is called.
+    public enum Kind: String, CaseIterable, Hashable, Sendable {
+        /// The canonical trace's per-frame cost at each percentile.
+        case distribution
+        /// The scale series' p50 per-frame cost against tile count.
+        case scaleP50 = "scale-p50"
+        /// The scale series' p99 per-frame cost against tile count.
+        case scaleP99 = "scale-p99"
+        /// The scale series' retained memory against tile count.
+        case memory
+        /// The canonical trace's per-frame cost along the trace.
+        case timeline
+    }
+
+    /// What the chart draws.
+    public var kind: Kind
+    /// The file name's stem: `distribution` is written as `charts/distribution.svg`, and a
+    /// report with a chart prefix (``ReportOptions/chartPrefix``) writes
+    /// `charts/data-grid-distribution.svg`.
     public var name: String
+    /// The chart itself.
     public var chart: LineChart
     /// What the chart shows and what to read from it, in plain text.
     public var caption: String
 
-    public init(name: String, chart: LineChart, caption: String) {
-        self.name = name
+    /// A chart of `kind`, written under `name` (the kind's own name unless given).
+    public init(kind: Kind, name: String? = nil, chart: LineChart, caption: String) {
+        self.kind = kind
+        self.name = name ?? kind.rawValue
         self.chart = chart
         self.caption = caption
     }
@@ -39,14 +60,16 @@ extension StrategyReport {
     private func unprefixedCharts() -> [ReportChart] {
         [
             distributionChart(),
-            scaleChart(name: "scale-p50", percentile: \.p50, percentileName: "p50"),
-            scaleChart(name: "scale-p99", percentile: \.p99, percentileName: "p99"),
+            scaleChart(kind: .scaleP50, percentile: \.p50, percentileName: "p50"),
+            scaleChart(kind: .scaleP99, percentile: \.p99, percentileName: "p99"),
             memoryChart(),
             timelineChart(),
         ]
     }
 
     private func color(_ strategy: String) -> String { StrategyStyle.color(of: strategy, in: strategies) }
+
+    private func line(_ strategy: String) -> LineChart.LineStyle { StrategyStyle.line(of: strategy, in: strategies) }
 
     private func failSuffix(_ run: RunRecord) -> String { run.fixture == .fail ? " · fixture FAIL" : "" }
 
@@ -89,7 +112,7 @@ extension StrategyReport {
                     tooltip: "\(label(run)) · p\(Format.trimmed(point.percentile, maxDecimals: 3)) · \(Format.duration(point.nanos))\(failSuffix(run))",
                     flagged: run.fixture == .fail)
             }
-            return LineChart.Series(name: label(run), color: color(run.strategy), dashed: StrategyStyle.isDashed(run.strategy), points: points)
+            return LineChart.Series(name: label(run), color: color(run.strategy), line: line(run.strategy), points: points)
         }
         let x = ChartAxis.nines(title: "percentile of frames (nines scale)")
         let values = series.flatMap { $0.points.filter { x.contains($0.x) }.map(\.y) }
@@ -103,10 +126,10 @@ extension StrategyReport {
         if !fallback.isEmpty {
             caption += " Drawn from p50, p90, p99 and p99.9 alone (no recorded distribution): \(fallback.joined(separator: ", "))."
         }
-        return ReportChart(name: "distribution", chart: chart, caption: caption + notes(for: chart))
+        return ReportChart(kind: .distribution, chart: chart, caption: caption + notes(for: chart))
     }
 
-    func scaleChart(name: String, percentile: KeyPath<Percentiles, Double>, percentileName: String) -> ReportChart {
+    func scaleChart(kind: ReportChart.Kind, percentile: KeyPath<Percentiles, Double>, percentileName: String) -> ReportChart {
         let runs = scaleRuns
         let series = strategies.compactMap { strategy -> LineChart.Series? in
             let mine = runs.filter { $0.strategy == strategy }
@@ -121,7 +144,7 @@ extension StrategyReport {
                         + "\(Format.duration(run.frameNanos[keyPath: percentile]))\(range)\(failSuffix(run))",
                     flagged: run.fixture == .fail, interval: interval)
             }
-            return LineChart.Series(name: strategy, color: color(strategy), dashed: StrategyStyle.isDashed(strategy), points: points)
+            return LineChart.Series(name: strategy, color: color(strategy), line: line(strategy), points: points)
         }
         let rule = options.rule
         // Only crossovers the intervals show are marked: none on the p99 chart, whose
@@ -147,7 +170,7 @@ extension StrategyReport {
         let caption = "The \(percentileName) per-frame cost of each strategy over \(options.scaleTrace), from "
             + "\(Format.count(runs.first?.tiles ?? 0)) to \(Format.count(runs.last?.tiles ?? 0)) tiles, log-log. " + bands
             + crossoverSentence(crossings, percentile: percentile, percentileName: percentileName)
-        return ReportChart(name: name, chart: chart, caption: caption + notes(for: chart))
+        return ReportChart(kind: kind, chart: chart, caption: caption + notes(for: chart))
     }
 
     /// Rounds a crossover's tile count to two significant digits for a label: 3162 → 3200.
@@ -210,7 +233,7 @@ extension StrategyReport {
                     else { "zero or not measured at some sizes" }
                 undrawn.append("\(strategy) (\(why))")
             }
-            return LineChart.Series(name: strategy, color: color(strategy), dashed: StrategyStyle.isDashed(strategy), points: points)
+            return LineChart.Series(name: strategy, color: color(strategy), line: line(strategy), points: points)
         }
         let budget = options.rule.memoryBudgetBytes
         let values = series.flatMap { $0.points.map(\.y) }
@@ -225,7 +248,7 @@ extension StrategyReport {
         if !undrawn.isEmpty {
             caption += " Not drawn where a log axis cannot show it: \(undrawn.joined(separator: ", "))."
         }
-        return ReportChart(name: "memory", chart: chart, caption: caption + notes(for: chart, frameBudgets: false))
+        return ReportChart(kind: .memory, chart: chart, caption: caption + notes(for: chart, frameBudgets: false))
     }
 
     func timelineChart() -> ReportChart {
@@ -242,7 +265,7 @@ extension StrategyReport {
                     tooltip: "\(label(run)) · \(Format.trimmed(time, maxDecimals: 3)) s · \(Format.duration(nanos))\(failSuffix(run))",
                     flagged: run.fixture == .fail)
             }
-            return LineChart.Series(name: label(run), color: color(run.strategy), dashed: StrategyStyle.isDashed(run.strategy), points: points)
+            return LineChart.Series(name: label(run), color: color(run.strategy), line: line(run.strategy), points: points)
         }
         let chart = LineChart(
             title: "Per-frame cost along the trace — \(options.canonicalDataset), \(options.canonicalTrace)",
@@ -255,6 +278,6 @@ extension StrategyReport {
             + "includes the invalidation it causes, so spikes are expected there."
         let missing = canonicalTraceRuns.filter { ($0.timeline ?? []).isEmpty }.map(label)
         if !missing.isEmpty { caption += " No timeline recorded: \(missing.joined(separator: ", "))." }
-        return ReportChart(name: "timeline", chart: chart, caption: caption + notes(for: chart))
+        return ReportChart(kind: .timeline, chart: chart, caption: caption + notes(for: chart))
     }
 }

@@ -6,99 +6,108 @@ extension StrategyReport {
     /// The file name the HTML report is written under.
     public static let htmlFileName = "strategy-comparison.html"
 
-    /// The page. Every string taken from the results is escaped.
+    /// The page: this report alone, as ``LayoutReports/html()`` lays out a page. Every
+    /// string taken from the results is escaped.
     /// - Complexity: O(r · (t + s)) for r runs over t traces and s strategies.
     public func html() -> String {
+        LayoutReports([self]).html()
+    }
+
+    /// The anchor of this layout's section on the page (`layout-data-grid`), and the
+    /// prefix of its parts' anchors.
+    var sectionAnchor: String { "layout-" + ReportPage.slug(options.layout) }
+
+    /// The parts of the layout's section, in order: anchor, heading and the short name the
+    /// page's contents give it.
+    var htmlParts: [(id: String, title: String, short: String)] {
+        let base = sectionAnchor
+        return [
+            (base + "-verdict", "Verdict", "verdict"),
+            (base + "-distribution", "1. Per-frame cost distribution", "distribution"),
+            (base + "-scale", "2. Per-frame cost against tile count", "cost by size"),
+            (base + "-memory", "3. Retained memory against tile count", "memory"),
+            (base + "-timeline", "4. Per-frame cost along the trace", "along the trace"),
+            (base + "-measurements", "5. Measurements", "measurements"),
+            (base + "-threshold", "6. Recommended threshold", "threshold"),
+        ]
+    }
+
+    /// The layout's section of the page: verdict, charts, measurements and threshold, with
+    /// an anchor on every heading. The rule is stated once on the page, at `ruleAnchor`,
+    /// and linked from here.
+    /// - Complexity: O(r · (t + s)) for r runs over t traces and s strategies.
+    func htmlSection(ruleAnchor: String) -> String {
         let h = Escape.html
         let charts = charts()
+        // Each figure names the file the Markdown links for it, so that a reader of either
+        // finds the same chart, and a test can match the two.
         func figure(_ chart: ReportChart) -> String {
-            "<figure>\n\(chart.chart.svg(standalone: false))\n<figcaption>\(h(chart.caption))</figcaption>\n</figure>\n"
+            "<figure id=\"chart-\(ReportPage.slug(chart.name))\" data-chart=\"\(h(chart.relativePath))\">\n\(chart.chart.svg(standalone: false))\n"
+                + "<figcaption>\(h(chart.caption))</figcaption>\n</figure>\n"
         }
+        let parts = htmlParts
 
-        var out = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>GridBench strategy comparison — \(h(options.layout))</title>
-            <style>
-            \(Self.css)
-            </style>
-            </head>
-            <body>
-            <main>
-
-            """
-        out += "<header><h1>Strategy comparison: \(h(options.layout))</h1>\n"
+        var out = "<section class=\"layout\" data-layout=\"\(h(options.layout))\">\n"
+        out += ReportPage.heading(2, id: sectionAnchor, h(options.layout))
         out += "<p class=\"sub\">Canonical data set <b>\(h(options.canonicalDataset))</b> over <b>\(h(options.canonicalTrace))</b>; "
             + "scale series over <b>\(h(options.scaleTrace))</b>; \(runs.count) run\(runs.count == 1 ? "" : "s")."
-            + (otherLayoutsNote.map { " " + h($0) } ?? "") + "</p></header>\n"
+            + (otherLayoutsNote.map { " " + h($0) } ?? "") + "</p>\n"
 
         let failed = failedRuns
         if !failed.isEmpty {
-            out += "<section class=\"alert\"><p><span class=\"badge fail\">FIXTURE FAIL</span> <b>\(failed.count) "
+            out += "<div class=\"alert\"><p><span class=\"badge fail\">FIXTURE FAIL</span> <b>\(failed.count) "
                 + "run\(failed.count == 1 ? "" : "s") loaded other tiles than the reference</b> and \(failed.count == 1 ? "is" : "are") "
                 + "kept out of the recommendation, however fast:</p>\n<ul>\n"
             for run in failed {
                 out += "<li>\(h(identity(run)))" + (run.firstMismatchFrame.map { ", first mismatch at frame \($0)" } ?? "") + "</li>\n"
             }
-            out += "</ul></section>\n"
+            out += "</ul></div>\n"
         }
 
-        out += "<section class=\"verdict\">\n<h2>Verdict</h2>\n"
+        out += "<div class=\"verdict\">\n" + ReportPage.heading(3, id: parts[0].id, h(parts[0].title))
         out += verdict.map { "<p>\(h($0))</p>\n" }.joined()
         out += thresholdCards()
-        out += "</section>\n"
+        out += "</div>\n"
 
-        let sections: [(String, [ReportChart])] = [
-            ("1. Per-frame cost distribution", charts.filter { $0.name == "distribution" }),
-            ("2. Per-frame cost against tile count", charts.filter { $0.name.hasPrefix("scale-") }),
-            ("3. Retained memory against tile count", charts.filter { $0.name == "memory" }),
-            ("4. Per-frame cost along the trace", charts.filter { $0.name == "timeline" }),
+        let figures: [[ReportChart]] = [
+            charts.filter { $0.kind == .distribution },
+            charts.filter { $0.kind == .scaleP50 || $0.kind == .scaleP99 },
+            charts.filter { $0.kind == .memory },
+            charts.filter { $0.kind == .timeline },
         ]
-        for (heading, figures) in sections {
-            out += "<section>\n<h2>\(h(heading))</h2>\n" + figures.map(figure).joined() + "</section>\n"
+        for (part, chartsOfPart) in zip(parts[1...4], figures) {
+            out += ReportPage.heading(3, id: part.id, h(part.title)) + chartsOfPart.map(figure).joined()
         }
 
-        out += "<section>\n<h2>5. Measurements</h2>\n"
-        out += "<h3>\(h(options.canonicalDataset))"
-        if let any = canonicalRuns.first { out += " <span class=\"dim\">\(Format.count(any.tiles)) tiles in \(Format.count(any.sections)) sections</span>" }
-        out += "</h3>\n"
-        out += htmlTable(RunColumn.canonical.filter { $0 != .trace }, canonicalRuns, groupedByTrace: true)
+        let measurements = parts[5].id
+        out += ReportPage.heading(3, id: measurements, h(parts[5].title))
+        var title = h(options.canonicalDataset)
+        if let any = canonicalRuns.first { title += " <span class=\"dim\">\(Format.count(any.tiles)) tiles in \(Format.count(any.sections)) sections</span>" }
+        out += ReportPage.heading(4, id: measurements + "-canonical", title)
+        out += htmlTable(RunColumn.canonical.filter { $0 != .trace }, canonicalRuns, .canonical, groupedByTrace: true)
         let notes = columnNotes
         out += "<p class=\"note\">\(h(notes.intro)) "
             + notes.terms.map { "<i>\(h($0.term))</i>: \(h($0.meaning))." }.joined(separator: " ") + "</p>\n"
-        out += "<h3>Scale series <span class=\"dim\">\(h(options.scaleTrace))</span></h3>\n"
-        out += htmlTable(RunColumn.scale, scaleRuns, groupedByTrace: false)
+        out += ReportPage.heading(4, id: measurements + "-scale", "Scale series <span class=\"dim\">\(h(options.scaleTrace))</span>")
+        out += htmlTable(RunColumn.scale, scaleRuns, .scale, groupedByTrace: false)
         if let trace = options.scaleEditsTrace, !scaleEditRuns.isEmpty {
-            out += "<h3>Scale series with edits <span class=\"dim\">\(h(trace))</span></h3>\n"
+            out += ReportPage.heading(4, id: measurements + "-scale-edits", "Scale series with edits <span class=\"dim\">\(h(trace))</span>")
             out += "<p class=\"note\">\(h(Self.scaleEditsNote))</p>\n"
-            out += htmlTable(RunColumn.scale, scaleEditRuns, groupedByTrace: false)
+            out += htmlTable(RunColumn.scale, scaleEditRuns, .scaleEdits, groupedByTrace: false)
         }
         if !otherRuns.isEmpty {
-            out += "<h3>Other data sets</h3>\n" + htmlTable(RunColumn.other.filter { $0 != .trace }, otherRuns, groupedByTrace: true)
+            out += ReportPage.heading(4, id: measurements + "-other", "Other data sets")
+                + htmlTable(RunColumn.other.filter { $0 != .trace }, otherRuns, .other, groupedByTrace: true)
         }
-        out += "</section>\n"
 
-        out += "<section>\n<h2>6. Recommended threshold</h2>\n"
-        out += "<p class=\"rule\"><b>The rule.</b> \(h(options.rule.statement))</p>\n"
+        out += ReportPage.heading(3, id: parts[6].id, h(parts[6].title))
+        out += "<p>Judged by <a href=\"#\(ruleAnchor)\">the threshold rule</a>, stated once for every layout below them.</p>\n"
         if !decisionLines.isEmpty {
             out += "<ul>\n" + decisionLines.map { "<li>\(h($0))</li>\n" }.joined() + "</ul>\n"
         }
         out += "<p>\(h(recommendation.seedComparison(seedThreshold: options.seedThreshold)))</p>\n"
         out += htmlThresholdTable()
         out += "</section>\n"
-
-        out += "<footer><p>Results schema version \(document.schemaVersion), written by \(h(document.tool)).</p>\n"
-        if !document.environment.isEmpty {
-            out += "<dl>\n"
-            for (key, value) in document.environment.sorted(by: { $0.key < $1.key }) {
-                out += "<dt>\(h(key))</dt><dd>\(h(value))</dd>\n"
-            }
-            out += "</dl>\n"
-        }
-        out += "</footer>\n</main>\n</body>\n</html>\n"
         return out
     }
 
@@ -124,9 +133,30 @@ extension StrategyReport {
             + "</div>\n<p class=\"dim\">\(h(recommendation.seedComparison(seedThreshold: options.seedThreshold)))</p>\n"
     }
 
+    /// The tables of the measurements part; a run may be in more than one (a canonical
+    /// data set of the scale series is in both).
+    enum RunTable {
+        case canonical, scale, scaleEdits, other
+    }
+
+    /// The table whose row for `run` carries the run's anchor: the first it is in.
+    func homeTable(of run: RunRecord) -> RunTable {
+        if run.dataset == options.canonicalDataset { return .canonical }
+        if run.trace == options.scaleTrace { return .scale }
+        if let trace = options.scaleEditsTrace, run.trace == trace { return .scaleEdits }
+        return .other
+    }
+
+    /// The anchor of `run`'s row on the page: `run-tile-grid--photos-2976--fling-120hz--cached`.
+    /// Names are assumed to stay apart as slugs (`ReportPage.slug(_:)`), as the plan's do.
+    static func rowAnchor(of run: RunRecord) -> String {
+        "run-" + [run.layout, run.dataset, run.trace, run.strategy].map(ReportPage.slug).joined(separator: "--")
+    }
+
     /// An HTML table of `runs`; with `groupedByTrace`, one body per trace under a heading row,
-    /// and the lowest passing p99 of each trace in bold.
-    private func htmlTable(_ columns: [RunColumn], _ runs: [RunRecord], groupedByTrace: Bool) -> String {
+    /// and the lowest passing p99 of each trace in bold. Rows of runs whose home is `table`
+    /// carry their anchor; rows of runs with a frame over the frame budget are marked.
+    private func htmlTable(_ columns: [RunColumn], _ runs: [RunRecord], _ table: RunTable, groupedByTrace: Bool) -> String {
         let h = Escape.html
         guard !runs.isEmpty else { return "<p class=\"dim\">No runs.</p>\n" }
         var out = "<div class=\"scroll\"><table>\n<thead><tr>"
@@ -144,7 +174,10 @@ extension StrategyReport {
             }
             let best = group.filter { $0.fixture == .pass }.map(\.frameNanos.p99).min()
             for run in group {
-                out += run.fixture == .fail ? "<tr class=\"failed\">" : "<tr>"
+                let id = homeTable(of: run) == table ? " id=\"\(Self.rowAnchor(of: run))\"" : ""
+                let budget = RunAlert.frameBudgetNanos(of: run)
+                let over = run.frameNanos.max > budget
+                out += "<tr\(id)" + (run.fixture == .fail ? " class=\"failed\"" : (over ? " class=\"over\"" : "")) + ">"
                 for column in columns {
                     let text = h(column.text(for: run))
                     switch column {
@@ -152,6 +185,8 @@ extension StrategyReport {
                         out += run.fixture == .pass ? "<td><span class=\"badge pass\">pass</span></td>" : "<td><span class=\"badge fail\">\(text)</span></td>"
                     case .strategy:
                         out += "<td><span class=\"swatch\" style=\"background:\(h(StrategyStyle.color(of: run.strategy, in: strategies)))\"></span>\(text)</td>"
+                    case .p99 where run.frameNanos.p99 > budget, .max where run.frameNanos.max > budget:
+                        out += "<td class=\"num overbudget\" title=\"over the \(run.refreshHz) Hz frame budget\">\(text)</td>"
                     case .p99 where groupedByTrace && run.fixture == .pass && run.frameNanos.p99 == best:
                         out += "<td class=\"num\"><b>\(text)</b></td>"
                     default:
@@ -192,47 +227,4 @@ extension StrategyReport {
         }
         return out + "</tbody></table></div>\n"
     }
-
-    static let css = """
-        :root { color-scheme: light; }
-        * { box-sizing: border-box; }
-        body { margin: 0; background: #f3f4f6; color: #111827;
-          font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif; }
-        main { max-width: 1120px; margin: 0 auto; padding: 24px 28px 48px; background: #fff; }
-        h1 { font-size: 26px; margin: 0 0 4px; }
-        h2 { font-size: 19px; margin: 32px 0 10px; padding-bottom: 4px; border-bottom: 1px solid #e5e7eb; }
-        h3 { font-size: 16px; margin: 22px 0 8px; }
-        .sub, .dim, .note { color: #4b5563; }
-        .dim { font-weight: normal; }
-        .note { font-size: 13px; }
-        .verdict p { font-size: 16px; margin: 6px 0; }
-        .cards { display: flex; gap: 16px; flex-wrap: wrap; margin: 14px 0 6px; }
-        .card { flex: 1 1 280px; border: 1px solid #d1d5db; border-radius: 8px; padding: 12px 16px; background: #f9fafb; }
-        .card.main { border-color: #0072b2; background: #eff6fc; }
-        .card .big { font-size: 26px; font-weight: 700; }
-        .alert { border: 2px solid #c81e1e; background: #fdf2f2; border-radius: 8px; padding: 8px 16px; margin: 16px 0; }
-        .alert ul { margin: 4px 0 8px; }
-        .badge { display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 12px; font-weight: 700; white-space: nowrap; }
-        .badge.pass { background: #def7ec; color: #03543f; }
-        .badge.fail { background: #c81e1e; color: #fff; }
-        figure { margin: 12px 0 20px; }
-        figure svg { display: block; border: 1px solid #e5e7eb; border-radius: 6px; }
-        figcaption { font-size: 13px; color: #374151; margin-top: 6px; }
-        .scroll { overflow-x: auto; }
-        table { border-collapse: collapse; font-size: 12.5px; font-variant-numeric: tabular-nums; margin: 6px 0 8px; }
-        th, td { padding: 4px 6px; border-bottom: 1px solid #e5e7eb; text-align: left; white-space: nowrap; }
-        thead th { white-space: normal; vertical-align: bottom; }
-        td.wrap { white-space: normal; min-width: 220px; }
-        thead th { background: #f3f4f6; border-bottom: 2px solid #d1d5db; }
-        .num { text-align: right; }
-        tr.group th { background: #fafafa; font-weight: 600; padding-top: 8px; }
-        tr.failed td { background: #fdf2f2; }
-        tr.threshold td { background: #eff6fc; }
-        .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px; }
-        .rule { background: #f9fafb; border-left: 4px solid #0072b2; padding: 8px 12px; }
-        footer { margin-top: 32px; font-size: 12px; color: #4b5563; }
-        footer dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; }
-        footer dt { font-weight: 600; }
-        footer dd { margin: 0; }
-        """
 }

@@ -5,10 +5,16 @@ extension StrategyReport {
     /// The file name the Markdown report is written under.
     public static let markdownFileName = "strategy-comparison.md"
 
-    /// The report as GitHub-flavoured Markdown. Charts are referenced as
-    /// `charts/<name>.svg`, relative to the report.
+    /// The report as GitHub-flavoured Markdown, the threshold rule stated in it. Charts are
+    /// referenced as `charts/<name>.svg`, relative to the report.
     /// - Complexity: O(r · (t + s)) for r runs over t traces and s strategies.
     public func markdown() -> String {
+        markdown(ruleLink: nil)
+    }
+
+    /// The report as Markdown; with `ruleLink`, the threshold rule is not stated but linked
+    /// there (a report over several layouts states it once).
+    func markdown(ruleLink: String?) -> String {
         let md = Escape.markdown
         var out = "# Strategy comparison: \(md(options.layout))\n\n"
         if let note = otherLayoutsNote { out += md(note) + "\n\n" }
@@ -30,7 +36,11 @@ extension StrategyReport {
         }
 
         out += "## Recommended threshold\n\n"
-        out += md(options.rule.statement) + "\n\n"
+        if let ruleLink {
+            out += "Judged by [the threshold rule](\(ruleLink)), stated once at the end of this report.\n\n"
+        } else {
+            out += md(options.rule.statement) + "\n\n"
+        }
         for line in decisionLines { out += "- \(md(line))\n" }
         if !decisionLines.isEmpty { out += "\n" }
         if !recommendation.evaluations.isEmpty {

@@ -196,7 +196,7 @@ public struct StrategyReport: Sendable {
                 + "\(Format.duration(medians.max() ?? 0)), \(budget))"
         }
         if let scan = passing.first(where: { $0.strategy == "scan" }), !group.contains(scan) {
-            sentence += ", against a median of \(Format.duration(scan.medianNanos)) for scan, CHGridView's own cache-and-scan"
+            sentence += ", against a median of \(Format.duration(scan.medianNanos)) for scan, \(options.scanBaseline)"
         }
         return sentence + failureNote + "."
     }

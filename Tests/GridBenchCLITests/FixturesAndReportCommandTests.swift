@@ -134,6 +134,99 @@ func scale100Plan(in scratch: Scratch) throws -> String {
         #expect(!scratch.exists("z"))
     }
 
+    /// The committed results, re-rendered over the bundled plan: every layout's section of
+    /// the page embeds each chart its part of the Markdown links (the defect: four layouts'
+    /// sections were bare headings).
+    @Test func thePageEmbedsEveryLayoutsCharts() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let results = GridBench.root.appendingPathComponent("reports/results.json").path
+        let rendered = try GridBench.run(["report", "--from-results", results, "--out", scratch.path("r")])
+        #expect(rendered.status == Exit.success, "\(rendered)")
+        let markdown = try scratch.text("r/strategy-comparison.md"), html = try scratch.text("r/strategy-comparison.html")
+
+        // Each layout's part of the Markdown starts with its heading; the page's sections
+        // carry the layout's name.
+        let layouts = ["tile-grid", "data-grid", "columnar-grouped", "waterfall", "span-grid"]
+        let markdownParts = markdown.components(separatedBy: "\n# Strategy comparison: ")
+        let htmlParts = html.components(separatedBy: "<section class=\"layout\"").dropFirst()
+        #expect(htmlParts.count == layouts.count)
+        for layout in layouts {
+            let part = try #require(markdownParts.first { $0.hasPrefix(layout + "\n") || $0.hasPrefix("# Strategy comparison: " + layout + "\n") })
+            let linked = part.components(separatedBy: "](charts/").dropFirst().map { "charts/" + ($0.components(separatedBy: ")").first ?? "") }
+            let section = try #require(htmlParts.first { $0.contains("data-layout=\"\(layout)\"") }, "no section for \(layout)")
+            let figures = section.components(separatedBy: "<figure").dropFirst().map { $0.components(separatedBy: "</figure>")[0] }
+            let embedded = figures.filter { $0.contains("<svg") }.compactMap { figure in
+                figure.components(separatedBy: "data-chart=\"").dropFirst().first?.components(separatedBy: "\"").first
+            }
+            // The first layout's charts keep their plain names; the others carry the layout's.
+            let prefix = layout == "tile-grid" ? "" : layout + "-"
+            #expect(linked == ["distribution", "scale-p50", "scale-p99", "memory", "timeline"].map { "charts/\(prefix)\($0).svg" }, "\(layout)")
+            #expect(embedded == linked, "\(layout): the Markdown links \(linked.count) charts \(linked), the page embeds \(embedded.count) \(embedded)")
+        }
+    }
+
+    /// The terminal summary and the page list every run of the committed results whose p99
+    /// or worst frame is over one frame at its refresh rate, or whose fixture failed, worked
+    /// out here from the results file itself; each of the page's alerts links to a row.
+    @Test func alertsListEveryRunOverTheFrameBudget() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let results = GridBench.root.appendingPathComponent("reports/results.json")
+        let rendered = try GridBench.run(["report", "--from-results", results.path, "--out", scratch.path("r")])
+        #expect(rendered.status == Exit.success, "\(rendered)")
+
+        let document = try JSONDecoder().decode(ResultsDocument.self, from: Data(contentsOf: results))
+        let expected = document.runs.filter { run in
+            let budget = 1e9 / Double(run.refreshHz)
+            return run.frameNanos.p99 > budget || run.frameNanos.max > budget || run.fixture == .fail
+        }.map { run in
+            "\(run.layout) · \(run.dataset) / \(run.trace) / " + (run.adaptiveChoice.map { "\(run.strategy) (→ \($0))" } ?? run.strategy)
+        }
+        #expect(!expected.isEmpty)
+        let lines = rendered.stdout.split(separator: "\n").map(String.init)
+        let heading = try #require(lines.firstIndex { $0.hasPrefix("Alerts: ") }, "\(rendered.stdout)")
+        #expect(lines[heading].hasPrefix("Alerts: \(expected.count) runs with a frame over the frame budget"))
+        let listed = lines[(heading + 1)...].prefix { $0.hasPrefix("  ") }.map { $0.dropFirst(2).components(separatedBy: ": ")[0] }
+        #expect(Set(listed) == Set(expected) && listed.count == expected.count, "\(listed)")
+
+        let html = try scratch.text("r/strategy-comparison.html")
+        let alerts = try #require(html.components(separatedBy: "<h2 id=\"alerts\">").dropFirst().first?.components(separatedBy: "</section>").first)
+        let links = alerts.components(separatedBy: "<a href=\"#").dropFirst().map { $0.components(separatedBy: "\"")[0] }
+        #expect(links.count == expected.count)
+        for anchor in links {
+            #expect(html.components(separatedBy: "<tr id=\"\(anchor)\"").count == 2, "\(anchor) is not exactly one row")
+        }
+    }
+
+    /// The quick start writes where generated files belong, and leaves the checkout clean:
+    /// without --out, into reports/latest/ under the working directory, which git ignores;
+    /// the reference report in reports/ is not touched.
+    @Test func theDefaultOutputIsReportsLatestWhichGitIgnores() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let results = GridBench.root.appendingPathComponent("reports/results.json").path
+        let plan = GridBench.datasets.appendingPathComponent("plan.json").path
+        let rendered = try GridBench.run(["report", "--plan", plan, "--from-results", results], in: scratch.url)
+        #expect(rendered.status == Exit.success, "\(rendered)")
+        for file in ["strategy-comparison.html", "strategy-comparison.md", "charts/distribution.svg"] {
+            #expect(scratch.exists("reports/latest/\(file)"), "no reports/latest/\(file)")
+        }
+        #expect(!scratch.exists("reports/strategy-comparison.html"))
+        #expect(rendered.stderr.contains("report files in \(scratch.path("reports/latest"))."), "\(rendered)")
+
+        // git, where there is a checkout, ignores what was written there.
+        guard FileManager.default.fileExists(atPath: GridBench.root.appendingPathComponent(".git").path) else { return }
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "-C", GridBench.root.path, "check-ignore", "-q", "reports/latest/charts/memory.svg"]
+        git.standardOutput = FileHandle.nullDevice
+        git.standardError = FileHandle.nullDevice
+        try git.run()
+        git.waitUntilExit()
+        #expect(git.terminationStatus == 0, "git does not ignore reports/latest/")
+    }
+
     @Test func reportRefusesUnknownNames() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

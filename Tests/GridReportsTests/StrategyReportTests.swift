@@ -36,7 +36,7 @@ import Testing
             // 8.33 ms; scan's median is 24 × 1 µs.
             "On photos-2976 over fling-120hz (2,976 tiles), cached and adaptive (→ cached) are equivalent within ±10 % "
                 + "(medians 1.00 µs–1.02 µs, p99 at most 2.04 µs or 0.024 % of the 120 Hz frame budget), "
-                + "against a median of 24.0 µs for scan, CHGridView's own cache-and-scan.",
+                + "against a median of 24.0 µs for scan, the seed's cache-and-scan (CHGridView's way).",
         ])
         let markdown = report.markdown()
         let verdictAt = try #require(markdown.range(of: "> **Verdict.** Choose cached below 100,000 tiles"))
@@ -86,18 +86,21 @@ import Testing
 
     @Test func htmlShowsEverySection() throws {
         let html = try report().html()
-        for heading in [
-            "1. Per-frame cost distribution", "2. Per-frame cost against tile count", "3. Retained memory against tile count",
-            "4. Per-frame cost along the trace", "5. Measurements", "6. Recommended threshold",
+        for (id, heading) in [
+            ("verdict", "Verdict"), ("distribution", "1. Per-frame cost distribution"), ("scale", "2. Per-frame cost against tile count"),
+            ("memory", "3. Retained memory against tile count"), ("timeline", "4. Per-frame cost along the trace"),
+            ("measurements", "5. Measurements"), ("threshold", "6. Recommended threshold"),
         ] {
-            #expect(html.contains("<h2>\(heading)</h2>"))
+            // Each heading carries an anchor, and links to itself.
+            #expect(html.contains(
+                "<h3 id=\"layout-tile-grid-\(id)\">\(heading) <a class=\"anchor\" href=\"#layout-tile-grid-\(id)\" aria-label=\"Link to this part\">#</a></h3>"))
         }
         // The recommendation next to the seed's.
         #expect(html.contains("<div class=\"big\">100,000 tiles</div>"))
         #expect(html.contains("<div class=\"big\">400 tiles</div>"))
         // The failing run: a banner and a red badge on its row.
         #expect(html.contains("<span class=\"badge fail\">FIXTURE FAIL</span>"))
-        #expect(html.contains("<tr class=\"failed\">"))
+        #expect(html.contains("<tr id=\"run-tile-grid--photos-2976--slow-drag-60hz--scan\" class=\"failed\">"))
         #expect(html.contains("<span class=\"badge fail\">FAIL (frame 17)</span>"))
         // Tooltips on points.
         #expect(html.contains("<title>cached · 1,000 tiles · p99 1.00 µs</title>"))
@@ -265,7 +268,9 @@ import Testing
             "strategy-comparison.html", "strategy-comparison.md",
         ])
         let markdown = try String(contentsOf: directory.appendingPathComponent("strategy-comparison.md"), encoding: .utf8)
-        #expect(markdown == report.markdown())
+        #expect(markdown == LayoutReports([report]).markdown())
+        #expect(markdown.contains("Judged by [the threshold rule](#the-threshold-rule), stated once at the end of this report."))
+        #expect(markdown.hasSuffix("# The threshold rule\n\n" + Escape.markdown(report.options.rule.statement) + "\n"))
         for chart in report.charts() {
             let svg = try String(contentsOf: directory.appendingPathComponent(chart.relativePath), encoding: .utf8)
             #expect(svg.hasPrefix("<svg xmlns="))

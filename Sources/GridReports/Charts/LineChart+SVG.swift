@@ -34,7 +34,9 @@ extension LineChart {
             out += "<text x=\"\(n((plot.left + plot.right) / 2))\" y=\"\(n((plot.top + plot.bottom) / 2))\" text-anchor=\"middle\" "
                 + "font-size=\"14\" fill=\"#6b7280\">\(Escape.html(emptyMessage))</text>\n"
         }
-        for (series, points) in drawn where !points.isEmpty {
+        // Widest first: where lines coincide, each narrower one is drawn over the wider.
+        let byWidth = drawn.enumerated().sorted { ($1.element.series.line.width, $0.offset) < ($0.element.series.line.width, $1.offset) }
+        for (series, points) in byWidth.map(\.element) where !points.isEmpty {
             out += drawSeries(series, points: points, plot)
         }
         out += drawMarkers(plot)
@@ -90,10 +92,10 @@ extension LineChart {
             let y = top + Double(rowIndex) * 20
             for (series, offset) in row {
                 let x0 = left + offset
-                let dash = series.dashed ? " stroke-dasharray=\"6 4\"" : ""
                 out += "<g><title>\(Escape.html(legendLabel(series)))</title>"
-                out += "<line x1=\"\(n(x0))\" y1=\"\(n(y))\" x2=\"\(n(x0 + 26))\" y2=\"\(n(y))\" stroke=\"\(Escape.html(series.color))\" stroke-width=\"3\"\(dash)/>"
-                out += "<circle cx=\"\(n(x0 + 13))\" cy=\"\(n(y))\" r=\"3.5\" fill=\"\(Escape.html(series.color))\"/>"
+                out += "<line x1=\"\(n(x0))\" y1=\"\(n(y))\" x2=\"\(n(x0 + 26))\" y2=\"\(n(y))\" stroke=\"\(Escape.html(series.color))\" "
+                    + "stroke-width=\"\(n(min(series.line.width, 4)))\"\(dashAttribute(series.line))/>"
+                out += shape(series.line.shape, x: x0 + 13, y: y, radius: 4, fill: series.color)
                 let color = series.flagged ? Self.failColor : "#111827"
                 let weight = series.flagged ? " font-weight=\"700\"" : ""
                 out += "<text x=\"\(n(x0 + 34))\" y=\"\(n(y + 4))\" fill=\"\(color)\"\(weight)>\(Escape.html(legendLabel(series)))</text></g>\n"
@@ -138,7 +140,7 @@ extension LineChart {
 
     private func drawSeries(_ series: Series, points: [Point], _ plot: Plot) -> String {
         let color = Escape.html(series.color)
-        let dash = series.dashed ? " stroke-dasharray=\"7 4\"" : ""
+        let dash = dashAttribute(series.line)
         var out = "<g>\n"
         // Intervals: a translucent band between the lows and the highs of consecutive
         // points that have one, and a whisker at each.
@@ -158,20 +160,60 @@ extension LineChart {
         }
         if points.count > 1 {
             let coordinates = points.map { "\(n(px($0.x, plot))),\(n(py($0.y, plot)))" }.joined(separator: " ")
-            out += "<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" "
-                + "stroke-linejoin=\"round\"\(dash)><title>\(Escape.html(legendLabel(series)))</title></polyline>\n"
+            let opacity = series.line.width > 3 ? " stroke-opacity=\"0.55\"" : ""
+            out += "<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"\(n(series.line.width))\" "
+                + "stroke-linejoin=\"round\"\(opacity)\(dash)><title>\(Escape.html(legendLabel(series)))</title></polyline>\n"
         }
-        let radius = points.count <= 40 ? 3.5 : (points.count <= 200 ? 2.2 : 1.4)
+        // Points shrink with their number; a wide line's points stay as wide as the line, so
+        // that a narrower series' points lie inside them.
+        let base = points.count <= 40 ? 3.5 : (points.count <= 200 ? 2.2 : 1.4)
+        let radius = max(base, points.count <= 40 ? series.line.width : 0)
         for point in points {
-            let cx = n(px(point.x, plot)), cy = n(py(point.y, plot))
-            out += "<circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"\(n(radius))\" fill=\"\(color)\" stroke=\"#ffffff\" stroke-width=\"0.8\">"
-                + "<title>\(Escape.html(point.tooltip))</title></circle>"
+            let x = px(point.x, plot), y = py(point.y, plot)
+            out += "<g><title>\(Escape.html(point.tooltip))</title>"
+                + shape(series.line.shape, x: x, y: y, radius: radius, fill: series.color) + "</g>"
+            let cx = n(x), cy = n(y)
             if point.flagged {
                 out += "<circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"\(n(radius + 3))\" fill=\"none\" stroke=\"\(Self.failColor)\" stroke-width=\"1.5\"/>"
             }
             out += "\n"
         }
         return out + "</g>\n"
+    }
+
+    /// The `stroke-dasharray` attribute of `line`, or nothing for a solid line.
+    private func dashAttribute(_ line: LineStyle) -> String {
+        line.dash.isEmpty ? "" : " stroke-dasharray=\"\(line.dash.map(n).joined(separator: " "))\""
+    }
+
+    /// A point of `kind` centred on `(x, y)`, about `radius` from centre to edge, outlined
+    /// in white so that it stands out from the lines under it.
+    private func shape(_ kind: PointShape, x: Double, y: Double, radius r: Double, fill: String) -> String {
+        let paint = "fill=\"\(Escape.html(fill))\" stroke=\"#ffffff\" stroke-width=\"0.8\""
+        func polygon(_ corners: [(Double, Double)]) -> String {
+            "<polygon points=\"\(corners.map { "\(n(x + $0.0)),\(n(y + $0.1))" }.joined(separator: " "))\" \(paint)/>"
+        }
+        switch kind {
+        case .circle:
+            return "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(r))\" \(paint)/>"
+        case .square:
+            let side = r * 1.7
+            return "<rect x=\"\(n(x - side / 2))\" y=\"\(n(y - side / 2))\" width=\"\(n(side))\" height=\"\(n(side))\" \(paint)/>"
+        case .diamond:
+            let d = r * 1.3
+            return polygon([(0, -d), (d, 0), (0, d), (-d, 0)])
+        case .triangle:
+            let d = r * 1.35
+            return polygon([(0, -d), (d, d * 0.75), (-d, d * 0.75)])
+        case .triangleDown:
+            let d = r * 1.35
+            return polygon([(0, d), (d, -d * 0.75), (-d, -d * 0.75)])
+        case .cross:
+            let d = r * 1.2, w = r * 0.45
+            return polygon([
+                (-w, -d), (w, -d), (w, -w), (d, -w), (d, w), (w, w), (w, d), (-w, d), (-w, w), (-d, w), (-d, -w), (-w, -w),
+            ])
+        }
     }
 
     private func drawMarkers(_ plot: Plot) -> String {

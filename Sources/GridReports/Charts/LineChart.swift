@@ -1,19 +1,59 @@
 /// A line chart, as data: axes, one line per series, marked points and horizontal guides.
 /// ``svg(standalone:)`` draws it; see `LineChart+SVG.swift`.
 public struct LineChart: Hashable, Sendable {
+    /// The shape a series' points are drawn with.
+    public enum PointShape: String, CaseIterable, Hashable, Sendable {
+        /// A disc.
+        case circle
+        /// A square standing on a side.
+        case square
+        /// A square standing on a corner.
+        case diamond
+        /// A triangle pointing up.
+        case triangle
+        /// A triangle pointing down.
+        case triangleDown
+        /// A plus sign.
+        case cross
+    }
+
+    /// How a series' line and points are drawn, besides their colour.
+    public struct LineStyle: Hashable, Sendable {
+        /// The line's width in pixels; wider lines are drawn under narrower ones.
+        public var width: Double
+        /// Dash and gap lengths in pixels (SVG `stroke-dasharray`); empty for a solid line.
+        public var dash: [Double]
+        /// The shape of each point.
+        public var shape: PointShape
+
+        /// A style of `width` pixels, dashed by `dash` (empty: solid), with points of `shape`.
+        public init(width: Double = 2, dash: [Double] = [], shape: PointShape = .circle) {
+            self.width = width
+            self.dash = dash
+            self.shape = shape
+        }
+
+        /// A solid line of 2 pixels with round points.
+        public static let solid = LineStyle()
+    }
+
     /// One line.
     public struct Series: Hashable, Sendable {
+        /// The name in the legend and tooltips.
         public var name: String
         /// A CSS colour, such as `#0072b2`.
         public var color: String
-        /// Drawn dashed, so that a line lying on another stays visible.
-        public var dashed: Bool
+        /// The line's width, dashes and point shape, so that a line lying on another stays
+        /// visible.
+        public var line: LineStyle
+        /// The measured points, in any order.
         public var points: [Point]
 
-        public init(name: String, color: String, dashed: Bool = false, points: [Point]) {
+        /// A series named `name`, drawn in `color` with `line`.
+        public init(name: String, color: String, line: LineStyle = .solid, points: [Point]) {
             self.name = name
             self.color = color
-            self.dashed = dashed
+            self.line = line
             self.points = points
         }
 

@@ -13,7 +13,7 @@ struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay the whole bundled matrix against every strategy and write the strategy comparison report.",
         discussion: """
-            Every data set of the plan with each of its traces, every strategy: a warm-up pass, then measured passes; every frame checked against the fixture. Writes <out>/results.json (versioned, see docs/formats.md, "Results schema"), <out>/strategy-comparison.md with charts in <out>/charts/, and the self-contained <out>/strategy-comparison.html; prints a summary table. Exits 1 if any run's loaded set differed from the reference's in any frame. Build with -c release: a debug build's figures are not representative.
+            Every data set of the plan with each of its traces, every strategy: a warm-up pass, then measured passes; every frame checked against the fixture. Writes <out>/results.json (<out> is reports/latest unless given) (versioned, see docs/formats.md, "Results schema"), <out>/strategy-comparison.md with charts in <out>/charts/, and the self-contained <out>/strategy-comparison.html; prints a summary table, each layout's verdict and the alerts: every run whose p99 or worst frame is over the frame budget (1/refresh rate) or whose fixture check failed. Exits 1 if any run's loaded set differed from the reference's in any frame. Build with -c release: a debug build's figures are not representative.
 
             The strategies of each data set and trace are measured together, their passes interleaved. Where cached and on demand are equivalent within the noise (docs/measuring.md, "How the recommendation is decided"), the tie is settled by instructions per frame, counted with valgrind (callgrind) for just those sizes; without valgrind, or with --no-instructions, by retained memory. --repeat N runs the whole plan N times and reports how often each recommendation came out; the results and charts are the last run's.
 
@@ -22,8 +22,12 @@ struct Report: ParsableCommand {
 
     @OptionGroup var planOption: PlanOption
 
-    @Option(help: "The directory the results and reports are written to.")
-    var out: String = "reports"
+    /// Where a run writes unless told otherwise: beside the committed reference report in
+    /// `reports/`, in a folder git ignores, so that the quick start leaves the checkout clean.
+    static let defaultOut = "reports/latest"
+
+    @Option(help: "The directory the results and reports are written to (ignored by git; the committed reference report is updated on purpose with --out reports).")
+    var out: String = Self.defaultOut
 
     @Option(name: .customLong("dataset"), parsing: .singleValue, help: "Only this data set (repeatable; default: all in the plan).")
     var datasets: [String] = []
@@ -124,6 +128,8 @@ struct Report: ParsableCommand {
         try Console.print(SummaryTable.render(rendered.document.runs))
         try Console.print("")
         for line in rendered.reports.verdict { try Console.print(line) }
+        try Console.print("")
+        for line in rendered.reports.alertLines { try Console.print(line) }
         Console.note((rendered.resultsFile.map { "Wrote \($0.path) and " } ?? "Wrote ")
                      + "\(rendered.reportFiles.count) report files in \(directory.path).")
         for record in rendered.failedRuns {
