@@ -91,7 +91,7 @@ import Testing
         let whole = try Data(contentsOf: Repository.datasets.appendingPathComponent("specs/scale-100.json"))
         let half = directory.file("half.json")
         try whole.prefix(whole.count / 2).write(to: half)
-        expectSyntaxErrorOnLastLine(of: whole.prefix(whole.count / 2), file: half.path) { try LayoutSpec.load(from: half) }
+        expectSyntaxErrorOnLastLine(of: whole.prefix(whole.count / 2), file: half.path) { _ = try LayoutSpec.load(from: half) }
         let empty = try directory.write("", to: "empty.json")
         expectInputError(file: empty.path, field: "(document)", value: "empty") { try LayoutSpec.load(from: empty) }
         let missing = directory.file("missing.json")
@@ -163,7 +163,7 @@ import Testing
         let whole = try Data(contentsOf: Repository.plan().traceURL(dataset: "scale-100", trace: "tour-120hz"))
         let url = directory.file("cut.json")
         try whole.prefix(700).write(to: url)
-        expectSyntaxErrorOnLastLine(of: whole.prefix(700), file: url.path) { try ScrollTrace.load(from: url) }
+        expectSyntaxErrorOnLastLine(of: whole.prefix(700), file: url.path) { _ = try ScrollTrace.load(from: url) }
     }
 }
 
@@ -212,7 +212,7 @@ import Testing
         let whole = try Data(contentsOf: ReplayFixture.url(in: Repository.datasets, dataset: "scale-100", trace: "tour-120hz"))
         let url = directory.file("cut.json")
         try whole.prefix(whole.count - 40).write(to: url)
-        expectSyntaxErrorOnLastLine(of: whole.prefix(whole.count - 40), file: url.path) { try ReplayFixture.load(from: url) }
+        expectSyntaxErrorOnLastLine(of: whole.prefix(whole.count - 40), file: url.path) { _ = try ReplayFixture.load(from: url) }
     }
 
     /// A fixture of the wrong length or margin does not apply to a trace.
@@ -367,7 +367,7 @@ import Testing
         let whole = try Data(contentsOf: Repository.planURL)
         let url = directory.file("plan.json")
         try whole.prefix(whole.count / 3).write(to: url)
-        expectSyntaxErrorOnLastLine(of: whole.prefix(whole.count / 3), file: url.path) { try BenchmarkPlan.load(from: url) }
+        expectSyntaxErrorOnLastLine(of: whole.prefix(whole.count / 3), file: url.path) { _ = try BenchmarkPlan.load(from: url) }
     }
 }
 
