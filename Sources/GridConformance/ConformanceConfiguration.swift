@@ -87,13 +87,7 @@ extension ConformanceConfiguration: CustomStringConvertible {
 
     /// A batch update in words.
     static func describe(_ edit: DataEdit) -> String {
-        switch edit {
-        case .insertItems(let section, let item, let count, _): "inserting \(plural(count, "item")) into section \(section) at \(item)"
-        case .deleteItems(let section, let items): "deleting items \(items.lowerBound)..<\(items.upperBound) of section \(section)"
-        case .insertSections(let section, let counts, _): "inserting sections of \(counts) items at \(section)"
-        case .deleteSections(let sections): "deleting sections \(sections.lowerBound)..<\(sections.upperBound)"
-        case .moveItem(let from, let to): "moving item \(from) to \(to)"
-        }
+        edit.description
     }
 
     /// A data shape in a line: item counts (run-length folded when long), total, sizes.

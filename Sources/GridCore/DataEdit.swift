@@ -19,7 +19,7 @@
 /// Only cells and per-section supplementary views (section headers and footers) are
 /// renamed. The other kinds (a two-axis grid's column and row headers and its corner)
 /// have paths that are positions in the grid, not in the data, and keep them.
-public enum DataEdit: Hashable, Sendable {
+public enum DataEdit: Hashable, Sendable, CustomStringConvertible {
     /// `count` items inserted into `section` before `item`; `sizes` gives their content
     /// sizes when the data carries sizes.
     case insertItems(section: Int, item: Int, count: Int, sizes: [Size]?)
@@ -48,6 +48,29 @@ public enum DataEdit: Hashable, Sendable {
             try data.deletingSections(sections)
         case .moveItem(let from, let to):
             try data.movingItem(from: from, to: to)
+        }
+    }
+
+    /// The first section the edit may touch: every section before it holds the same items
+    /// as before, under the same number.
+    public var firstSection: Int {
+        switch self {
+        case .insertItems(let section, _, _, _), .deleteItems(let section, _): section
+        case .insertSections(let section, _, _): section
+        case .deleteSections(let sections): sections.lowerBound
+        case .moveItem(let from, let to): min(from.section, to.section)
+        }
+    }
+
+    /// The edit in words, for reports and messages: `inserting 2 items into section 3 at 5`.
+    public var description: String {
+        func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
+        return switch self {
+        case .insertItems(let section, let item, let count, _): "inserting \(items(count)) into section \(section) at \(item)"
+        case .deleteItems(let section, let range): "deleting items \(range.lowerBound)..<\(range.upperBound) of section \(section)"
+        case .insertSections(let section, let counts, _): "inserting sections of \(counts) items at \(section)"
+        case .deleteSections(let sections): "deleting sections \(sections.lowerBound)..<\(sections.upperBound)"
+        case .moveItem(let from, let to): "moving item \(from) to \(to)"
         }
     }
 

@@ -75,13 +75,7 @@ public struct Invalidation: Hashable, Sendable {
         switch data {
         case .unchanged: oldSectionCount
         case .replaced: 0
-        case .edited(let edit):
-            switch edit {
-            case .insertItems(let section, _, _, _), .deleteItems(let section, _): section
-            case .insertSections(let section, _, _): section
-            case .deleteSections(let sections): sections.lowerBound
-            case .moveItem(let from, let to): min(from.section, to.section)
-            }
+        case .edited(let edit): edit.firstSection
         }
     }
 }

@@ -20,37 +20,7 @@ extension ScrollTrace {
         add(events.count)
         for event in events {
             add(event.frame)
-            for byte in event.change.typeName.utf8 { add(Int(byte)) }
-            switch event.change {
-            case .resize(let size):
-                add(size.width)
-                add(size.height)
-            case .insertItems(let section, let item, let count, let sizes):
-                for value in [section, item, count] { add(value) }
-                for size in sizes ?? [] {
-                    add(size.width)
-                    add(size.height)
-                }
-            case .deleteItems(let section, let item, let count):
-                for value in [section, item, count] { add(value) }
-            case .insertSections(let section, let counts, let sizes):
-                add(section)
-                for count in counts { add(count) }
-                for size in sizes ?? [] {
-                    add(size.width)
-                    add(size.height)
-                }
-            case .deleteSections(let section, let count):
-                add(section)
-                add(count)
-            case .moveItem(let from, let to):
-                for value in [from.section, from.item, to.section, to.item] { add(value) }
-            case .reload:
-                break
-            case .layoutEdit(let operation):
-                // The layout's codec hashes its own fields, as the trace format writes them.
-                operation.digest(into: add)
-            }
+            event.change.digest(into: add)
         }
         return hash
     }

@@ -29,69 +29,6 @@ struct ScrollTraceFile: Codable {
     var offsetsX: [Double]?
     var events: [Event]?
 
-    struct Event: Codable {
-        var frame: Int
-        var type: String
-        var width: Double?
-        var height: Double?
-        var section: Int?
-        var item: Int?
-        var count: Int?
-        var counts: [Int]?
-        var sizes: [[Double]]?
-        var from: [Int]?
-        var to: [Int]?
-        /// A layout's own operation (a span grid's merge), read and written by the codec of
-        /// the registry entry whose layout takes operations of this `type`.
-        var operation: LayoutOperation?
-
-        init(frame: Int, type: String) {
-            self.frame = frame
-            self.type = type
-        }
-
-        private enum Keys: String, CodingKey { case frame, type, width, height, section, item, count, counts, sizes, from, to }
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: Keys.self)
-            frame = try c.decode(Int.self, forKey: .frame)
-            type = try c.decode(String.self, forKey: .type)
-            guard TraceEvent.Change.builtInTypeNames.contains(type) else {
-                guard let codec = LayoutRegistry.operationCodec(forType: type) else {
-                    throw GridError.invalidParameter(
-                        InputError.fieldPath(decoder.codingPath) + ".type", "\"\(type)\"",
-                        expected: "one of " + TraceEvent.Change.typeNames.joined(separator: ", "))
-                }
-                operation = try codec.operation(type, from: decoder)
-                return
-            }
-            width = try c.decodeIfPresent(Double.self, forKey: .width)
-            height = try c.decodeIfPresent(Double.self, forKey: .height)
-            section = try c.decodeIfPresent(Int.self, forKey: .section)
-            item = try c.decodeIfPresent(Int.self, forKey: .item)
-            count = try c.decodeIfPresent(Int.self, forKey: .count)
-            counts = try c.decodeIfPresent([Int].self, forKey: .counts)
-            sizes = try c.decodeIfPresent([[Double]].self, forKey: .sizes)
-            from = try c.decodeIfPresent([Int].self, forKey: .from)
-            to = try c.decodeIfPresent([Int].self, forKey: .to)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(frame, forKey: .frame)
-            try c.encode(type, forKey: .type)
-            try c.encodeIfPresent(width, forKey: .width)
-            try c.encodeIfPresent(height, forKey: .height)
-            try c.encodeIfPresent(section, forKey: .section)
-            try c.encodeIfPresent(item, forKey: .item)
-            try c.encodeIfPresent(count, forKey: .count)
-            try c.encodeIfPresent(counts, forKey: .counts)
-            try c.encodeIfPresent(sizes, forKey: .sizes)
-            try c.encodeIfPresent(from, forKey: .from)
-            try c.encodeIfPresent(to, forKey: .to)
-            try operation?.encodeFields(to: encoder)
-        }
-    }
 }
 
 extension ScrollTrace {
@@ -143,66 +80,13 @@ extension ScrollTrace {
             }
             guard event.frame >= lastFrame else { throw fail("\(field).frame", event.frame, "frames in order: ≥ \(lastFrame), the previous event's") }
             lastFrame = event.frame
-            func need<T>(_ value: T?, _ name: String) throws(InputError) -> T {
-                guard let value else { throw fail("\(field).\(name)", "missing", "a value: \(event.type) events need \(name)") }
-                return value
-            }
-            func sizes() throws(InputError) -> [Size]? {
-                guard let raw = event.sizes else { return nil }
-                var sizes = [Size]()
-                for (i, pair) in raw.enumerated() {
-                    guard pair.count == 2, pair[0].isFinite, pair[0] > 0, pair[1].isFinite, pair[1] > 0 else {
-                        throw fail("\(field).sizes[\(i)]", pair, "a pair [width, height] of finite numbers > 0")
-                    }
-                    sizes.append(Size(width: pair[0], height: pair[1]))
-                }
-                return sizes
-            }
-            func path(_ pair: [Int]?, _ name: String) throws(InputError) -> ItemPath {
-                let pair = try need(pair, name)
-                guard pair.count == 2 else { throw fail("\(field).\(name)", pair, "a pair [section, item]") }
-                return ItemPath(section: pair[0], item: pair[1])
-            }
-            let change: TraceEvent.Change
-            switch event.type {
-            case "resize":
-                let size = Size(width: try need(event.width, "width"), height: try need(event.height, "height"))
-                try Self.checkViewport(size, field: field, fail)
-                change = .resize(size)
-            case "insert-items":
-                let count = try need(event.count, "count")
-                guard count >= 0 else { throw fail("\(field).count", count, "an item count ≥ 0") }
-                change = .insertItems(section: try need(event.section, "section"), item: try need(event.item, "item"), count: count, sizes: try sizes())
-            case "delete-items":
-                let count = try need(event.count, "count")
-                guard count >= 0 else { throw fail("\(field).count", count, "an item count ≥ 0") }
-                change = .deleteItems(section: try need(event.section, "section"), item: try need(event.item, "item"), count: count)
-            case "insert-sections":
-                let counts = try need(event.counts, "counts")
-                for (i, count) in counts.enumerated() where count < 0 {
-                    throw fail("\(field).counts[\(i)]", count, "an item count ≥ 0")
-                }
-                change = .insertSections(section: try need(event.section, "section"), counts: counts, sizes: try sizes())
-            case "delete-sections":
-                let count = try need(event.count, "count")
-                guard count >= 0 else { throw fail("\(field).count", count, "a section count ≥ 0") }
-                change = .deleteSections(section: try need(event.section, "section"), count: count)
-            case "move-item":
-                change = .moveItem(from: try path(event.from, "from"), to: try path(event.to, "to"))
-            case "reload":
-                change = .reload
-            default:
-                guard let operation = event.operation else {
-                    throw fail("\(field).type", "\"\(event.type)\"", "one of " + TraceEvent.Change.typeNames.joined(separator: ", "))
-                }
-                change = .layoutEdit(operation)
-            }
+            let change = try TraceEvent.Change(event, field: field, fail)
             events.append(TraceEvent(frame: event.frame, change))
         }
         self.init(name: file.name ?? defaultName, refreshHz: file.refreshHz, viewport: file.viewport, offsets: offsets, events: events)
     }
 
-    private static func checkViewport(
+    static func checkViewport(
         _ size: Size, field: String, _ fail: (String, String, String) -> InputError
     ) throws(InputError) {
         guard size.width.isFinite, size.width > 0 else { throw fail("\(field).width", size.width.description, "a finite width > 0") }
@@ -225,40 +109,5 @@ extension ScrollTrace {
         let file = self.file
         _ = try ScrollTrace(file: file, path: url.path, defaultName: name)
         try JSONFiles.write(file, to: url)
-    }
-}
-
-extension TraceEvent {
-    var file: ScrollTraceFile.Event {
-        var event = ScrollTraceFile.Event(frame: frame, type: change.typeName)
-        switch change {
-        case .resize(let size):
-            event.width = size.width
-            event.height = size.height
-        case .insertItems(let section, let item, let count, let sizes):
-            event.section = section
-            event.item = item
-            event.count = count
-            event.sizes = sizes?.map { [$0.width, $0.height] }
-        case .deleteItems(let section, let item, let count):
-            event.section = section
-            event.item = item
-            event.count = count
-        case .insertSections(let section, let counts, let sizes):
-            event.section = section
-            event.counts = counts
-            event.sizes = sizes?.map { [$0.width, $0.height] }
-        case .deleteSections(let section, let count):
-            event.section = section
-            event.count = count
-        case .moveItem(let from, let to):
-            event.from = [from.section, from.item]
-            event.to = [to.section, to.item]
-        case .reload:
-            break
-        case .layoutEdit(let operation):
-            event.operation = operation
-        }
-        return event
     }
 }
