@@ -175,6 +175,9 @@ struct GateCheck<Tool: GateTool>: ParsableCommand {
     @Option(parsing: .unconditional, help: "Clock mode: runs per workload (each of --samples samples).")
     var runs: Int = 3
 
+    @Option(help: "Append this run's figures to the history in this directory (one new file per run), for `trend`.")
+    var history: String?
+
     func run() throws {
         let passed = try guarded { () throws -> Bool in
             let session = try options.session(Tool.self)
@@ -190,6 +193,17 @@ struct GateCheck<Tool: GateTool>: ParsableCommand {
                 try JSONFiles.write(comparison.document(baselinePath: baseline, environment: recorded.environment, updateCommand: update, figures: figures),
                                     to: URL(fileURLWithPath: json))
             }
+            if let history {
+                let run = GateHistoryRun(
+                    commit: GateHistoryRun.currentCommit(), date: GateHistoryRun.dateString(Date()), mode: recorded.mode,
+                    environment: recorded.environment, plan: session.planPath,
+                    workloads: figures.map { measured in
+                        GateHistoryRun.Workload(
+                            id: measured.id, thresholds: recorded.workload(measured.id)?.thresholds ?? recorded.thresholds, figures: measured.figures)
+                    })
+                let file = try GateHistory.append(run, to: URL(fileURLWithPath: history))
+                Console.note("history: wrote \(file.path)")
+            }
             for row in comparison.regressions {
                 Console.error("regression: \(row)")
             }
@@ -197,6 +211,50 @@ struct GateCheck<Tool: GateTool>: ParsableCommand {
             return comparison.passed
         }
         if !passed { throw ExitCode(1) }
+    }
+}
+
+struct GateTrendCommand<Tool: GateTool>: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "trend",
+            abstract: "Chart the history that `check --history` keeps: steps and creeps, per workload and metric.",
+            discussion: """
+                Reads every run file in --history (a corrupt or foreign file is named on standard error and skipped) and writes trend.html (self-contained, inline SVG), trend.md and charts/*.svg into --out. A step is any change of a count between consecutive runs (wall clock: a significant Mann-Whitney test); a creep is a rise within the threshold run by run but beyond it against the oldest run of the last --window runs.
+                """)
+    }
+
+    @Option(help: "The history directory `check --history` writes into.")
+    var history: String
+
+    @Option(help: "The directory to write trend.html, trend.md and charts/ into.")
+    var out: String
+
+    @Option(help: "A baseline whose figures and thresholds the charts draw (thresholds otherwise come from the newest run).")
+    var baseline: String?
+
+    @Option(parsing: .unconditional, help: "The creep window: the last N runs.")
+    var window: Int = GateTrend.defaultWindow
+
+    func validate() throws {
+        guard window >= 2 else { throw ValidationError("--window must be at least 2.") }
+    }
+
+    func run() throws {
+        try guarded {
+            let loaded = try GateHistory.load(from: URL(fileURLWithPath: history))
+            for skipped in loaded.skipped { Console.note("\(Console.commandName): warning: skipped \(skipped)") }
+            guard !loaded.runs.isEmpty else {
+                throw InputError(file: history, field: "(runs)", value: "none",
+                                 expected: "at least one run file: run `\(Tool.invocation) check --baseline B --history \(history)`")
+            }
+            let recorded = try baseline.map { path throws(InputError) in
+                try GateBaseline.load(from: URL(fileURLWithPath: path), recordCommand: "\(Tool.invocation) record")
+            }
+            let trend = GateTrend(runs: loaded.runs, baseline: recorded, window: window)
+            try trend.write(to: URL(fileURLWithPath: out))
+            try Console.print("gate trend: \(trend.headline); wrote \(out)/trend.html and trend.md")
+        }
     }
 }
 

@@ -37,10 +37,13 @@ import Testing
             to: "spec.json")
     }
 
-    static func gate(_ scratch: Scratch, _ arguments: [String], tool: String = "gridbench", sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
+    static func gate(
+        _ scratch: Scratch, _ arguments: [String], tool: String = "gridbench", environment: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> CommandResult {
         let prefix = tool == "gridbench" ? ["gate"] : []
         return try GridBench.run(prefix + arguments.map { $0.replacingOccurrences(of: "SCRATCH/", with: scratch.url.path + "/") },
-                                 executable: tool, sourceLocation: sourceLocation)
+                                 executable: tool, environment: environment, sourceLocation: sourceLocation)
     }
 
     static func json(_ scratch: Scratch, _ name: String) throws -> [String: Any] {
@@ -277,5 +280,61 @@ import Testing
         let improved = try check(0, against: "heavy.json")
         #expect(improved.status == Exit.success, "\(improved)")
         #expect(improved.stdout.contains("improved beyond the threshold: update the baseline with `.build/release/\(tool) record --plan \(scratch.path("plan.json")) --out \(scratch.path("heavy.json"))`"), "\(improved)")
+    }
+
+    /// `check --history` twice through a third party's tool (the second run with planted
+    /// work), a corrupt file dropped into the history, then `trend`: one step, at the second
+    /// commit, and the corrupt file named and skipped.
+    @Test(.enabled(if: valgrindInstalled, skipMessage))
+    func historyThenTrend() throws {
+        let scratch = try Self.workspace(
+            layout: "tile-grid-planted", extraWork: 0,
+            entry: #""strategies": ["on-demand"], "prepare": true, "scroll": {"trace": "trace.json", "start": 1, "frames": 16}"#)
+        defer { scratch.remove() }
+        let tool = "gridbench-gate-planted"
+        let scroll = "tile-grid-planted/tiny/on-demand/scroll"
+        let recorded = try Self.gate(scratch, ["record", "--runs", "1", "--plan", "SCRATCH/plan.json", "--out", "SCRATCH/baseline.json"], tool: tool)
+        try #require(recorded.status == Exit.success, "\(recorded)")
+        let commits = [String(repeating: "a", count: 40), String(repeating: "b", count: 40)]
+        for (index, extraWork) in [0, 1000].enumerated() {
+            try Self.writeSpec(scratch, layout: "tile-grid-planted", extraWork: extraWork)
+            let checked = try Self.gate(
+                scratch, ["check", "--plan", "SCRATCH/plan.json", "--baseline", "SCRATCH/baseline.json", "--json", "SCRATCH/check\(index).json",
+                          "--history", "SCRATCH/history"],
+                tool: tool, environment: ["GRIDBENCH_COMMIT": commits[index]])
+            #expect(checked.status == (extraWork == 0 ? Exit.success : Self.regression), "\(checked)")
+            #expect(checked.stderr.contains("history: wrote \(scratch.path("history"))/run-"), "\(checked)")
+        }
+        // Each run file holds what its check measured, with its commit.
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path("history")).sorted()
+        try #require(files.count == 2, "\(files)")
+        var instructions: [Int] = []
+        for index in 0 ..< 2 {
+            let checked = try #require(try Self.json(scratch, "check\(index).json")["workloads"] as? [[String: Any]])
+            let run = try #require(try files.lazy.map { try Self.json(scratch, "history/\($0)") }.first { $0["commit"] as? String == commits[index] })
+            let kept = try #require(run["workloads"] as? [[String: Any]])
+            #expect(kept.map { $0["id"] as? String } == checked.map { $0["id"] as? String })
+            for (a, b) in zip(kept, checked) {
+                #expect(NSDictionary(dictionary: try #require(a["figures"] as? [String: Any])).isEqual(to: try #require(b["figures"] as? [String: Any])))
+            }
+            let figures = try #require(checked.first { $0["id"] as? String == scroll }?["figures"] as? [String: Any])
+            instructions.append(try #require(figures["instructions"] as? Int))
+        }
+        #expect(instructions[1] > instructions[0])
+
+        try scratch.write("{\"schemaVersion\": 1, \"tool\": \"gridbench gate history\"", to: "history/run-corrupt.json")
+        let trend = try Self.gate(scratch, ["trend", "--history", "SCRATCH/history", "--out", "SCRATCH/trend", "--baseline", "SCRATCH/baseline.json"], tool: tool)
+        #expect(trend.status == Exit.success, "\(trend)")
+        #expect(trend.stderr.contains("warning: skipped \(scratch.path("history/run-corrupt.json"))"), "\(trend)")
+        #expect(trend.stdout.hasPrefix("gate trend: 2 runs, "), "\(trend)")
+        #expect(trend.stdout.contains(", 1 step, 0 creeps;"), "\(trend)")
+        let markdown = try scratch.text("trend/trend.md")
+        let grouped = instructions.map { count in
+            let digits = Array(String(count))
+            return String(digits.enumerated().flatMap { index, digit in index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit] })
+        }
+        #expect(markdown.contains("- step at run 2 (`bbbbbbbb`): \(grouped[0]) → \(grouped[1]) (+"), "\(markdown)")
+        let html = try scratch.text("trend/trend.html")
+        #expect(html.contains("<svg") && !html.contains("src=") && !html.contains("href="))
     }
 }
