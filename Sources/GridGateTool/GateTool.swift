@@ -175,6 +175,9 @@ struct GateCheck<Tool: GateTool>: ParsableCommand {
     @Option(parsing: .unconditional, help: "Clock mode: runs per workload (each of --samples samples).")
     var runs: Int = 3
 
+    @Option(help: "Write the callgrind profiles of the regressed workloads into this directory (callgrind.out.<workload>), for callgrind_annotate or a flamegraph tool.")
+    var explain: String?
+
     @Option(help: "Append this run's figures to the history in this directory (one new file per run), for `trend`.")
     var history: String?
 
@@ -183,7 +186,16 @@ struct GateCheck<Tool: GateTool>: ParsableCommand {
             let session = try options.session(Tool.self)
             let mode: GateBaseline.Mode = options.clock ? .clock : .instructions
             let recorded = try GateBaseline.load(from: URL(fileURLWithPath: baseline), recordCommand: session.recordCommand(mode))
-            let (comparison, figures) = try session.check(baseline: recorded, baselinePath: baseline, runs: runs, mode: options.mode)
+            let result = try session.check(baseline: recorded, baselinePath: baseline, runs: runs, mode: options.mode)
+            let (comparison, figures) = (result.comparison, result.figures)
+            if let explain {
+                for (workload, profile) in result.profiles.sorted(by: { $0.key < $1.key }) {
+                    let name = "callgrind.out." + String(workload.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
+                    let file = URL(fileURLWithPath: explain).appendingPathComponent(name)
+                    try AtomicFile.write(profile, to: file)
+                    Console.note("explain: wrote \(file.path) (`callgrind_annotate --inclusive=yes \(file.path)`)")
+                }
+            }
             let update = session.recordCommand(mode, to: baseline)
             if let markdown {
                 try AtomicFile.write(comparison.markdown(baselinePath: baseline, environment: recorded.environment, updateCommand: update),

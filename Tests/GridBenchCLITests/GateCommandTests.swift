@@ -249,9 +249,9 @@ import Testing
             let result = try Self.gate(scratch, ["record", "--runs", "1", "--plan", "SCRATCH/plan.json", "--out", "SCRATCH/\(name)"], tool: tool)
             try #require(result.status == Exit.success, "\(result)")
         }
-        func check(_ extraWork: Int, against name: String) throws -> CommandResult {
+        func check(_ extraWork: Int, against name: String, _ more: [String] = []) throws -> CommandResult {
             try Self.writeSpec(scratch, layout: "tile-grid-planted", extraWork: extraWork)
-            return try Self.gate(scratch, ["check", "--plan", "SCRATCH/plan.json", "--baseline", "SCRATCH/\(name)", "--json", "SCRATCH/check.json"], tool: tool)
+            return try Self.gate(scratch, ["check", "--plan", "SCRATCH/plan.json", "--baseline", "SCRATCH/\(name)", "--json", "SCRATCH/check.json"] + more, tool: tool)
         }
 
         // Calibrate: what one round of planted work costs a frame, in this build.
@@ -262,7 +262,7 @@ import Testing
         try #require(round > 0)
         let regression = Int((0.025 * frame / round).rounded(.up))
 
-        let failed = try check(regression, against: "baseline.json")
+        let failed = try check(regression, against: "baseline.json", ["--explain", "SCRATCH/explain", "--markdown", "SCRATCH/check.md"])
         #expect(failed.status == Self.regression, "\(failed)")
         #expect(failed.stdout.hasPrefix("gate: FAIL, 1 regression: \(scroll) instructions/frame +"), "\(failed)")
         #expect(failed.stderr.contains("regression: \(scroll) instructions/frame"), "\(failed)")
@@ -272,6 +272,32 @@ import Testing
         let change = try #require(regressed.first?["change"] as? Double)
         #expect(change > 0.02 && change < 0.035, "planted about 2.5 %, measured \(change)")
         #expect(rows.filter { ($0["workload"] as? String)?.hasSuffix("/prepare") == true }.allSatisfy { $0["verdict"] as? String == "unchanged" })
+
+        // Why it moved: the planted function tops the explanation, and its change is the
+        // whole change of the workload's count (nothing else was planted).
+        let explanations = try #require(try Self.json(scratch, "check.json")["explanations"] as? [[String: Any]])
+        #expect(explanations.map { $0["workload"] as? String } == [scroll])
+        let functions = try #require(explanations.first?["functions"] as? [[String: Any]])
+        let top = try #require(functions.first)
+        #expect((top["symbol"] as? String)?.contains("PlantedTileGrid") == true, "\(functions)")
+        #expect((top["name"] as? String)?.contains("PlantedTileGrid") == true, "\(functions)")
+        func total(_ document: [String: Any]) throws -> Int {
+            let workloads = try #require(document["workloads"] as? [[String: Any]])
+            let figures = try #require(workloads.first { $0["id"] as? String == scroll }?["figures"] as? [String: Any])
+            return try #require(figures["instructions"] as? Int)
+        }
+        let before = try total(try Self.json(scratch, "baseline.json")), now = try total(try Self.json(scratch, "check.json"))
+        #expect(top["change"] as? Int == now - before, "\(functions)")
+        #expect(top["now"] as? Int == (top["before"] as? Int).map { $0 + now - before })
+        let markdown = try scratch.text("check.md")
+        #expect(markdown.contains("#### Why \(scroll) moved"), "\(markdown)")
+        #expect(markdown.contains("| `\(top["name"] as? String ?? "?")` |"), "\(markdown)")
+        let profiles = try FileManager.default.contentsOfDirectory(atPath: scratch.path("explain"))
+        #expect(profiles == ["callgrind.out.tile-grid-planted_tiny_on-demand_scroll"])
+        let profile = try scratch.text("explain/\(profiles.first ?? "")")
+        #expect(profile.contains("PlantedTileGrid") && profile.contains("totals:"))
+        let kept = try #require(try Self.json(scratch, "baseline.json")["workloads"] as? [[String: Any]])
+        #expect(kept.allSatisfy { (1 ... 20).contains(($0["functions"] as? [Any])?.count ?? 0) }, "every workload keeps its top functions, at most 20")
 
         let small = try check(regression / 5, against: "baseline.json")
         #expect(small.status == Exit.success, "\(small)")

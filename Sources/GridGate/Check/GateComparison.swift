@@ -37,6 +37,15 @@ public struct GateComparison: Sendable {
     public var mode: GateBaseline.Mode
     /// The workloads compared.
     public var workloadCount: Int
+    /// Why each regressed workload moved: the functions whose instructions changed most.
+    /// Empty when nothing regressed or the baseline keeps no functions.
+    public var explanations: [Explanation] = []
+
+    /// One regressed workload's functions, largest change first.
+    public struct Explanation: Codable, Hashable, Sendable {
+        public var workload: String
+        public var functions: [FunctionChange]
+    }
 
     public var regressions: [Row] { rows.filter { $0.verdict == .regression } }
     public var improvements: [Row] { rows.filter { $0.verdict == .improvement } }
