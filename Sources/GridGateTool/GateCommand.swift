@@ -5,14 +5,14 @@ import GridCore
 import GridGate
 import GridHarness
 
-/// `record`, `check` and the hidden `run-workload`, for any ``GateTool``.
+/// `record`, `check`, `trend` and the hidden `run-workload`, for any ``GateTool``.
 public struct GateCommand<Tool: GateTool>: ParsableCommand {
     public static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: Tool.commandName,
             abstract: "The performance gate: instruction and allocation counts against a committed baseline.",
             discussion: """
-                `record --out FILE` measures every workload of the gate plan several times and writes the baseline (atomically); `check --baseline FILE` measures them again and compares. Instructions are counted by valgrind's callgrind in the measured region only; allocations by jemalloc. --clock uses wall-clock time instead, for machines without valgrind (weaker: noise is filtered by a Mann-Whitney U test).
+                `record --out FILE` measures every workload of the gate plan several times and writes the baseline (atomically); `check --baseline FILE` measures them again and compares. `check --history DIR` also appends the run's figures to a history (a new file per run), and `trend --history DIR --out DIR2` charts it: steps marked with their commits, creeps under the threshold flagged. On a regression, `check` lists the functions whose instructions changed most; `--explain DIR` writes their callgrind profiles. Instructions are counted by valgrind's callgrind in the measured region only; allocations by jemalloc. --clock uses wall-clock time instead, for machines without valgrind (weaker: noise is filtered by a Mann-Whitney U test).
 
                 Exit codes:
                   0   every figure within its threshold (improvements pass, and say how to update the baseline)
