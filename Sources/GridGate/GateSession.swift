@@ -64,7 +64,13 @@ public struct GateSession: Sendable {
 
     /// The command that records a baseline of `mode` to `path`.
     public func recordCommand(_ mode: GateBaseline.Mode, to path: String? = nil) -> String {
-        "\(tool.invocation) record" + (planPath == tool.defaultPlan ? "" : " --plan \(planPath)")
+        Self.recordCommand(invocation: tool.invocation, defaultPlan: tool.defaultPlan, planPath: planPath, mode: mode, to: path)
+    }
+
+    /// The command that records a baseline of `mode` over `planPath` to `path`, for a tool
+    /// run as `invocation` whose `--plan` defaults to `defaultPlan`.
+    public static func recordCommand(invocation: String, defaultPlan: String, planPath: String, mode: GateBaseline.Mode, to path: String? = nil) -> String {
+        "\(invocation) record" + (planPath == defaultPlan ? "" : " --plan \(planPath)")
             + (mode == .clock ? " --clock" : "") + (path.map { " --out \($0)" } ?? "")
     }
 
@@ -141,7 +147,10 @@ public struct GateSession: Sendable {
     /// On a regression the comparison explains each regressed workload by the functions
     /// whose instructions changed most (when the baseline keeps its top functions), and
     /// the result keeps those workloads' callgrind profiles.
-    public func check(baseline: GateBaseline, baselinePath: String, runs: Int, mode: MeasureMode) throws -> GateCheckResult {
+    ///
+    /// `only`, when given, limits the measuring to those workload IDs (a share of a
+    /// sharded check); the plan and the baseline are still checked whole.
+    public func check(baseline: GateBaseline, baselinePath: String, runs: Int, mode: MeasureMode, only: Set<String>? = nil) throws -> GateCheckResult {
         let wanted: GateBaseline.Mode = mode == .instructions ? .instructions : .clock
         guard baseline.mode == wanted else {
             throw GateError.badInput(
@@ -153,7 +162,7 @@ public struct GateSession: Sendable {
         try matchWorkloads(baseline, path: baselinePath)
         var measured: [(workload: GateWorkload, figures: GateFigures)] = []
         var profiles: [String: String] = [:]
-        for (index, workload) in plan.workloads.enumerated() {
+        for (index, workload) in plan.workloads.enumerated() where only?.contains(workload.id) ?? true {
             let started = Date()
             var results: [GateFigures] = []
             for _ in 0 ..< (wanted == .clock ? max(runs, 1) : 1) {

@@ -24,7 +24,7 @@ public struct GateCommand<Tool: GateTool>: ParsableCommand {
 
                 \(Tool.subcommandPath.isEmpty ? "`dump --spec FILE` prints the frames a spec's layout gives, and `trace generate --spec FILE` makes scroll traces over it, as `gridbench dump` and `gridbench trace` do, for this tool's layouts and GridBench's.\n\n" : "")
                 """,
-            subcommands: [GateRecord<Tool>.self, GateCheck<Tool>.self, GateTrendCommand<Tool>.self]
+            subcommands: [GateRecord<Tool>.self, GateCheck<Tool>.self, GateMergeCommand<Tool>.self, GateTrendCommand<Tool>.self]
                 // A tool of its own also dumps and traces its layouts; `gridbench gate` leaves
                 // that to `gridbench dump` and `gridbench trace`.
                 + (Tool.subcommandPath.isEmpty ? [Dump.self, TraceCommand.self] : [])

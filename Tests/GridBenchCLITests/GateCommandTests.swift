@@ -363,4 +363,69 @@ import Testing
         let html = try scratch.text("trend/trend.html")
         #expect(html.contains("<svg") && !html.contains("src=") && !html.contains("href="))
     }
+
+    /// `check --shard i/n` in separate processes, then `merge`: for n = 1, 2, 3 and more
+    /// shares than workloads, the merged JSON, Markdown, summary and exit code are those of
+    /// the unsharded check (a regression, with its explanation); a missing, duplicated or
+    /// mismatched share is refused with exit 2, naming it.
+    @Test(.enabled(if: valgrindInstalled, skipMessage))
+    func shardsMergeIntoTheUnshardedCheck() throws {
+        let scratch = try Self.workspace(
+            layout: "tile-grid-planted", extraWork: 0,
+            entry: #""strategies": ["on-demand"], "prepare": true, "scroll": {"trace": "trace.json", "start": 1, "frames": 16}, "#
+                + #""edit": {"trace": "trace.json"}, "rotation": {"trace": "trace.json"}"#)
+        defer { scratch.remove() }
+        let tool = "gridbench-gate-planted"
+        let recorded = try Self.gate(scratch, ["record", "--runs", "1", "--plan", "SCRATCH/plan.json", "--out", "SCRATCH/baseline.json"], tool: tool)
+        try #require(recorded.status == Exit.success, "\(recorded)")
+        try Self.writeSpec(scratch, layout: "tile-grid-planted", extraWork: 1000)
+        let commit = ["GRIDBENCH_COMMIT": "1234567890abcdef"]
+        func check(_ more: [String], environment: [String: String] = commit) throws -> CommandResult {
+            try Self.gate(scratch, ["check", "--plan", "SCRATCH/plan.json", "--baseline", "SCRATCH/baseline.json"] + more, tool: tool, environment: environment)
+        }
+        func merge(_ parts: [String], _ more: [String] = []) throws -> CommandResult {
+            try Self.gate(scratch, ["merge", "--baseline", "SCRATCH/baseline.json"] + parts.map { "SCRATCH/\($0)" } + more, tool: tool)
+        }
+        let whole = try check(["--json", "SCRATCH/whole.json", "--markdown", "SCRATCH/whole.md"])
+        #expect(whole.status == Self.regression, "\(whole)")
+        let workloads = try #require(try Self.json(scratch, "whole.json")["workloads"] as? [[String: Any]])
+        try #require(workloads.count == 4)
+
+        for count in [1, 2, 3, 6] {
+            var parts: [String] = []
+            var measured: [String] = []
+            for index in 1 ... count {
+                let part = "part-\(count)-\(index).json"
+                let result = try check(["--shard", "\(index)/\(count)", "--json", "SCRATCH/\(part)"])
+                #expect([Exit.success, Self.regression].contains(result.status), "\(result)")
+                let share = try #require(try Self.json(scratch, part)["shard"] as? [String: Any])
+                measured += try #require(share["workloads"] as? [String])
+                parts.append(part)
+            }
+            // Every workload measured once, by exactly one share.
+            #expect(measured.sorted() == workloads.compactMap { $0["id"] as? String }.sorted(), "n = \(count)")
+            let merged = try merge(parts.reversed(), ["--json", "SCRATCH/merged.json", "--markdown", "SCRATCH/merged.md"])
+            #expect(merged.status == whole.status, "n = \(count): \(merged)")
+            #expect(merged.stdout == whole.stdout, "n = \(count)")
+            #expect(try scratch.text("merged.md") == scratch.text("whole.md"), "n = \(count)")
+            #expect(NSDictionary(dictionary: try Self.json(scratch, "merged.json")).isEqual(to: try Self.json(scratch, "whole.json")), "n = \(count)")
+        }
+
+        let missing = try merge(["part-3-1.json", "part-3-3.json"])
+        #expect(missing.status == Exit.badInput && missing.stderr.contains("share 2/3 is missing"), "\(missing)")
+        let duplicated = try merge(["part-2-1.json", "part-2-1.json", "part-2-2.json"])
+        #expect(duplicated.status == Exit.badInput && duplicated.stderr.contains("duplicated"), "\(duplicated)")
+        _ = try check(["--shard", "2/2", "--json", "SCRATCH/other-commit.json"], environment: ["GRIDBENCH_COMMIT": "fedcba0987654321"])
+        let otherCommit = try merge(["part-2-1.json", "other-commit.json"])
+        #expect(otherCommit.status == Exit.badInput && otherCommit.stderr.contains("\(scratch.path("other-commit.json")): shard.commit"), "\(otherCommit)")
+        var part = try Self.json(scratch, "part-2-2.json")
+        var environment = try #require(part["environment"] as? [String: Any])
+        environment["toolchain"] = "Swift version 9.9"
+        part["environment"] = environment
+        try JSONSerialization.data(withJSONObject: part).write(to: scratch.file("other-toolchain.json"))
+        let otherToolchain = try merge(["part-2-1.json", "other-toolchain.json"])
+        #expect(otherToolchain.status == Exit.badInput && otherToolchain.stderr.contains("environment.toolchain"), "\(otherToolchain)")
+        let mixed = try merge(["part-2-1.json", "part-3-2.json"])
+        #expect(mixed.status == Exit.badInput && mixed.stderr.contains("shard.count"), "\(mixed)")
+    }
 }

@@ -114,6 +114,9 @@ extension GateComparison {
         /// Why each regressed workload moved (see ``GateComparison/explanations``); empty
         /// on a pass. Added without a version bump: readers of version 1 may lack it.
         public var explanations: [Explanation]?
+        /// A partial result (`check --shard i/n`): which share, of which commit and plan.
+        /// Absent from a whole check and from `merge`'s output.
+        public var shard: GateShard?
 
         /// One workload's figures as measured now.
         public struct Workload: Codable, Sendable {
@@ -128,7 +131,7 @@ extension GateComparison {
             schemaVersion: Document.currentSchemaVersion, tool: "gridbench gate", mode: mode, verdict: passed ? "pass" : "fail",
             summary: summary(updateCommand: updateCommand), baseline: baselinePath, environment: environment,
             regressions: regressions.count, improvements: improvements.count, rows: rows,
-            workloads: figures.map { Document.Workload(id: $0.id, figures: $0.figures) }, explanations: explanations)
+            workloads: figures.map { Document.Workload(id: $0.id, figures: $0.figures) }, explanations: explanations, shard: nil)
     }
 }
 
