@@ -7,8 +7,8 @@ import GridHarness
 import GridLayouts
 
 /// A performance gate for your layouts: conform a type to it, mark it `@main`, list your
-/// layouts' registry entries, and the executable has `record`, `check`, `dump` and
-/// `trace` as `gridbench` has them.
+/// layouts' registry entries, and the executable has `record`, `check` (with `--history`,
+/// `--explain` and `--shard`), `merge`, `trend`, `dump` and `trace` as `gridbench` has them.
 ///
 /// ```swift
 /// import GridGate
