@@ -64,7 +64,13 @@ public struct GateSession: Sendable {
 
     /// The command that records a baseline of `mode` to `path`.
     public func recordCommand(_ mode: GateBaseline.Mode, to path: String? = nil) -> String {
-        "\(tool.invocation) record" + (planPath == tool.defaultPlan ? "" : " --plan \(planPath)")
+        Self.recordCommand(invocation: tool.invocation, defaultPlan: tool.defaultPlan, planPath: planPath, mode: mode, to: path)
+    }
+
+    /// The command that records a baseline of `mode` over `planPath` to `path`, for a tool
+    /// run as `invocation` whose `--plan` defaults to `defaultPlan`.
+    public static func recordCommand(invocation: String, defaultPlan: String, planPath: String, mode: GateBaseline.Mode, to path: String? = nil) -> String {
+        "\(invocation) record" + (planPath == defaultPlan ? "" : " --plan \(planPath)")
             + (mode == .clock ? " --clock" : "") + (path.map { " --out \($0)" } ?? "")
     }
 
@@ -82,7 +88,12 @@ public struct GateSession: Sendable {
         for (index, workload) in plan.workloads.enumerated() {
             let started = Date()
             var results: [GateFigures] = []
-            for _ in 0 ..< runs { results.append(try measure(workload, mode: mode)) }
+            var profile: String?
+            for _ in 0 ..< runs {
+                let measurement = try measure(workload, mode: mode)
+                results.append(measurement.figures)
+                profile = profile ?? measurement.callgrindOutput
+            }
             if let unstable = Self.unstableCounts(results) {
                 throw GateError.unstable(
                     "workload \(workload.id) is unstable: \(unstable) over \(runs) runs; nothing was recorded. "
@@ -93,7 +104,8 @@ public struct GateSession: Sendable {
                      + (runs > 1 ? ", counts identical (spread 0)" : "") + " (\(Self.seconds(since: started)))")
             workloads.append(GateBaseline.Workload(
                 id: workload.id, definition: workload.definition, kind: workload.kind, frames: workload.frames,
-                thresholds: workload.thresholds, figures: figures))
+                thresholds: workload.thresholds, figures: figures,
+                functions: profile.map { Array(CallgrindProfile.functions(inText: $0).prefix(FunctionCost.kept)) }))
         }
         return GateBaseline(mode: baselineMode, environment: environment, plan: planPath,
                             runs: runs, thresholds: plan.thresholds, workloads: workloads)
@@ -132,7 +144,13 @@ public struct GateSession: Sendable {
     /// - Throws: `InputError` naming the baseline or the plan when they do not
     ///   match: another environment, a workload one has and the other has not, a workload
     ///   defined differently; ``GateError/badInput(_:)`` for a baseline of the other mode.
-    public func check(baseline: GateBaseline, baselinePath: String, runs: Int, mode: MeasureMode) throws -> (GateComparison, [(id: String, figures: GateFigures)]) {
+    /// On a regression the comparison explains each regressed workload by the functions
+    /// whose instructions changed most (when the baseline keeps its top functions), and
+    /// the result keeps those workloads' callgrind profiles.
+    ///
+    /// `only`, when given, limits the measuring to those workload IDs (a share of a
+    /// sharded check); the plan and the baseline are still checked whole.
+    public func check(baseline: GateBaseline, baselinePath: String, runs: Int, mode: MeasureMode, only: Set<String>? = nil) throws -> GateCheckResult {
         let wanted: GateBaseline.Mode = mode == .instructions ? .instructions : .clock
         guard baseline.mode == wanted else {
             throw GateError.badInput(
@@ -143,15 +161,28 @@ public struct GateSession: Sendable {
         try baseline.checkRecorded(on: try environment(for: wanted), path: baselinePath, recordCommand: recordCommand(wanted))
         try matchWorkloads(baseline, path: baselinePath)
         var measured: [(workload: GateWorkload, figures: GateFigures)] = []
-        for (index, workload) in plan.workloads.enumerated() {
+        var profiles: [String: String] = [:]
+        for (index, workload) in plan.workloads.enumerated() where only?.contains(workload.id) ?? true {
             let started = Date()
             var results: [GateFigures] = []
-            for _ in 0 ..< (wanted == .clock ? max(runs, 1) : 1) { results.append(try measure(workload, mode: mode)) }
+            for _ in 0 ..< (wanted == .clock ? max(runs, 1) : 1) {
+                let measurement = try measure(workload, mode: mode)
+                results.append(measurement.figures)
+                if let text = measurement.callgrindOutput { profiles[workload.id] = text }
+            }
             guard let figures = Self.combining(results, frames: workload.frames) else { continue }
             progress("[\(index + 1)/\(plan.workloads.count)] \(workload.id): \(Self.describe(figures)) (\(Self.seconds(since: started)))")
             measured.append((workload, figures))
         }
-        return (GateComparison(baseline: baseline, now: measured), measured.map { ($0.workload.id, $0.figures) })
+        var comparison = GateComparison(baseline: baseline, now: measured)
+        let regressed = Set(comparison.regressions.map(\.workload))
+        profiles = profiles.filter { regressed.contains($0.key) }
+        for workload in plan.workloads where regressed.contains(workload.id) {
+            guard let before = baseline.workload(workload.id)?.functions, let text = profiles[workload.id] else { continue }
+            comparison.explanations.append(GateComparison.Explanation(
+                workload: workload.id, functions: FunctionChange.explain(before: before, now: CallgrindProfile.functions(inText: text))))
+        }
+        return GateCheckResult(comparison: comparison, figures: measured.map { ($0.workload.id, $0.figures) }, profiles: profiles)
     }
 
     /// Throws unless the plan's workloads and the baseline's are the same, defined the same.
@@ -200,7 +231,7 @@ public struct GateSession: Sendable {
     /// path, another user's environment or a plan of another name would otherwise move the
     /// stack, and with it the alignment of what the measured code touches: a few dozen
     /// instructions in a hundred thousand, but not the same count.
-    func measure(_ workload: GateWorkload, mode: MeasureMode) throws -> GateFigures {
+    func measure(_ workload: GateWorkload, mode: MeasureMode) throws -> Measurement {
         let scratch = try ScratchDirectory.make(prefix: "gridbench-gate", in: ScratchDirectory.fixedRoot)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let callgrindURL = scratch.appendingPathComponent("callgrind.out")
@@ -240,12 +271,22 @@ public struct GateSession: Sendable {
             throw GateError.measurement("workload \(workload.id): the child printed no readable sample (\(error)): \(result.stdout.prefix(200))")
         }
         var instructions: Int?
+        var text: String?
         if mode == .instructions {
             instructions = try Callgrind.counts(in: callgrindURL, workload: workload.id).outsideAllocator
+            text = try? String(contentsOf: callgrindURL, encoding: .utf8)
         }
-        return GateFigures(
-            instructions: instructions, allocations: sample.allocations, allocatedBytes: sample.allocatedBytes,
-            retainedBytes: sample.retainedBytes, frames: workload.frames, clockNanos: sample.nanos)
+        return Measurement(
+            figures: GateFigures(
+                instructions: instructions, allocations: sample.allocations, allocatedBytes: sample.allocatedBytes,
+                retainedBytes: sample.retainedBytes, frames: workload.frames, clockNanos: sample.nanos),
+            callgrindOutput: text)
+    }
+
+    /// One run of a workload: its figures and, under callgrind, the profile callgrind wrote.
+    struct Measurement {
+        var figures: GateFigures
+        var callgrindOutput: String?
     }
 
     static func describe(_ figures: GateFigures) -> String {
@@ -266,6 +307,17 @@ public struct GateSession: Sendable {
     static func seconds(since start: Date) -> String {
         String(format: "%.1f s", Date().timeIntervalSince(start))
     }
+}
+
+/// What `check` found: the verdicts, the figures measured, and the callgrind profiles of
+/// the regressed workloads (instruction mode).
+public struct GateCheckResult: Sendable {
+    public var comparison: GateComparison
+    /// Every workload's figures, in plan order.
+    public var figures: [(id: String, figures: GateFigures)]
+    /// The raw callgrind out file of each regressed workload, by workload ID: what
+    /// `--explain DIR` writes, for `callgrind_annotate` or a flamegraph tool.
+    public var profiles: [String: String]
 }
 
 /// Reading callgrind's output file.

@@ -7,8 +7,8 @@ import GridHarness
 import GridLayouts
 
 /// A performance gate for your layouts: conform a type to it, mark it `@main`, list your
-/// layouts' registry entries, and the executable has `record`, `check`, `dump` and
-/// `trace` as `gridbench` has them.
+/// layouts' registry entries, and the executable has `record`, `check` (with `--history`,
+/// `--explain` and `--shard`), `merge`, `trend`, `dump` and `trace` as `gridbench` has them.
 ///
 /// ```swift
 /// import GridGate
@@ -175,28 +175,179 @@ struct GateCheck<Tool: GateTool>: ParsableCommand {
     @Option(parsing: .unconditional, help: "Clock mode: runs per workload (each of --samples samples).")
     var runs: Int = 3
 
+    @Option(help: "Measure only share i of n of the plan (balanced by each workload's baseline instruction count); --json then writes a partial result for `merge`.")
+    var shard: String?
+
+    @Option(help: "Write the callgrind profiles of the regressed workloads into this directory (callgrind.out.<workload>), for callgrind_annotate or a flamegraph tool.")
+    var explain: String?
+
+    @Option(help: "Append this run's figures to the history in this directory (one new file per run), for `trend`.")
+    var history: String?
+
+    func validate() throws {
+        if let shard, GateShard.parse(shard) == nil {
+            throw ValidationError("--shard must be i/n with 1 ≤ i ≤ n, such as 2/3 (got \(shard)).")
+        }
+        if shard != nil, history != nil {
+            throw ValidationError("--history with --shard would keep a share as a run: give --history to `merge` instead.")
+        }
+    }
+
     func run() throws {
         let passed = try guarded { () throws -> Bool in
             let session = try options.session(Tool.self)
             let mode: GateBaseline.Mode = options.clock ? .clock : .instructions
             let recorded = try GateBaseline.load(from: URL(fileURLWithPath: baseline), recordCommand: session.recordCommand(mode))
-            let (comparison, figures) = try session.check(baseline: recorded, baselinePath: baseline, runs: runs, mode: options.mode)
-            let update = session.recordCommand(mode, to: baseline)
-            if let markdown {
-                try AtomicFile.write(comparison.markdown(baselinePath: baseline, environment: recorded.environment, updateCommand: update),
-                                     to: URL(fileURLWithPath: markdown))
+            let share = shard.flatMap(GateShard.parse)
+            let only = share.map { Set(GateShard.workloads(of: recorded, index: $0.index, count: $0.count)) }
+            let result = try session.check(baseline: recorded, baselinePath: baseline, runs: runs, mode: options.mode, only: only)
+            let (comparison, figures) = (result.comparison, result.figures)
+            if let explain {
+                for (workload, profile) in result.profiles.sorted(by: { $0.key < $1.key }) {
+                    let name = "callgrind.out." + String(workload.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
+                    let file = URL(fileURLWithPath: explain).appendingPathComponent(name)
+                    try AtomicFile.write(profile, to: file)
+                    Console.note("explain: wrote \(file.path) (`callgrind_annotate --inclusive=yes \(file.path)`)")
+                }
             }
-            if let json {
-                try JSONFiles.write(comparison.document(baselinePath: baseline, environment: recorded.environment, updateCommand: update, figures: figures),
-                                    to: URL(fileURLWithPath: json))
+            var shardInfo: GateShard?
+            if let share {
+                shardInfo = GateShard(
+                    index: share.index, count: share.count, commit: GateHistoryRun.currentCommit(), plan: session.planPath,
+                    planDigest: GateShard.planDigest(recorded), workloads: figures.map(\.id))
             }
-            for row in comparison.regressions {
-                Console.error("regression: \(row)")
-            }
-            try Console.print(comparison.summary(updateCommand: update))
-            return comparison.passed
+            return try GateOutput(markdown: markdown, json: json, history: history).write(
+                comparison, figures: figures, baseline: recorded, baselinePath: baseline, updateCommand: session.recordCommand(mode, to: baseline),
+                plan: session.planPath, commit: shardInfo?.commit, shard: shardInfo)
         }
         if !passed { throw ExitCode(1) }
+    }
+}
+
+/// What `check` and `merge` write: the Markdown, the JSON, the history run, the
+/// regressions on standard error and the summary line.
+struct GateOutput {
+    var markdown: String?
+    var json: String?
+    var history: String?
+
+    /// Writes every output asked for; returns whether the check passed.
+    func write(
+        _ comparison: GateComparison, figures: [(id: String, figures: GateFigures)], baseline recorded: GateBaseline, baselinePath: String,
+        updateCommand update: String, plan: String, commit: String?, shard: GateShard?
+    ) throws -> Bool {
+        if let markdown {
+            try AtomicFile.write(comparison.markdown(baselinePath: baselinePath, environment: recorded.environment, updateCommand: update),
+                                 to: URL(fileURLWithPath: markdown))
+        }
+        if let json {
+            var document = comparison.document(baselinePath: baselinePath, environment: recorded.environment, updateCommand: update, figures: figures)
+            document.shard = shard
+            try JSONFiles.write(document, to: URL(fileURLWithPath: json))
+        }
+        if let history {
+            let run = GateHistoryRun(
+                commit: commit ?? GateHistoryRun.currentCommit(), date: GateHistoryRun.dateString(Date()), mode: recorded.mode,
+                environment: recorded.environment, plan: plan,
+                workloads: figures.map { measured in
+                    GateHistoryRun.Workload(
+                        id: measured.id, thresholds: recorded.workload(measured.id)?.thresholds ?? recorded.thresholds, figures: measured.figures)
+                })
+            let file = try GateHistory.append(run, to: URL(fileURLWithPath: history))
+            Console.note("history: wrote \(file.path)")
+        }
+        for row in comparison.regressions {
+            Console.error("regression: \(row)")
+        }
+        try Console.print(comparison.summary(updateCommand: update))
+        return comparison.passed
+    }
+}
+
+struct GateMergeCommand<Tool: GateTool>: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "merge",
+            abstract: "Join the partial results of `check --shard i/n --json` into the check one run would have given.",
+            discussion: """
+                Writes what one unsharded `check` would have written (--json, --markdown, the summary line, exit 0 or 1), and refuses, with exit 2 naming the part, a missing or duplicated share or a share of another plan, commit, mode or machine kind.
+                """)
+    }
+
+    @Option(help: "The baseline every share was checked against.")
+    var baseline: String
+
+    @Argument(help: "The partial results, one per share (`check --shard i/n --json PART.json`).")
+    var parts: [String] = []
+
+    @Option(help: "Write the verdicts as a Markdown table to this file.")
+    var markdown: String?
+
+    @Option(help: "Write the verdicts as JSON to this file.")
+    var json: String?
+
+    @Option(help: "Append the merged run's figures to the history in this directory, for `trend`.")
+    var history: String?
+
+    func run() throws {
+        let passed = try guarded { () throws -> Bool in
+            let recorded = try GateBaseline.load(from: URL(fileURLWithPath: baseline), recordCommand: "\(Tool.invocation) record")
+            var documents: [(path: String, document: GateComparison.Document)] = []
+            for path in parts {
+                documents.append((path, try JSONFiles.read(GateComparison.Document.self, from: URL(fileURLWithPath: path))))
+            }
+            let merged = try GateMerge.merge(baseline: recorded, baselinePath: baseline, parts: documents)
+            let update = GateSession.recordCommand(
+                invocation: Tool.invocation, defaultPlan: Tool.defaultPlan, planPath: merged.shard.plan, mode: recorded.mode, to: baseline)
+            return try GateOutput(markdown: markdown, json: json, history: history).write(
+                merged.comparison, figures: merged.figures, baseline: recorded, baselinePath: baseline, updateCommand: update,
+                plan: merged.shard.plan, commit: merged.shard.commit, shard: nil)
+        }
+        if !passed { throw ExitCode(1) }
+    }
+}
+
+struct GateTrendCommand<Tool: GateTool>: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "trend",
+            abstract: "Chart the history that `check --history` keeps: steps and creeps, per workload and metric.",
+            discussion: """
+                Reads every run file in --history (a corrupt or foreign file is named on standard error and skipped) and writes trend.html (self-contained, inline SVG), trend.md and charts/*.svg into --out. A step is any change of a count between consecutive runs (wall clock: a significant Mann-Whitney test); a creep is a rise within the threshold run by run but beyond it against the oldest run of the last --window runs.
+                """)
+    }
+
+    @Option(help: "The history directory `check --history` writes into.")
+    var history: String
+
+    @Option(help: "The directory to write trend.html, trend.md and charts/ into.")
+    var out: String
+
+    @Option(help: "A baseline whose figures and thresholds the charts draw (thresholds otherwise come from the newest run).")
+    var baseline: String?
+
+    @Option(parsing: .unconditional, help: "The creep window: the last N runs.")
+    var window: Int = GateTrend.defaultWindow
+
+    func validate() throws {
+        guard window >= 2 else { throw ValidationError("--window must be at least 2.") }
+    }
+
+    func run() throws {
+        try guarded {
+            let loaded = try GateHistory.load(from: URL(fileURLWithPath: history))
+            for skipped in loaded.skipped { Console.note("\(Console.commandName): warning: skipped \(skipped)") }
+            guard !loaded.runs.isEmpty else {
+                throw InputError(file: history, field: "(runs)", value: "none",
+                                 expected: "at least one run file: run `\(Tool.invocation) check --baseline B --history \(history)`")
+            }
+            let recorded = try baseline.map { path throws(InputError) in
+                try GateBaseline.load(from: URL(fileURLWithPath: path), recordCommand: "\(Tool.invocation) record")
+            }
+            let trend = GateTrend(runs: loaded.runs, baseline: recorded, window: window)
+            try trend.write(to: URL(fileURLWithPath: out))
+            try Console.print("gate trend: \(trend.headline); wrote \(out)/trend.html and trend.md")
+        }
     }
 }
 

@@ -37,10 +37,13 @@ import Testing
             to: "spec.json")
     }
 
-    static func gate(_ scratch: Scratch, _ arguments: [String], tool: String = "gridbench", sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
+    static func gate(
+        _ scratch: Scratch, _ arguments: [String], tool: String = "gridbench", environment: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> CommandResult {
         let prefix = tool == "gridbench" ? ["gate"] : []
         return try GridBench.run(prefix + arguments.map { $0.replacingOccurrences(of: "SCRATCH/", with: scratch.url.path + "/") },
-                                 executable: tool, sourceLocation: sourceLocation)
+                                 executable: tool, environment: environment, sourceLocation: sourceLocation)
     }
 
     static func json(_ scratch: Scratch, _ name: String) throws -> [String: Any] {
@@ -246,9 +249,9 @@ import Testing
             let result = try Self.gate(scratch, ["record", "--runs", "1", "--plan", "SCRATCH/plan.json", "--out", "SCRATCH/\(name)"], tool: tool)
             try #require(result.status == Exit.success, "\(result)")
         }
-        func check(_ extraWork: Int, against name: String) throws -> CommandResult {
+        func check(_ extraWork: Int, against name: String, _ more: [String] = []) throws -> CommandResult {
             try Self.writeSpec(scratch, layout: "tile-grid-planted", extraWork: extraWork)
-            return try Self.gate(scratch, ["check", "--plan", "SCRATCH/plan.json", "--baseline", "SCRATCH/\(name)", "--json", "SCRATCH/check.json"], tool: tool)
+            return try Self.gate(scratch, ["check", "--plan", "SCRATCH/plan.json", "--baseline", "SCRATCH/\(name)", "--json", "SCRATCH/check.json"] + more, tool: tool)
         }
 
         // Calibrate: what one round of planted work costs a frame, in this build.
@@ -259,7 +262,7 @@ import Testing
         try #require(round > 0)
         let regression = Int((0.025 * frame / round).rounded(.up))
 
-        let failed = try check(regression, against: "baseline.json")
+        let failed = try check(regression, against: "baseline.json", ["--explain", "SCRATCH/explain", "--markdown", "SCRATCH/check.md"])
         #expect(failed.status == Self.regression, "\(failed)")
         #expect(failed.stdout.hasPrefix("gate: FAIL, 1 regression: \(scroll) instructions/frame +"), "\(failed)")
         #expect(failed.stderr.contains("regression: \(scroll) instructions/frame"), "\(failed)")
@@ -270,6 +273,32 @@ import Testing
         #expect(change > 0.02 && change < 0.035, "planted about 2.5 %, measured \(change)")
         #expect(rows.filter { ($0["workload"] as? String)?.hasSuffix("/prepare") == true }.allSatisfy { $0["verdict"] as? String == "unchanged" })
 
+        // Why it moved: the planted function tops the explanation, and its change is the
+        // whole change of the workload's count (nothing else was planted).
+        let explanations = try #require(try Self.json(scratch, "check.json")["explanations"] as? [[String: Any]])
+        #expect(explanations.map { $0["workload"] as? String } == [scroll])
+        let functions = try #require(explanations.first?["functions"] as? [[String: Any]])
+        let top = try #require(functions.first)
+        #expect((top["symbol"] as? String)?.contains("PlantedTileGrid") == true, "\(functions)")
+        #expect((top["name"] as? String)?.contains("PlantedTileGrid") == true, "\(functions)")
+        func total(_ document: [String: Any]) throws -> Int {
+            let workloads = try #require(document["workloads"] as? [[String: Any]])
+            let figures = try #require(workloads.first { $0["id"] as? String == scroll }?["figures"] as? [String: Any])
+            return try #require(figures["instructions"] as? Int)
+        }
+        let before = try total(try Self.json(scratch, "baseline.json")), now = try total(try Self.json(scratch, "check.json"))
+        #expect(top["change"] as? Int == now - before, "\(functions)")
+        #expect(top["now"] as? Int == (top["before"] as? Int).map { $0 + now - before })
+        let markdown = try scratch.text("check.md")
+        #expect(markdown.contains("#### Why \(scroll) moved"), "\(markdown)")
+        #expect(markdown.contains("| `\(top["name"] as? String ?? "?")` |"), "\(markdown)")
+        let profiles = try FileManager.default.contentsOfDirectory(atPath: scratch.path("explain"))
+        #expect(profiles == ["callgrind.out.tile-grid-planted_tiny_on-demand_scroll"])
+        let profile = try scratch.text("explain/\(profiles.first ?? "")")
+        #expect(profile.contains("PlantedTileGrid") && profile.contains("totals:"))
+        let kept = try #require(try Self.json(scratch, "baseline.json")["workloads"] as? [[String: Any]])
+        #expect(kept.allSatisfy { (1 ... 20).contains(($0["functions"] as? [Any])?.count ?? 0) }, "every workload keeps its top functions, at most 20")
+
         let small = try check(regression / 5, against: "baseline.json")
         #expect(small.status == Exit.success, "\(small)")
         #expect(small.stdout.contains("1 changed within thresholds"), "\(small)")
@@ -277,5 +306,126 @@ import Testing
         let improved = try check(0, against: "heavy.json")
         #expect(improved.status == Exit.success, "\(improved)")
         #expect(improved.stdout.contains("improved beyond the threshold: update the baseline with `.build/release/\(tool) record --plan \(scratch.path("plan.json")) --out \(scratch.path("heavy.json"))`"), "\(improved)")
+    }
+
+    /// `check --history` twice through a third party's tool (the second run with planted
+    /// work), a corrupt file dropped into the history, then `trend`: one step, at the second
+    /// commit, and the corrupt file named and skipped.
+    @Test(.enabled(if: valgrindInstalled, skipMessage))
+    func historyThenTrend() throws {
+        let scratch = try Self.workspace(
+            layout: "tile-grid-planted", extraWork: 0,
+            entry: #""strategies": ["on-demand"], "prepare": true, "scroll": {"trace": "trace.json", "start": 1, "frames": 16}"#)
+        defer { scratch.remove() }
+        let tool = "gridbench-gate-planted"
+        let scroll = "tile-grid-planted/tiny/on-demand/scroll"
+        let recorded = try Self.gate(scratch, ["record", "--runs", "1", "--plan", "SCRATCH/plan.json", "--out", "SCRATCH/baseline.json"], tool: tool)
+        try #require(recorded.status == Exit.success, "\(recorded)")
+        let commits = [String(repeating: "a", count: 40), String(repeating: "b", count: 40)]
+        for (index, extraWork) in [0, 1000].enumerated() {
+            try Self.writeSpec(scratch, layout: "tile-grid-planted", extraWork: extraWork)
+            let checked = try Self.gate(
+                scratch, ["check", "--plan", "SCRATCH/plan.json", "--baseline", "SCRATCH/baseline.json", "--json", "SCRATCH/check\(index).json",
+                          "--history", "SCRATCH/history"],
+                tool: tool, environment: ["GRIDBENCH_COMMIT": commits[index]])
+            #expect(checked.status == (extraWork == 0 ? Exit.success : Self.regression), "\(checked)")
+            #expect(checked.stderr.contains("history: wrote \(scratch.path("history"))/run-"), "\(checked)")
+        }
+        // Each run file holds what its check measured, with its commit.
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path("history")).sorted()
+        try #require(files.count == 2, "\(files)")
+        var instructions: [Int] = []
+        for index in 0 ..< 2 {
+            let checked = try #require(try Self.json(scratch, "check\(index).json")["workloads"] as? [[String: Any]])
+            let run = try #require(try files.lazy.map { try Self.json(scratch, "history/\($0)") }.first { $0["commit"] as? String == commits[index] })
+            let kept = try #require(run["workloads"] as? [[String: Any]])
+            #expect(kept.map { $0["id"] as? String } == checked.map { $0["id"] as? String })
+            for (a, b) in zip(kept, checked) {
+                #expect(NSDictionary(dictionary: try #require(a["figures"] as? [String: Any])).isEqual(to: try #require(b["figures"] as? [String: Any])))
+            }
+            let figures = try #require(checked.first { $0["id"] as? String == scroll }?["figures"] as? [String: Any])
+            instructions.append(try #require(figures["instructions"] as? Int))
+        }
+        #expect(instructions[1] > instructions[0])
+
+        try scratch.write("{\"schemaVersion\": 1, \"tool\": \"gridbench gate history\"", to: "history/run-corrupt.json")
+        let trend = try Self.gate(scratch, ["trend", "--history", "SCRATCH/history", "--out", "SCRATCH/trend", "--baseline", "SCRATCH/baseline.json"], tool: tool)
+        #expect(trend.status == Exit.success, "\(trend)")
+        #expect(trend.stderr.contains("warning: skipped \(scratch.path("history/run-corrupt.json"))"), "\(trend)")
+        #expect(trend.stdout.hasPrefix("gate trend: 2 runs, "), "\(trend)")
+        #expect(trend.stdout.contains(", 1 step, 0 creeps;"), "\(trend)")
+        let markdown = try scratch.text("trend/trend.md")
+        let grouped = instructions.map { count in
+            let digits = Array(String(count))
+            return String(digits.enumerated().flatMap { index, digit in index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit] })
+        }
+        #expect(markdown.contains("- step at run 2 (`bbbbbbbb`): \(grouped[0]) → \(grouped[1]) (+"), "\(markdown)")
+        let html = try scratch.text("trend/trend.html")
+        #expect(html.contains("<svg") && !html.contains("src=") && !html.contains("href="))
+    }
+
+    /// `check --shard i/n` in separate processes, then `merge`: for n = 1, 2, 3 and more
+    /// shares than workloads, the merged JSON, Markdown, summary and exit code are those of
+    /// the unsharded check (a regression, with its explanation); a missing, duplicated or
+    /// mismatched share is refused with exit 2, naming it.
+    @Test(.enabled(if: valgrindInstalled, skipMessage))
+    func shardsMergeIntoTheUnshardedCheck() throws {
+        let scratch = try Self.workspace(
+            layout: "tile-grid-planted", extraWork: 0,
+            entry: #""strategies": ["on-demand"], "prepare": true, "scroll": {"trace": "trace.json", "start": 1, "frames": 16}, "#
+                + #""edit": {"trace": "trace.json"}, "rotation": {"trace": "trace.json"}"#)
+        defer { scratch.remove() }
+        let tool = "gridbench-gate-planted"
+        let recorded = try Self.gate(scratch, ["record", "--runs", "1", "--plan", "SCRATCH/plan.json", "--out", "SCRATCH/baseline.json"], tool: tool)
+        try #require(recorded.status == Exit.success, "\(recorded)")
+        try Self.writeSpec(scratch, layout: "tile-grid-planted", extraWork: 1000)
+        let commit = ["GRIDBENCH_COMMIT": "1234567890abcdef"]
+        func check(_ more: [String], environment: [String: String] = commit) throws -> CommandResult {
+            try Self.gate(scratch, ["check", "--plan", "SCRATCH/plan.json", "--baseline", "SCRATCH/baseline.json"] + more, tool: tool, environment: environment)
+        }
+        func merge(_ parts: [String], _ more: [String] = []) throws -> CommandResult {
+            try Self.gate(scratch, ["merge", "--baseline", "SCRATCH/baseline.json"] + parts.map { "SCRATCH/\($0)" } + more, tool: tool)
+        }
+        let whole = try check(["--json", "SCRATCH/whole.json", "--markdown", "SCRATCH/whole.md"])
+        #expect(whole.status == Self.regression, "\(whole)")
+        let workloads = try #require(try Self.json(scratch, "whole.json")["workloads"] as? [[String: Any]])
+        try #require(workloads.count == 4)
+
+        for count in [1, 2, 3, 6] {
+            var parts: [String] = []
+            var measured: [String] = []
+            for index in 1 ... count {
+                let part = "part-\(count)-\(index).json"
+                let result = try check(["--shard", "\(index)/\(count)", "--json", "SCRATCH/\(part)"])
+                #expect([Exit.success, Self.regression].contains(result.status), "\(result)")
+                let share = try #require(try Self.json(scratch, part)["shard"] as? [String: Any])
+                measured += try #require(share["workloads"] as? [String])
+                parts.append(part)
+            }
+            // Every workload measured once, by exactly one share.
+            #expect(measured.sorted() == workloads.compactMap { $0["id"] as? String }.sorted(), "n = \(count)")
+            let merged = try merge(parts.reversed(), ["--json", "SCRATCH/merged.json", "--markdown", "SCRATCH/merged.md"])
+            #expect(merged.status == whole.status, "n = \(count): \(merged)")
+            #expect(merged.stdout == whole.stdout, "n = \(count)")
+            #expect(try scratch.text("merged.md") == scratch.text("whole.md"), "n = \(count)")
+            #expect(NSDictionary(dictionary: try Self.json(scratch, "merged.json")).isEqual(to: try Self.json(scratch, "whole.json")), "n = \(count)")
+        }
+
+        let missing = try merge(["part-3-1.json", "part-3-3.json"])
+        #expect(missing.status == Exit.badInput && missing.stderr.contains("share 2/3 is missing"), "\(missing)")
+        let duplicated = try merge(["part-2-1.json", "part-2-1.json", "part-2-2.json"])
+        #expect(duplicated.status == Exit.badInput && duplicated.stderr.contains("duplicated"), "\(duplicated)")
+        _ = try check(["--shard", "2/2", "--json", "SCRATCH/other-commit.json"], environment: ["GRIDBENCH_COMMIT": "fedcba0987654321"])
+        let otherCommit = try merge(["part-2-1.json", "other-commit.json"])
+        #expect(otherCommit.status == Exit.badInput && otherCommit.stderr.contains("\(scratch.path("other-commit.json")): shard.commit"), "\(otherCommit)")
+        var part = try Self.json(scratch, "part-2-2.json")
+        var environment = try #require(part["environment"] as? [String: Any])
+        environment["toolchain"] = "Swift version 9.9"
+        part["environment"] = environment
+        try JSONSerialization.data(withJSONObject: part).write(to: scratch.file("other-toolchain.json"))
+        let otherToolchain = try merge(["part-2-1.json", "other-toolchain.json"])
+        #expect(otherToolchain.status == Exit.badInput && otherToolchain.stderr.contains("environment.toolchain"), "\(otherToolchain)")
+        let mixed = try merge(["part-2-1.json", "part-3-2.json"])
+        #expect(mixed.status == Exit.badInput && mixed.stderr.contains("shard.count"), "\(mixed)")
     }
 }

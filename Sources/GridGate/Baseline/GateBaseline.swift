@@ -42,6 +42,10 @@ public struct GateBaseline: Codable, Hashable, Sendable {
         public var frames: Int
         public var thresholds: GateThresholds
         public var figures: GateFigures
+        /// Instruction mode: the workload's top functions by inclusive instructions
+        /// (``FunctionCost/kept`` of them), which a check's explanation compares with.
+        /// Optional: baselines recorded before it existed have none.
+        public var functions: [FunctionCost]? = nil
     }
 
     public init(mode: Mode, environment: GateEnvironment, plan: String, runs: Int, thresholds: GateThresholds, workloads: [Workload]) {
@@ -105,6 +109,10 @@ extension GateBaseline {
             for (name, count) in [("instructions", figures.instructions), ("allocations", figures.allocations),
                                   ("allocatedBytes", figures.allocatedBytes), ("retainedBytes", figures.retainedBytes)] {
                 if let count, count < 0 { throw fail("\(field).figures.\(name)", count, "a count ≥ 0") }
+            }
+            for (position, function) in (workload.functions ?? []).enumerated() where function.inclusive < 0 || function.exclusive < 0 || function.exclusive > function.inclusive {
+                throw fail("\(field).functions[\(position)]", "\(function.inclusive) inclusive, \(function.exclusive) exclusive",
+                           "counts ≥ 0 with exclusive ≤ inclusive")
             }
             switch baseline.mode {
             case .instructions:

@@ -62,6 +62,24 @@ extension GateComparison {
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         lines.append("")
+        for explanation in explanations {
+            lines.append("#### Why \(Escape.markdown(explanation.workload)) moved: functions by change in inclusive instructions")
+            lines.append("")
+            if explanation.functions.isEmpty {
+                lines.append("No function of the baseline's top \(FunctionCost.kept) changed its instructions.")
+            } else {
+                lines.append("| function | baseline | now | change |")
+                lines.append("| --- | ---: | ---: | ---: |")
+                for function in explanation.functions {
+                    let before = function.before.map { GateFormat.value(Double($0), metric: .instructions) } ?? "(not in the top \(FunctionCost.kept))"
+                    let change = (function.change > 0 ? "+" : function.change < 0 ? "−" : "") + GateFormat.value(Double(abs(function.change)), metric: .instructions)
+                        + (function.before.flatMap { $0 > 0 ? " (\(GateFormat.change(Double(function.change) / Double($0))))" : nil } ?? "")
+                    lines.append("| `\(function.name.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|"))` | \(before) | "
+                                 + "\(GateFormat.value(Double(function.now), metric: .instructions)) | \(change) |")
+                }
+            }
+            lines.append("")
+        }
         var notes = [summary(updateCommand: updateCommand)]
         notes.append(
             "Baseline `\(baselinePath)`: \(environment.toolchain), \(environment.valgrind ?? "no valgrind"), \(environment.arch), \(environment.build) build.")
@@ -93,6 +111,12 @@ extension GateComparison {
         public var improvements: Int
         public var rows: [Row]
         public var workloads: [Workload]
+        /// Why each regressed workload moved (see ``GateComparison/explanations``); empty
+        /// on a pass. Added without a version bump: readers of version 1 may lack it.
+        public var explanations: [Explanation]?
+        /// A partial result (`check --shard i/n`): which share, of which commit and plan.
+        /// Absent from a whole check and from `merge`'s output.
+        public var shard: GateShard?
 
         /// One workload's figures as measured now.
         public struct Workload: Codable, Sendable {
@@ -107,7 +131,7 @@ extension GateComparison {
             schemaVersion: Document.currentSchemaVersion, tool: "gridbench gate", mode: mode, verdict: passed ? "pass" : "fail",
             summary: summary(updateCommand: updateCommand), baseline: baselinePath, environment: environment,
             regressions: regressions.count, improvements: improvements.count, rows: rows,
-            workloads: figures.map { Document.Workload(id: $0.id, figures: $0.figures) })
+            workloads: figures.map { Document.Workload(id: $0.id, figures: $0.figures) }, explanations: explanations, shard: nil)
     }
 }
 

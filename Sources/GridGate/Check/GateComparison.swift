@@ -37,6 +37,15 @@ public struct GateComparison: Sendable {
     public var mode: GateBaseline.Mode
     /// The workloads compared.
     public var workloadCount: Int
+    /// Why each regressed workload moved: the functions whose instructions changed most.
+    /// Empty when nothing regressed or the baseline keeps no functions.
+    public var explanations: [Explanation] = []
+
+    /// One regressed workload's functions, largest change first.
+    public struct Explanation: Codable, Hashable, Sendable {
+        public var workload: String
+        public var functions: [FunctionChange]
+    }
 
     public var regressions: [Row] { rows.filter { $0.verdict == .regression } }
     public var improvements: [Row] { rows.filter { $0.verdict == .improvement } }
@@ -45,10 +54,23 @@ public struct GateComparison: Sendable {
     /// Compares `now` with the baseline's figures, workload by workload, with each
     /// workload's thresholds from the baseline.
     public init(baseline: GateBaseline, now: [(workload: GateWorkload, figures: GateFigures)]) {
+        self.init(baseline: baseline, measured: now.map { ($0.workload.id, $0.workload.kind, $0.workload.frames, $0.figures) })
+    }
+
+    /// Compares `figures`, by workload ID, with the baseline's, each workload's kind and
+    /// frames as the baseline records them (`merge`, which has no plan).
+    public init(baseline: GateBaseline, figures: [(id: String, figures: GateFigures)]) {
+        self.init(baseline: baseline, measured: figures.compactMap { measured in
+            baseline.workload(measured.id).map { (measured.id, $0.kind, $0.frames, measured.figures) }
+        })
+    }
+
+    private init(baseline: GateBaseline, measured now: [(id: String, kind: GateWorkload.Kind, frames: Int, figures: GateFigures)]) {
         mode = baseline.mode
         workloadCount = now.count
         var rows: [Row] = []
-        for (workload, figures) in now {
+        for workload in now {
+            let figures = workload.figures
             guard let recorded = baseline.workload(workload.id) else { continue }
             let perFrame = workload.kind == .scroll && workload.frames > 1
             for metric in GateMetric.allCases {

@@ -89,7 +89,7 @@ public struct InstructionCounter: Sendable {
         let session = GateSession(plan: plan, planPath: planURL.path, tool: tool, progress: progress)
         var counts: [Count] = []
         for (index, workload) in plan.workloads.enumerated() {
-            let figures = try session.measure(workload, mode: .instructions)
+            let figures = try session.measure(workload, mode: .instructions).figures
             guard let instructions = figures.instructions, workload.frames > 0 else { continue }
             let perFrame = Double(instructions) / Double(workload.frames)
             progress("[\(index + 1)/\(plan.workloads.count)] \(workload.dataset) · \(workload.strategy.rawValue): "

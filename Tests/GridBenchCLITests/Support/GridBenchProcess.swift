@@ -58,11 +58,14 @@ enum GridBench {
     /// neither pipe can fill up and stall the child.
     static func run(
         _ arguments: [String], in directory: URL? = nil, executable: String = "gridbench", binaryURL: URL? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation
+        environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> CommandResult {
         let process = Process()
         process.executableURL = try binaryURL ?? binary(executable, sourceLocation: sourceLocation)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = directory ?? root
         let scratch = try Scratch()
         defer { scratch.remove() }

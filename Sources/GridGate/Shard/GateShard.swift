@@ -1,0 +1,159 @@
+import Foundation
+import GridCore
+import GridHarness
+
+/// One share of a gate check split over a CI matrix: `check --shard i/n` measures share
+/// `i` of `n`, `merge` joins the `n` partial results into what one run would have written.
+///
+/// The shares are balanced by cost, not by count: each workload's cost is its baseline
+/// instruction count (the clock median in clock mode), and the workloads, costliest first,
+/// go one by one to the share with the least cost so far (greedy longest-processing-time;
+/// ties to the lower share, then by workload ID). The same baseline always gives the same
+/// shares, on every machine.
+public struct GateShard: Codable, Hashable, Sendable {
+    /// The share, from 1.
+    public var index: Int
+    /// How many shares the check is split into.
+    public var count: Int
+    /// The commit measured (as the history names it), the same in every share.
+    public var commit: String
+    /// The plan as given to `check`.
+    public var plan: String
+    /// A digest of the baseline's workloads (IDs and definitions): every share must be of
+    /// the same plan.
+    public var planDigest: String
+    /// The workloads of this share, in plan order.
+    public var workloads: [String]
+
+    public init(index: Int, count: Int, commit: String, plan: String, planDigest: String, workloads: [String]) {
+        self.index = index
+        self.count = count
+        self.commit = commit
+        self.plan = plan
+        self.planDigest = planDigest
+        self.workloads = workloads
+    }
+
+    /// `i/n` as `--shard` takes it: `(i, n)` with 1 ≤ i ≤ n, or `nil`.
+    public static func parse(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1 ... count).contains(index) else { return nil }
+        return (index, count)
+    }
+
+    /// The workload IDs of each of `count` shares of `costs`, each share in the order of
+    /// `costs` (plan order).
+    ///
+    /// - Complexity: O(w log w + w·n) for w workloads and n shares.
+    public static func partition(_ costs: [(id: String, cost: Double)], count: Int) -> [[String]] {
+        let order = costs.enumerated().sorted { a, b in
+            a.element.cost != b.element.cost ? a.element.cost > b.element.cost : a.element.id < b.element.id
+        }
+        var loads = Array(repeating: 0.0, count: max(count, 1))
+        var assigned = Array(repeating: [Int](), count: max(count, 1))
+        for (position, workload) in order {
+            let share = loads.indices.min { loads[$0] != loads[$1] ? loads[$0] < loads[$1] : $0 < $1 }!
+            loads[share] += workload.cost
+            assigned[share].append(position)
+        }
+        return assigned.map { $0.sorted().map { costs[$0].id } }
+    }
+
+    /// The workloads of share `index` of `count` of `baseline`.
+    public static func workloads(of baseline: GateBaseline, index: Int, count: Int) -> [String] {
+        let costs = baseline.workloads.map { workload in
+            (id: workload.id, cost: Double(workload.figures.instructions ?? 0) + (workload.figures.clockMedianNanos ?? 0))
+        }
+        return partition(costs, count: count)[index - 1]
+    }
+
+    /// A digest of `baseline`'s workloads: FNV-1a, 64 bits, over the IDs and definitions,
+    /// sorted by ID, as 16 hex digits.
+    public static func planDigest(_ baseline: GateBaseline) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for workload in baseline.workloads.sorted(by: { $0.id < $1.id }) {
+            for byte in (workload.id + "\u{1F}" + workload.definition + "\n").utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// Joining the partial results of `check --shard i/n` into one check.
+public enum GateMerge {
+    /// The merged check: every share's figures in the baseline's order, compared as one run
+    /// would have compared them, with the shares' explanations.
+    ///
+    /// - Throws: `InputError` naming the part file and the field when a part is not a
+    ///   partial result (no `shard`), is of another mode, machine kind (`environment`),
+    ///   commit, plan or share count, duplicates another share, or holds other workloads
+    ///   than its share of the baseline; or naming the missing share.
+    public static func merge(
+        baseline: GateBaseline, baselinePath: String, parts: [(path: String, document: GateComparison.Document)]
+    ) throws(InputError) -> (comparison: GateComparison, figures: [(id: String, figures: GateFigures)], shard: GateShard) {
+        guard let first = parts.first else {
+            throw InputError(file: "(arguments)", field: "PART.json", value: "none", expected: "the partial results of every share, `check --shard i/n --json PART.json`")
+        }
+        func fail(_ path: String, _ field: String, _ value: String, _ expected: String) -> InputError {
+            InputError(file: path, field: field, value: value, expected: expected)
+        }
+        guard let reference = first.document.shard else {
+            throw fail(first.path, "shard", "missing", "a partial result written by `check --shard i/n --json`")
+        }
+        let digest = GateShard.planDigest(baseline)
+        var byIndex: [Int: (path: String, document: GateComparison.Document)] = [:]
+        for part in parts {
+            let path = part.path, document = part.document
+            guard let shard = document.shard else { throw fail(path, "shard", "missing", "a partial result written by `check --shard i/n --json`") }
+            guard document.mode == baseline.mode else {
+                throw fail(path, "mode", document.mode.rawValue, "\(baseline.mode.rawValue), the mode of the baseline \(baselinePath)")
+            }
+            for ((field, recorded), (_, here)) in zip(baseline.environment.enforced, document.environment.enforced) where recorded != here {
+                throw fail(path, "environment.\(field)", here.map { "\"\($0)\"" } ?? "none",
+                           "\(recorded.map { "\"\($0)\"" } ?? "none"), the baseline's: every share must come from the baseline's machine kind")
+            }
+            guard shard.planDigest == digest else {
+                throw fail(path, "shard.planDigest", "\"\(shard.planDigest)\"", "\"\(digest)\", the workloads of the baseline \(baselinePath): a share of another plan")
+            }
+            guard shard.plan == reference.plan else {
+                throw fail(path, "shard.plan", "\"\(shard.plan)\"", "\"\(reference.plan)\", as \(first.path) has it")
+            }
+            guard shard.commit == reference.commit else {
+                throw fail(path, "shard.commit", "\"\(shard.commit)\"", "\"\(reference.commit)\", as \(first.path) has it: every share must measure the same commit")
+            }
+            guard shard.count == reference.count else {
+                throw fail(path, "shard.count", "\(shard.count)", "\(reference.count), as \(first.path) has it")
+            }
+            guard (1 ... shard.count).contains(shard.index) else {
+                throw fail(path, "shard.index", "\(shard.index)", "a share from 1 to \(shard.count)")
+            }
+            if let other = byIndex[shard.index] {
+                throw fail(path, "shard.index", "\(shard.index)", "a share no other part has: \(other.path) is share \(shard.index)/\(shard.count) too (a duplicated share)")
+            }
+            let expected = GateShard.workloads(of: baseline, index: shard.index, count: shard.count)
+            guard shard.workloads.sorted() == expected.sorted(), document.workloads.map(\.id).sorted() == expected.sorted() else {
+                throw fail(path, "shard.workloads", "\(document.workloads.map(\.id))", "\(expected), share \(shard.index)/\(shard.count) of the baseline \(baselinePath)")
+            }
+            byIndex[shard.index] = part
+        }
+        if let missing = (1 ... reference.count).first(where: { byIndex[$0] == nil }) {
+            throw fail("(arguments)", "PART.json", "shares \(byIndex.keys.sorted().map { "\($0)/\(reference.count)" }.joined(separator: ", "))",
+                       "every share of \(reference.count): share \(missing)/\(reference.count) is missing")
+        }
+        var measured: [String: GateFigures] = [:]
+        var explanations: [String: GateComparison.Explanation] = [:]
+        for part in byIndex.values {
+            for workload in part.document.workloads { measured[workload.id] = workload.figures }
+            for explanation in part.document.explanations ?? [] { explanations[explanation.workload] = explanation }
+        }
+        let figures = baseline.workloads.compactMap { workload in measured[workload.id].map { (id: workload.id, figures: $0) } }
+        var comparison = GateComparison(baseline: baseline, figures: figures)
+        comparison.explanations = baseline.workloads.compactMap { explanations[$0.id] }
+        var shard = reference
+        shard.index = 0
+        shard.workloads = baseline.workloads.map(\.id)
+        return (comparison, figures, shard)
+    }
+}
