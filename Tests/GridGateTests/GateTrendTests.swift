@@ -113,6 +113,21 @@ import Testing
         }
     }
 
+    /// Runs are counted: an axis over one, two or twelve runs is labelled only at runs that
+    /// exist, each label its run's number (1, 2 for two runs; never 1.5 written as "2", nor
+    /// a run 0).
+    @Test(arguments: [1, 2, 12])
+    func runAxisIsLabelledAtWholeRuns(runs: Int) throws {
+        let trend = GateTrend(runs: (1 ... runs).map(Self.run))
+        let series = try #require(trend.series.first)
+        let ticks = trend.chart(series).x.ticks
+        #expect(!ticks.isEmpty)
+        for tick in ticks {
+            #expect(tick.value == tick.value.rounded() && tick.label == String(Int(tick.value)), "\(tick)")
+            #expect(tick.value >= 1 && tick.value <= Double(runs), "\(tick)")
+        }
+    }
+
     @Test func clockStepsNeedASignificantTest() throws {
         func run(_ number: Int, _ nanos: [UInt64]) -> GateHistoryRun {
             GateHistoryRun(

@@ -20,7 +20,10 @@ extension GateTrend {
         var low = covered.min() ?? 0, high = covered.max() ?? 1
         if low == high { (low, high) = low == 0 ? (0, 1) : (low * 0.99, high * 1.01) }
         let y = ChartAxis.linear(title: label, from: low, to: high) { GateFormat.value($0, metric: series.metric) }
-        let x = ChartAxis.linear(title: "run (oldest first)", from: 1, to: Double(max(runs.count, 2))) { Format.trimmed($0, maxDecimals: 0) }
+        var x = ChartAxis.linear(title: "run (oldest first)", from: 1, to: Double(max(runs.count, 2))) { Format.trimmed($0, maxDecimals: 0) }
+        // Runs are counted from 1: a tick between two runs (1.5 when there are two) would be
+        // labelled as one of them, and one outside them (run 0) names no run.
+        x.ticks = x.ticks.filter { $0.value == $0.value.rounded() && $0.value >= 1 && $0.value <= Double(max(runs.count, 1)) }
         let points = series.points.map { point in
             LineChart.Point(
                 x: Double(point.run), y: point.value,
