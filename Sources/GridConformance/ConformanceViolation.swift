@@ -122,6 +122,10 @@ public struct ConformanceViolation: Hashable, Sendable {
         case answersDiffer = "answers-differ"
         /// `prepare` threw for one of two layouts prepared alike, not for the other.
         case prepareDiffers = "prepare-differs"
+        // Law 6.
+        /// What a layout that adopts `SectionShiftReporting` reported of a told update
+        /// (`SectionShift`) is not what the update did to its elements.
+        case shiftMisreported = "shift-misreported"
         // Law 7.
         /// A rect's answer is not the union of its two halves' answers.
         case notAdditive = "not-additive"

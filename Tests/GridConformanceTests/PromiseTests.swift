@@ -1,0 +1,71 @@
+import GridConformance
+import GridCore
+import GridLayouts
+import GridStrategies
+import Testing
+
+/// What a told update says it did (`SectionShiftReporting`), checked against what moved.
+@Suite struct ShiftReportingTests {
+    /// The quick shapes, the standard changes told and untold, and a few short sequences.
+    static var options: ConformanceOptions {
+        var options = ConformanceOptions.quick
+        options.editSequences = 3
+        options.editSequenceLength = 12
+        return options
+    }
+
+    @Test func theTileGridsWordIsWhatItsUpdateDid() {
+        let report = GridConformance.check("ShiftReportingTileGrid", options: Self.options) { ShiftReportingTileGrid() }
+        #expect(report.isPassing, "\(report)")
+        let promise = report.promises.first { $0.kind == .sectionShiftReporting }
+        #expect(promise?.made == true)
+        // Every told update (the told twins of the data changes, the container changes and the
+        // sequences' steps) is told through prepareReportingShift as well; edits in whole
+        // points report a shift.
+        #expect((promise?.checks ?? 0) > 0 && (promise?.compared ?? 0) > 0, "\(report.promises)")
+        #expect(report.description.contains("SectionShiftReporting (law 6): \(promise?.checks ?? -1) told updates checked"))
+    }
+
+    @Test func anOffsetOfZeroWhileTheSectionsMovedIsALaw6Violation() {
+        let report = GridConformance.check("ShiftReportingTileGrid(reportsNoOffset)", options: Self.options) {
+            ShiftReportingTileGrid(bug: .reportsNoOffset)
+        }
+        // Every answer is the grid's: only the word is wrong.
+        #expect(report.violatedLaws == [.freshness], "\(report)")
+        #expect(report.violations.allSatisfy { $0.code == .shiftMisreported }, "\(report)")
+    }
+
+    /// One told insertion, worked out by hand: `[5, 3, 4]` in CHGridView's grid (4 tiles a
+    /// line, rows of 79, padding 4, titles of 22), 3 items inserted into section 1, which
+    /// grows from 1 row to 2: section 2 moves down by one row, 79 points.
+    @Test func theViolationNamesTheFirstElementWhereWordAndDeedDiffer() throws {
+        var options = ConformanceOptions(
+            dataShapes: [try DataShape(itemCounts: [5, 3, 4])], containers: [Size(width: 320, height: 480)], changes: [.insertItems],
+            widthSweep: [])
+        options.editSequences = 0
+        options.shrinks = false
+        let report = GridConformance.check("Misreporting", options: options) { ShiftReportingTileGrid(bug: .reportsNoOffset) }
+        let violation = try #require(report.violations.first { $0.code == .shiftMisreported }, "\(report)")
+        // top_0 = 0; top_1 = 22 + 2·79 + 4 = 184; top_2 = 184 + 22 + 79 + 4 = 289 before the
+        // insertion, 184 + 22 + 2·79 + 4 = 368 after it.
+        let header = ElementID(kind: .sectionHeader, path: ItemPath(section: 2, item: 0))
+        #expect(violation.law == .freshness)
+        #expect(violation.subject == .element(header))
+        #expect(violation.expected == .attributes(LayoutAttributes(kind: .sectionHeader, path: ItemPath(section: 2, item: 0), frame: Rect(x: 0, y: 289, width: 320, height: 22))))
+        #expect(violation.actual == .attributes(LayoutAttributes(kind: .sectionHeader, path: ItemPath(section: 2, item: 0), frame: Rect(x: 0, y: 368, width: 320, height: 22))))
+        #expect(violation.problem.contains("SectionShift(firstChanged: 1, movedFrom: 2, movedTo: 2, offset: 0.0, changedSpan: 184.0...368.0)"), "\(violation)")
+    }
+
+    /// Why the word matters: the cached strategy keeps its arrays on it, and over the
+    /// misreporting grid answers wrong, while over the right one it passes.
+    @Test func theCachedStrategyOverAMisreportingLayoutAnswersWrong() {
+        var options = ConformanceOptions.quick
+        options.editSequences = 0
+        let right = GridConformance.check(options: options) { CachedLayout(ShiftReportingTileGrid()) }
+        #expect(right.isPassing, "\(right)")
+        let wrong = GridConformance.check(options: options) { CachedLayout(ShiftReportingTileGrid(bug: .reportsNoOffset)) }
+        #expect(wrong.violatedLaws.contains(.freshness), "\(wrong)")
+        // The strategy itself makes no promise of a shift: what it answers is what is wrong.
+        #expect(!wrong.violations.contains { $0.code == .shiftMisreported }, "\(wrong)")
+    }
+}
