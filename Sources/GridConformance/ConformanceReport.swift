@@ -36,13 +36,16 @@ public struct ConformanceReport: Hashable, Sendable {
             /// `SectionShiftReporting`: a told update says which sections it kept, laid again
             /// and moved, and by how much (law 6).
             case sectionShiftReporting = "SectionShiftReporting"
+            /// `ScrollOrderedEnumeration`: every element, once, in scroll order (law 1).
+            case scrollOrderedEnumeration = "ScrollOrderedEnumeration"
         }
 
         /// Which promise.
         public var kind: Kind
         /// Whether the layout made it: adopted the protocol.
         public var made: Bool
-        /// How many times it was checked: told updates told through `prepareReportingShift`.
+        /// How many times it was checked: told updates told through `prepareReportingShift`,
+        /// enumerations.
         public var checks: Int
         /// For ``Kind/sectionShiftReporting``, how many of those updates reported a shift that
         /// was compared element by element with what moved; 0 otherwise.
@@ -59,14 +62,18 @@ public struct ConformanceReport: Hashable, Sendable {
         public var laws: [ConformanceLaw] {
             switch kind {
             case .sectionShiftReporting: [.freshness]
+            case .scrollOrderedEnumeration: [.completeness]
             }
         }
     }
 
-    /// The promises of a layout that adopts, or not, `SectionShiftReporting`, with what
-    /// `counts` say was checked.
-    static func promises(counts: Counts, reportsShifts: Bool) -> [Promise] {
-        [Promise(kind: .sectionShiftReporting, made: reportsShifts, checks: counts.shiftReports, compared: counts.shiftsCompared)]
+    /// The promises of a layout that adopts, or not, `SectionShiftReporting` and
+    /// `ScrollOrderedEnumeration`, with what `counts` say was checked.
+    static func promises(counts: Counts, reportsShifts: Bool, enumerates: Bool) -> [Promise] {
+        [
+            Promise(kind: .sectionShiftReporting, made: reportsShifts, checks: counts.shiftReports, compared: counts.shiftsCompared),
+            Promise(kind: .scrollOrderedEnumeration, made: enumerates, checks: counts.enumerations),
+        ]
     }
 
     public init(
@@ -105,6 +112,9 @@ public struct ConformanceReport: Hashable, Sendable {
         /// Configurations whose content size was checked for law 9 (the layout declared
         /// `LayoutTraits.tightness` for them).
         public var tightnessChecks = 0
+        /// Enumerations (`ScrollOrderedEnumeration`) compared, element for element and in
+        /// order, with the rect query over the whole content (law 1).
+        public var enumerations = 0
         /// Told updates of a layout that adopts `SectionShiftReporting` that were told through
         /// `prepareReportingShift` as well, its answers then compared with a fresh layout's
         /// (law 6).
@@ -126,6 +136,7 @@ public struct ConformanceReport: Hashable, Sendable {
             sum.cellsCheckedForOverlap += rhs.cellsCheckedForOverlap
             sum.cellsPlaced += rhs.cellsPlaced
             sum.tightnessChecks += rhs.tightnessChecks
+            sum.enumerations += rhs.enumerations
             sum.shiftReports += rhs.shiftReports
             sum.shiftsCompared += rhs.shiftsCompared
             return sum
@@ -238,7 +249,7 @@ extension ConformanceReport: CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
-    /// `promises: SectionShiftReporting (law 6): 12 told updates checked, …`.
+    /// `promises: SectionShiftReporting (law 6): …; ScrollOrderedEnumeration (law 1): not made; …`.
     var promiseLine: String {
         let parts = promises.map { promise -> String in
             let laws = promise.laws.map { "\($0.number)" }
@@ -248,6 +259,8 @@ extension ConformanceReport: CustomStringConvertible {
             switch promise.kind {
             case .sectionShiftReporting:
                 times = "\(plural(promise.checks, "told update")) checked, \(promise.compared) reported shift\(promise.compared == 1 ? "" : "s") compared with what moved"
+            case .scrollOrderedEnumeration:
+                times = "\(plural(promise.checks, "enumeration")) compared with the whole-content query"
             }
             return "\(name): \(promise.checks == 0 ? "made, never checked (nothing exercised it)" : times)"
         }

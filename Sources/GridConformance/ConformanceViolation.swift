@@ -77,6 +77,13 @@ public struct ConformanceViolation: Hashable, Sendable {
         case missingFromContentQuery = "missing-from-content-query"
         /// The rect query removed or changed what the caller's buffer held before the call.
         case bufferNotAppended = "buffer-not-appended"
+        /// A layout that adopts `ScrollOrderedEnumeration` enumerates other elements than the
+        /// rect query over the whole content returns: one left out, listed twice, added, or
+        /// given another frame.
+        case enumerationDiffers = "enumeration-differs"
+        /// A layout that adopts `ScrollOrderedEnumeration` enumerates an element before one
+        /// whose frame starts earlier along the scroll axis.
+        case enumerationOutOfOrder = "enumeration-out-of-order"
         // Law 2.
         /// A rect answer's frame differs from the per-item or supplementary answer's.
         case disagreesWithItemQuery = "disagrees-with-item-query"

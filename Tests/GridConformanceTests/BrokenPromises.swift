@@ -41,3 +41,61 @@ struct ShiftReportingTileGrid: SectionShiftReporting, ScrollOrderedEnumeration {
     func attributes(at path: ItemPath) -> LayoutAttributes? { grid.attributes(at: path) }
     func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { grid.supplementary(kind, at: path) }
 }
+
+/// The tile grid with an enumeration of its own (`ScrollOrderedEnumeration`): every element
+/// its rect query returns over the whole content, sorted by where its frame starts along y,
+/// then by ID; with one bug, in the enumeration alone.
+struct EnumeratingTileGrid: ScrollOrderedEnumeration {
+    enum Bug: String, CaseIterable, Sendable, CustomStringConvertible {
+        /// Law 1: the last element is never written (a loop bound one short).
+        case leavesOutTheLast
+        /// Law 1: the first element of every section after the first is written twice (a
+        /// section's header written both as the end of one run and the start of the next).
+        case listsSectionStartsTwice
+        /// Law 1: each section's header is written after its cells, as a layout that lays
+        /// a section's cells before measuring its header writes them.
+        case headerAfterItsCells
+
+        var description: String { rawValue }
+    }
+
+    var bug: Bug?
+    var grid = TileGrid()
+
+    mutating func prepare(data: DataShape, container: Size) throws { try grid.prepare(data: data, container: container) }
+
+    func enumerateElements(into sink: inout ElementSink) {
+        var all: [LayoutAttributes] = []
+        grid.elements(in: Rect(x: -1, y: -1, width: grid.contentSize.width + 2, height: grid.contentSize.height + 2), into: &all)
+        all.sort { ($0.frame.minY, $0.id) < ($1.frame.minY, $1.id) }
+        if bug == .leavesOutTheLast, !all.isEmpty { all.removeLast() }
+        if bug == .headerAfterItsCells {
+            var reordered: [LayoutAttributes] = []
+            var header: LayoutAttributes?
+            for element in all {
+                if element.kind == .sectionHeader {
+                    if let header { reordered.append(header) }
+                    header = element
+                } else {
+                    reordered.append(element)
+                }
+            }
+            if let header { reordered.append(header) }
+            all = reordered
+        }
+        var lastSection = 0
+        for element in all {
+            if bug == .listsSectionStartsTwice, element.path.section > lastSection {
+                sink.append(element.kind, element.path, element.frame)
+                lastSection = element.path.section
+            }
+            sink.append(element.kind, element.path, element.frame)
+        }
+    }
+
+    var contentSize: Size { grid.contentSize }
+    var traits: LayoutTraits { grid.traits }
+    func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) { grid.elements(in: rect, into: &buffer) }
+    func attributes(at path: ItemPath) -> LayoutAttributes? { grid.attributes(at: path) }
+    func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { grid.supplementary(kind, at: path) }
+}

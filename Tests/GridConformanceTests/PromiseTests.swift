@@ -69,3 +69,47 @@ import Testing
         #expect(!wrong.violations.contains { $0.code == .shiftMisreported }, "\(wrong)")
     }
 }
+
+/// What an enumeration says it lists (`ScrollOrderedEnumeration`), checked against the rect
+/// query over the whole content, element for element and in order.
+@Suite struct EnumerationTests {
+    @Test func aRightEnumerationPassesAndIsCounted() {
+        let report = GridConformance.check("EnumeratingTileGrid", options: .quick) { EnumeratingTileGrid() }
+        #expect(report.isPassing, "\(report)")
+        // Every configuration checked once, and the changed ones after their second prepare.
+        #expect(report.checked.enumerations == report.checked.configurations, "\(report.checked)")
+        #expect(report.promises.first { $0.kind == .scrollOrderedEnumeration }?.made == true)
+    }
+
+    @Test(arguments: [
+        (EnumeratingTileGrid.Bug.leavesOutTheLast, ConformanceViolation.Code.enumerationDiffers),
+        (.listsSectionStartsTwice, .enumerationDiffers),
+        (.headerAfterItsCells, .enumerationOutOfOrder),
+    ])
+    func aWrongEnumerationIsALaw1Violation(bug: EnumeratingTileGrid.Bug, code: ConformanceViolation.Code) {
+        let report = GridConformance.check("EnumeratingTileGrid(\(bug))", options: .quick) { EnumeratingTileGrid(bug: bug) }
+        #expect(report.violatedLaws == [.completeness], "\(report)")
+        #expect(report.violations.allSatisfy { $0.code == code }, "\(report)")
+    }
+
+    /// `[2]` in CHGridView's grid: a header (0, 0, 320, 22) and two tiles in one row at
+    /// y = 22 + 4 = 26, x = 4 and 4 + 75 + 4 = 83, 75 × 75. Left out, the last is tile 1.
+    @Test func theViolationNamesTheElementLeftOut() throws {
+        var options = ConformanceOptions(dataShapes: [try DataShape(itemCounts: [2])], containers: [Size(width: 320, height: 480)], changes: [])
+        options.shrinks = false  // shrunk, it is the header of an empty section
+        let report = GridConformance.check(options: options) { EnumeratingTileGrid(bug: .leavesOutTheLast) }
+        let violation = try #require(report.violations.first, "\(report)")
+        #expect(violation.subject == .element(ElementID(kind: .cell, path: ItemPath(section: 0, item: 1))))
+        #expect(violation.expected == .attributes(.cell(ItemPath(section: 0, item: 1), frame: Rect(x: 83, y: 26, width: 75, height: 75))))
+        #expect(violation.problem.contains("2 elements listed, where the rect query over the whole content returns 3: 1 left out"), "\(violation)")
+    }
+
+    /// The reference layouts that enumerate (tile grid, data grid, span grid) have theirs
+    /// checked wherever they are.
+    @Test func theReferenceEnumerationsAreChecked() {
+        let report = GridConformance.check(options: .quick) { TileGrid(.chGridView) }
+        #expect(report.isPassing, "\(report)")
+        #expect(report.checked.enumerations == report.checked.configurations)
+        #expect(report.description.contains("ScrollOrderedEnumeration (law 1): \(report.checked.enumerations) enumerations compared"))
+    }
+}

@@ -84,7 +84,8 @@ struct LayoutSuite<L: GridLayout> {
         var report = ConformanceReport(
             layout: name, violations: kept, omittedViolations: omittedBeforeShrinking + omitted,
             checked: counts, skipped: skipped, lawsChecked: laws)
-        report.promises = ConformanceReport.promises(counts: counts, reportsShifts: Promises.reportsShifts(L.self))
+        report.promises = ConformanceReport.promises(
+            counts: counts, reportsShifts: Promises.reportsShifts(L.self), enumerates: Promises.enumeratesInScrollOrder(L.self))
         return report
     }
 
@@ -141,6 +142,7 @@ struct LayoutSuite<L: GridLayout> {
         if laws.contains(.completeness) {
             let probes = [plan.wholeIndex] + plan.rects.indices.filter { plan.roles[$0] == .random }.prefix(2)
             Self.checkAppends(layout, rects: probes.map { (plan.rects[$0], plan.roles[$0]) }, sink: &result.sink)
+            Self.checkEnumeration(layout, whole: answers.rects[plan.wholeIndex], result: &result)
         }
         if laws.contains(.determinism) {
             var second = makeLayout()
@@ -239,6 +241,7 @@ struct LayoutSuite<L: GridLayout> {
             result.sink = checker.sink
             result.counts = checker.counts
             HeaderOrder.check(reused, data: configuration.data, sink: &result.sink)
+            if laws.contains(.completeness) { Self.checkEnumeration(reused, whole: answers.rects[full.wholeIndex], result: &result) }
         } else {
             answers = reused.answers(to: compared)  // law 6 alone (shrinking): the compared queries only
         }
@@ -307,6 +310,17 @@ struct LayoutSuite<L: GridLayout> {
             shift, old: reporting.before, oldData: reporting.oldData, new: reference.rects[plan.wholeIndex], newData: configuration.data)
         else { return }
         result.sink.report(.freshness, finding.code) { (finding.subject, finding.problem, finding.expected, finding.actual) }
+    }
+
+    /// Law 1 on the enumeration of a layout that adopts ``ScrollOrderedEnumeration``: the
+    /// elements of `whole`, the rect query over the whole content, each once, in scroll order.
+    static func checkEnumeration(_ layout: L, whole: [LayoutAttributes], result: inout Result) {
+        guard let listed = Promises.enumeration(of: layout, expected: whole.count) else { return }
+        result.counts.enumerations += 1
+        let alongX = layout.traits.scrollAxes == .horizontal
+        for finding in Promises.enumerationFindings(listed, whole: whole, alongX: alongX) {
+            result.sink.report(.completeness, finding.code) { (finding.subject, finding.problem, finding.expected, finding.actual) }
+        }
     }
 
     // MARK: Edit sequences

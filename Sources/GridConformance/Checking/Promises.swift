@@ -3,6 +3,9 @@ import GridCore
 /// What a layout promises about its answers, beyond the answers themselves: the word of the
 /// optional protocols a strategy builds on, checked wherever a layout gives it.
 ///
+/// - ``ScrollOrderedEnumeration`` (law 1): the enumeration lists exactly the elements the rect
+///   query over the whole content returns, each once, with the same frames, in scroll order.
+///   A cache is built from it.
 /// - ``SectionShiftReporting`` (law 6): the ``SectionShift`` a told update reports is what the
 ///   update did, element by element. A cache keeps and moves its arrays on that word.
 ///
@@ -18,6 +21,172 @@ enum Promises {
         var problem: String
         var expected: Answer
         var actual: Answer
+    }
+
+    // MARK: ScrollOrderedEnumeration (law 1)
+
+    /// What a layout enumerated (``ScrollOrderedEnumeration/enumerateElements(into:)``), in
+    /// the order it gave them.
+    struct Enumeration {
+        var elements: [LayoutAttributes]
+        /// The enumeration gave more elements than the sink had room for (twice the expected
+        /// number, and some): only the first ones are in ``elements``.
+        var overflowed: Bool
+        /// A path an `ElementID` cannot hold, at which the sink stopped.
+        var pathOutOfRange: ItemPath?
+    }
+
+    /// `layout`'s enumeration when it adopts ``ScrollOrderedEnumeration``, else `nil`.
+    ///
+    /// The sink is the cache's own (``ElementSink``), in one band so that it never stops for
+    /// order: it drops what a cache drops (frames of zero or negative width or height) and
+    /// keeps the rest as given, and the order is checked here, on every element.
+    /// - Complexity: O(n) for the n elements enumerated, plus the layout's enumeration.
+    static func enumeration<L: GridLayout>(of layout: L, expected count: Int) -> Enumeration? {
+        guard let enumerable = layout as? any ScrollOrderedEnumeration else { return nil }
+        let capacity = 2 * max(count, 0) + 16
+        let frames = UnsafeMutablePointer<Rect>.allocate(capacity: capacity)
+        let ids = UnsafeMutablePointer<ElementID>.allocate(capacity: capacity)
+        frames.initialize(repeating: .zero, count: capacity)
+        ids.initialize(repeating: ElementID(rawValue: 0), count: capacity)
+        defer {
+            frames.deallocate()
+            ids.deallocate()
+        }
+        var sink = ElementSink(
+            frames: frames, ids: ids, capacity: capacity, geometry: BandGeometry(bandExtent: .infinity, bandCount: 1),
+            alongX: false, sortsAcross: false)
+        enumerable.enumerateElements(into: &sink)
+        var elements: [LayoutAttributes] = []
+        elements.reserveCapacity(sink.count)
+        var index = 0
+        while index < sink.count {
+            let id = ids[index]
+            elements.append(LayoutAttributes(kind: id.kind ?? .cell, path: id.path, frame: frames[index]))
+            index += 1
+        }
+        var result = Enumeration(elements: elements, overflowed: false, pathOutOfRange: nil)
+        switch sink.stop {
+        case .full?: result.overflowed = true
+        case .pathOutOfRange(let path)?: result.pathOutOfRange = path
+        case .outOfOrder?, nil: break
+        }
+        return result
+    }
+
+    /// Law 1 on an enumeration: against `whole`, the answer to the rect query over the whole
+    /// content, every element of positive area once, with the same frame; and in scroll
+    /// order, each element's frame starting (`minY`, or `minX` when `alongX`) no earlier than
+    /// the one before's.
+    ///
+    /// The order is the protocol's: "in order of the band its frame starts in along the scroll
+    /// axis". The bands are the cache's to choose (their extent follows the content size, the
+    /// declared line height and the number of items), so the only order every choice of
+    /// bands accepts is the frames' starts never decreasing; elements that start at the same
+    /// coordinate may come in any order.
+    /// - Complexity: O(n) when both lists come sorted by ID (the reference layouts' do), else
+    ///   O(n log n).
+    static func enumerationFindings(_ listed: Enumeration, whole: [LayoutAttributes], alongX: Bool) -> [Finding] {
+        var findings: [Finding] = []
+        let call = "enumerateElements(into:) (ScrollOrderedEnumeration)"
+        if let path = listed.pathOutOfRange {
+            findings.append(Finding(
+                code: .enumerationDiffers, subject: .element(ElementID(kind: .cell, path: path)),
+                problem: "\(call) gave an element at \(path), a path no ElementID holds, and the cache's sink stopped there",
+                expected: .text("only paths of the data and of the declared spaces"), actual: .text("an element at \(path)")))
+        }
+
+        // Law 1 as the sink sees it: elements of positive width and height, each once.
+        var expected: [LayoutAttributes] = []
+        expected.reserveCapacity(whole.count)
+        for element in whole where element.frame.size.width > 0 && element.frame.size.height > 0 {
+            expected.append(element)
+        }
+        expected = sortedByID(expected)
+        var unique: [LayoutAttributes] = []
+        unique.reserveCapacity(expected.count)
+        for element in expected where unique.last?.id != element.id { unique.append(element) }
+        let actual = sortedByID(listed.elements)
+
+        var missing: [LayoutAttributes] = [], extra: [LayoutAttributes] = [], twice: [LayoutAttributes] = []
+        var moved: [(expected: LayoutAttributes, actual: LayoutAttributes)] = []
+        var i = 0, j = 0
+        while i < unique.count || j < actual.count {
+            if j > 0, j < actual.count, actual[j].id == actual[j - 1].id {
+                if twice.last?.id != actual[j].id { twice.append(actual[j]) }
+                j += 1
+            } else if j == actual.count || (i < unique.count && unique[i].id < actual[j].id) {
+                missing.append(unique[i])
+                i += 1
+            } else if i == unique.count || actual[j].id < unique[i].id {
+                extra.append(actual[j])
+                j += 1
+            } else {
+                if !unique[i].frame.isIdentical(to: actual[j].frame) { moved.append((unique[i], actual[j])) }
+                i += 1
+                j += 1
+            }
+        }
+        if !missing.isEmpty || !extra.isEmpty || !twice.isEmpty || !moved.isEmpty || listed.overflowed {
+            var tally: [String] = []
+            if !missing.isEmpty { tally.append("\(missing.count) left out") }
+            if !twice.isEmpty { tally.append("\(twice.count) listed more than once") }
+            if !extra.isEmpty { tally.append("\(extra.count) not in the whole-content answer") }
+            if !moved.isEmpty { tally.append("\(moved.count) with another frame") }
+            let counted = listed.overflowed
+                ? "more than \(listed.elements.count) elements listed, where the rect query over the whole content returns \(unique.count)"
+                : "\(listed.elements.count) elements listed, where the rect query over the whole content returns \(unique.count)"
+            let summary = " (\(counted)" + (tally.isEmpty ? ")" : ": " + tally.joined(separator: ", ") + ")")
+            // The first discrepancy in ID order, which is scroll order for a vertical layout.
+            let firstMissing = missing.first?.id, firstExtra = extra.first?.id, firstTwice = twice.first?.id, firstMoved = moved.first?.expected.id
+            let first = [firstMissing, firstTwice, firstExtra, firstMoved].compactMap { $0 }.min()
+            let finding: Finding
+            if let id = first, id == firstMissing, let element = missing.first {
+                finding = Finding(
+                    code: .enumerationDiffers, subject: .element(id),
+                    problem: "\(call) left out \(id), which the rect query over the whole content returns" + summary,
+                    expected: .attributes(element), actual: .text("\(id) not enumerated"))
+            } else if let id = first, id == firstTwice, let element = twice.first {
+                let times = actual.lazy.filter { $0.id == id }.count
+                finding = Finding(
+                    code: .enumerationDiffers, subject: .element(id),
+                    problem: "\(call) listed \(id) \(times) times" + summary,
+                    expected: .text("\(id) once"), actual: .elements(actual.filter { $0.id == element.id }))
+            } else if let id = first, id == firstExtra, let element = extra.first {
+                finding = Finding(
+                    code: .enumerationDiffers, subject: .element(id),
+                    problem: "\(call) listed \(id), which the rect query over the whole content does not return" + summary,
+                    expected: .text("only the whole-content answer's elements"), actual: .attributes(element))
+            } else if let pair = moved.first {
+                finding = Finding(
+                    code: .enumerationDiffers, subject: .element(pair.expected.id),
+                    problem: "\(call) gives \(pair.expected.id) another frame than the rect query over the whole content" + summary,
+                    expected: .attributes(pair.expected), actual: .attributes(pair.actual))
+            } else {
+                finding = Finding(
+                    code: .enumerationDiffers, subject: .contentSize,
+                    problem: "\(call) listed more elements than the cache's sink could hold" + summary,
+                    expected: .text("\(unique.count) elements"), actual: .text("more than \(listed.elements.count)"))
+            }
+            findings.append(finding)
+        }
+
+        // The order, element by element as listed.
+        let axis = alongX ? "x" : "y"
+        func start(_ element: LayoutAttributes) -> Double { alongX ? element.frame.minX : element.frame.minY }
+        var k = 1
+        while k < listed.elements.count {
+            let before = listed.elements[k - 1], after = listed.elements[k]
+            if start(after) < start(before) {
+                findings.append(Finding(
+                    code: .enumerationOutOfOrder, subject: .element(after.id),
+                    problem: "\(call) listed \(after.id), starting at \(axis) = \(start(after)), after \(before.id), starting at \(axis) = \(start(before)): elements must come in the order their frames start along the scroll axis (element \(k) of \(listed.elements.count))",
+                    expected: .text("\(after.id) before \(before.id)"), actual: .elements([before, after])))
+                break
+            }
+            k += 1
+        }
+        return findings
     }
 
     /// `elements` sorted by ID, stably; returned as they are when they already are (one
@@ -59,6 +228,9 @@ enum Promises {
 
     /// Whether `L` adopts ``SectionShiftReporting``.
     static func reportsShifts<L: GridLayout>(_: L.Type) -> Bool { L.self is any SectionShiftReporting.Type }
+
+    /// Whether `L` adopts ``ScrollOrderedEnumeration``.
+    static func enumeratesInScrollOrder<L: GridLayout>(_: L.Type) -> Bool { L.self is any ScrollOrderedEnumeration.Type }
 
     /// Law 6 on a reported shift: the first place where `shift` does not describe the change
     /// from `old` (the elements the instance placed before the told update, over `oldData`)

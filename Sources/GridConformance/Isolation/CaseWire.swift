@@ -70,7 +70,7 @@ enum CaseWire {
         let c = result.counts
         for count in [c.configurations, c.rectQueries, c.itemQueries, c.supplementaryQueries, c.additivitySplits,
                       c.determinismComparisons, c.freshnessComparisons, c.cellsCheckedForOverlap, c.cellsPlaced, c.tightnessChecks,
-                      c.shiftReports, c.shiftsCompared] {
+                      c.shiftReports, c.shiftsCompared, c.enumerations] {
             w.int(count)
         }
         w.bool(result.declaresNonOverlap)
@@ -193,7 +193,7 @@ enum CaseWire {
             skipped = reason
         }
         var numbers: [Int] = []
-        for _ in 0 ..< 12 {
+        for _ in 0 ..< 13 {
             guard let n = r.int() else { return nil }
             numbers.append(n)
         }
@@ -202,7 +202,7 @@ enum CaseWire {
             = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
         (counts.determinismComparisons, counts.freshnessComparisons, counts.cellsCheckedForOverlap, counts.cellsPlaced, counts.tightnessChecks)
             = (numbers[5], numbers[6], numbers[7], numbers[8], numbers[9])
-        (counts.shiftReports, counts.shiftsCompared) = (numbers[10], numbers[11])
+        (counts.shiftReports, counts.shiftsCompared, counts.enumerations) = (numbers[10], numbers[11], numbers[12])
         guard let declaresNonOverlap = r.bool(), let found = r.count() else { return nil }
         var sink = ViolationSink(laws: laws, layout: layout, configuration: configuration)
         for _ in 0 ..< found {
