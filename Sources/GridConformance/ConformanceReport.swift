@@ -38,14 +38,18 @@ public struct ConformanceReport: Hashable, Sendable {
             case sectionShiftReporting = "SectionShiftReporting"
             /// `ScrollOrderedEnumeration`: every element, once, in scroll order (law 1).
             case scrollOrderedEnumeration = "ScrollOrderedEnumeration"
+            /// `traits`: what the layout declares about itself equals a fresh layout's after
+            /// every prepare (laws 5 and 6).
+            case traits = "traits"
         }
 
         /// Which promise.
         public var kind: Kind
-        /// Whether the layout made it: adopted the protocol.
+        /// Whether the layout made it: adopted the protocol, declared traits (every layout has
+        /// traits, declared or default).
         public var made: Bool
         /// How many times it was checked: told updates told through `prepareReportingShift`,
-        /// enumerations.
+        /// enumerations, traits compared.
         public var checks: Int
         /// For ``Kind/sectionShiftReporting``, how many of those updates reported a shift that
         /// was compared element by element with what moved; 0 otherwise.
@@ -63,16 +67,18 @@ public struct ConformanceReport: Hashable, Sendable {
             switch kind {
             case .sectionShiftReporting: [.freshness]
             case .scrollOrderedEnumeration: [.completeness]
+            case .traits: [.determinism, .freshness]
             }
         }
     }
 
     /// The promises of a layout that adopts, or not, `SectionShiftReporting` and
     /// `ScrollOrderedEnumeration`, with what `counts` say was checked.
-    static func promises(counts: Counts, reportsShifts: Bool, enumerates: Bool) -> [Promise] {
+    static func promises(counts: Counts, reportsShifts: Bool, enumerates: Bool, traitsDeclared: Bool = true) -> [Promise] {
         [
             Promise(kind: .sectionShiftReporting, made: reportsShifts, checks: counts.shiftReports, compared: counts.shiftsCompared),
             Promise(kind: .scrollOrderedEnumeration, made: enumerates, checks: counts.enumerations),
+            Promise(kind: .traits, made: traitsDeclared, checks: counts.traitsComparisons),
         ]
     }
 
@@ -122,6 +128,9 @@ public struct ConformanceReport: Hashable, Sendable {
         /// Of those, the updates for which the layout reported a `SectionShift`, compared
         /// element by element with what moved (law 6).
         public var shiftsCompared = 0
+        /// Layouts whose `traits` were compared with those of a fresh layout prepared alike
+        /// (laws 5 and 6).
+        public var traitsComparisons = 0
         public init() {}
 
         static func + (lhs: Counts, rhs: Counts) -> Counts {
@@ -139,6 +148,7 @@ public struct ConformanceReport: Hashable, Sendable {
             sum.enumerations += rhs.enumerations
             sum.shiftReports += rhs.shiftReports
             sum.shiftsCompared += rhs.shiftsCompared
+            sum.traitsComparisons += rhs.traitsComparisons
             return sum
         }
     }
@@ -261,8 +271,10 @@ extension ConformanceReport: CustomStringConvertible {
                 times = "\(plural(promise.checks, "told update")) checked, \(promise.compared) reported shift\(promise.compared == 1 ? "" : "s") compared with what moved"
             case .scrollOrderedEnumeration:
                 times = "\(plural(promise.checks, "enumeration")) compared with the whole-content query"
+            case .traits:
+                times = "compared with a fresh layout's \(promise.checks) time\(promise.checks == 1 ? "" : "s")"
             }
-            return "\(name): \(promise.checks == 0 ? "made, never checked (nothing exercised it)" : times)"
+            return "\(name): \(promise.checks == 0 && promise.kind != .traits ? "made, never checked (nothing exercised it)" : times)"
         }
         return "promises: " + parts.joined(separator: "; ")
     }

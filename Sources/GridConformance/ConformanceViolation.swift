@@ -129,6 +129,9 @@ public struct ConformanceViolation: Hashable, Sendable {
         case answersDiffer = "answers-differ"
         /// `prepare` threw for one of two layouts prepared alike, not for the other.
         case prepareDiffers = "prepare-differs"
+        /// Two layouts prepared alike declare different traits (line sizes, pinning, scroll
+        /// axes, supplementary spaces, tightness…).
+        case traitsDiffer = "traits-differ"
         // Law 6.
         /// What a layout that adopts `SectionShiftReporting` reported of a told update
         /// (`SectionShift`) is not what the update did to its elements.
@@ -160,6 +163,8 @@ public struct ConformanceViolation: Hashable, Sendable {
         case contentSize
         /// The supplementary path spaces the layout declares (`LayoutTraits.supplementaries`).
         case declaredSupplementaries
+        /// Everything else the layout declares about itself (`GridLayout.traits`).
+        case traits
         /// `prepare` itself.
         case preparation
     }
@@ -248,6 +253,7 @@ extension ConformanceViolation.Subject: CustomStringConvertible {
         case .split(let whole, let first, let second): "rect \(whole) split into \(first) and \(second)"
         case .contentSize: "the content size"
         case .declaredSupplementaries: "the supplementary spaces the layout declares (traits.supplementaries)"
+        case .traits: "the traits the layout declares (traits)"
         case .preparation: "prepare(data:container:)"
         }
     }

@@ -99,3 +99,57 @@ struct EnumeratingTileGrid: ScrollOrderedEnumeration {
     func attributes(at path: ItemPath) -> LayoutAttributes? { grid.attributes(at: path) }
     func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { grid.supplementary(kind, at: path) }
 }
+
+/// CHGridView's grid with square tiles: the row height follows the container's width, and
+/// with it the line height it declares and the band of its first row, which it keeps in
+/// view while the content scrolls (a featured row, frozen as a band); with one bug, in what
+/// it declares alone.
+struct SquareTileGrid: GridLayout {
+    enum Bug: String, Sendable, CustomStringConvertible {
+        /// Law 6: the line height and the pin band are worked out at the first prepare and
+        /// kept, as a layout that memoises its traits does: after a resize the viewport
+        /// preloads and pins by the old row.
+        case traitsFromFirstPrepare
+
+        var description: String { rawValue }
+    }
+
+    var bug: Bug?
+    var grid = TileGrid()
+    private var kept: (lineHeight: Double?, pinning: [PinRule])?
+
+    init(bug: Bug? = nil) { self.bug = bug }
+
+    mutating func prepare(data: DataShape, container: Size) throws {
+        var configuration = TileGrid.Configuration.chGridView
+        let n = Double(configuration.tilesPerLine), pad = configuration.padding
+        let side = ((container.width - pad.width * (n + 1)) / n).rounded(.down)
+        configuration.rowHeight = max(side, 1) + pad.height
+        grid.configuration = configuration
+        try grid.prepare(data: data, container: container)
+        if bug == .traitsFromFirstPrepare, kept == nil {
+            let now = traitsNow
+            kept = (now.lineHeight, now.pinning)
+        }
+    }
+
+    var traits: LayoutTraits {
+        var traits = traitsNow
+        if let kept { (traits.lineHeight, traits.pinning) = (kept.lineHeight, kept.pinning) }
+        return traits
+    }
+
+    /// The grid's traits, and its first row's band `[t + ph, t + ph + side)` pinned.
+    private var traitsNow: LayoutTraits {
+        var traits = grid.traits
+        let c = grid.configuration
+        let top = c.sectionTitleHeight + c.padding.height
+        traits.pinning.append(PinRule(.cell, along: .vertical, .band(start: top, end: top + c.rowHeight - c.padding.height)))
+        return traits
+    }
+
+    var contentSize: Size { grid.contentSize }
+    func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) { grid.elements(in: rect, into: &buffer) }
+    func attributes(at path: ItemPath) -> LayoutAttributes? { grid.attributes(at: path) }
+    func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { grid.supplementary(kind, at: path) }
+}

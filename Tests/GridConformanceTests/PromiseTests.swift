@@ -113,3 +113,43 @@ import Testing
         #expect(report.description.contains("ScrollOrderedEnumeration (law 1): \(report.checked.enumerations) enumerations compared"))
     }
 }
+
+/// What a layout declares about itself (`traits`), compared with a fresh layout's after
+/// every prepare, told or not (law 6), and between two fresh layouts (law 5).
+@Suite struct TraitsAfterAChangeTests {
+    @Test func traitsThatFollowTheContainerPass() {
+        let report = GridConformance.check("SquareTileGrid", options: .quick) { SquareTileGrid() }
+        #expect(report.isPassing, "\(report)")
+        // Every configuration a change produced, and every pair made for law 5.
+        #expect(report.checked.traitsComparisons == report.checked.freshnessComparisons + report.checked.determinismComparisons)
+        #expect(report.description.contains("traits (laws 5, 6): compared with a fresh layout's \(report.checked.traitsComparisons) times"))
+    }
+
+    @Test func traitsKeptFromTheFirstPrepareAreALaw6Violation() {
+        let report = GridConformance.check("SquareTileGrid(traitsFromFirstPrepare)", options: .quick) {
+            SquareTileGrid(bug: .traitsFromFirstPrepare)
+        }
+        #expect(report.violatedLaws == [.freshness], "\(report)")
+        #expect(report.violations.allSatisfy { $0.code == .traitsDiffer && $0.subject == .traits }, "\(report)")
+        // Only a new width changes a row: every violation comes from a container change.
+        #expect(report.violations.allSatisfy { violation in
+            violation.configuration.previous.map { $0.container.width != violation.configuration.container.width } ?? false
+        }, "\(report)")
+    }
+
+    /// Rotated from 320 × 480 to 480 × 320: tiles of floor((320 − 20) / 4) = 75 become
+    /// floor((480 − 20) / 4) = 115, rows of 79 become 119, and the first row's band, from
+    /// 22 + 4 = 26, ends at 26 + 115 = 141 rather than 101. The section headers (titled) pin
+    /// as ever.
+    @Test func theViolationSaysWhichTraitsWentStale() throws {
+        var options = ConformanceOptions(
+            dataShapes: [try DataShape(itemCounts: [5])], containers: [Size(width: 320, height: 480)], changes: [.rotate], widthSweep: [])
+        options.editSequences = 0
+        options.shrinks = false
+        let report = GridConformance.check(options: options) { SquareTileGrid(bug: .traitsFromFirstPrepare) }
+        let violation = try #require(report.violations.first, "\(report)")
+        #expect(violation.law == .freshness && violation.code == .traitsDiffer)
+        #expect(violation.expected == .text("lineHeight 119.0; pinning section-header along y until the next, cell along y as the band [26.0, 141.0)"), "\(violation)")
+        #expect(violation.actual == .text("lineHeight 79.0; pinning section-header along y until the next, cell along y as the band [26.0, 101.0)"), "\(violation)")
+    }
+}

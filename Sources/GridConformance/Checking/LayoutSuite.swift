@@ -149,9 +149,12 @@ struct LayoutSuite<L: GridLayout> {
             do {
                 try second.prepare(data: configuration.data, container: configuration.container)
                 let (compared, indices) = plan.forComparison()
+                let who = "a second layout made and prepared alike"
                 AnswerComparison.compare(
                     second.answers(to: compared), with: answers.keepingRects(indices), plan: compared, law: .determinism,
-                    who: "a second layout made and prepared alike", sink: &result.sink)
+                    who: who, sink: &result.sink)
+                Promises.compareTraits(second.traits, with: layout.traits, law: .determinism, who: who, sink: &result.sink)
+                result.counts.traitsComparisons += 1
             } catch {
                 result.sink.report(.determinism, .prepareDiffers) {
                     (.preparation, "prepare threw for a second layout made and prepared alike, not for the first",
@@ -252,7 +255,9 @@ struct LayoutSuite<L: GridLayout> {
                 : reporting != nil && reporting?.copy == nil ? "the layout prepared again through prepareReportingShift(data:container:invalidation:)"
                 : "the layout prepared again, told what changed"
             AnswerComparison.compare(mine, with: reference, plan: compared, law: .freshness, who: who, sink: &result.sink)
+            Promises.compareTraits(reused.traits, with: fresh.traits, law: .freshness, who: who, sink: &result.sink)
             result.counts.freshnessComparisons = 1
+            result.counts.traitsComparisons += 1
             if var reporting {
                 checkReportedShift(&reporting, configuration, fresh: fresh, reference: reference, plan: compared, result: &result)
             }
@@ -272,7 +277,7 @@ struct LayoutSuite<L: GridLayout> {
     }
 
     /// Law 6 on what a layout reported of a told update: the copy told through
-    /// `prepareReportingShift` answers (content size, whole content) as the fresh
+    /// `prepareReportingShift` answers (content size, whole content, traits) as the fresh
     /// layout does, and the shift it reported is what moved between the instance's elements
     /// before the update and the fresh layout's after it (``Promises/shiftFinding(_:old:oldData:new:newData:)``).
     private func checkReportedShift(
@@ -302,6 +307,8 @@ struct LayoutSuite<L: GridLayout> {
                 contentSize: reference.contentSize, rects: [reference.rects[plan.wholeIndex]], items: [], supplementary: [],
                 supplementaries: reference.supplementaries)
             AnswerComparison.compare(mine, with: theirs, plan: only, law: .freshness, who: who, sink: &result.sink)
+            Promises.compareTraits(copy.traits, with: fresh.traits, law: .freshness, who: who, sink: &result.sink)
+            result.counts.traitsComparisons += 1
         }
         result.counts.shiftReports += 1
         guard let shift = reporting.shift else { return }

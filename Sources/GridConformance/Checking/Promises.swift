@@ -8,6 +8,8 @@ import GridCore
 ///   A cache is built from it.
 /// - ``SectionShiftReporting`` (law 6): the ``SectionShift`` a told update reports is what the
 ///   update did, element by element. A cache keeps and moves its arrays on that word.
+/// - `traits` (laws 5 and 6): what a layout declares about itself equals what a fresh layout
+///   prepared alike declares, after every prepare. A viewport pins and preloads by them.
 ///
 /// Each check returns what it found; the suite (and the answer-file checker, for what answers
 /// can carry) reports it.
@@ -202,6 +204,84 @@ enum Promises {
             index += 1
         }
         return elements
+    }
+
+    // MARK: Traits (laws 5 and 6)
+
+    /// The traits that differ between `actual` and `reference`, in words (`nil` when none
+    /// does): declared supplementary spaces and pin rules compared as sets, numbers bit for
+    /// bit.
+    static func traitsDifference(_ actual: LayoutTraits, _ reference: LayoutTraits) -> (expected: String, actual: String)? {
+        var expected: [String] = [], found: [String] = []
+        func note(_ name: String, _ a: String, _ r: String) {
+            expected.append("\(name) \(r)")
+            found.append("\(name) \(a)")
+        }
+        func number(_ value: Double?) -> String { value.map { "\($0)" } ?? "nil" }
+        func same(_ a: Double?, _ b: Double?) -> Bool { a?.bitPattern == b?.bitPattern }
+        if actual.cellsDoNotOverlap != reference.cellsDoNotOverlap {
+            note("cellsDoNotOverlap", "\(actual.cellsDoNotOverlap)", "\(reference.cellsDoNotOverlap)")
+        }
+        if !same(actual.lineHeight, reference.lineHeight) { note("lineHeight", number(actual.lineHeight), number(reference.lineHeight)) }
+        if !same(actual.lineWidth, reference.lineWidth) { note("lineWidth", number(actual.lineWidth), number(reference.lineWidth)) }
+        if actual.scrollAxes != reference.scrollAxes {
+            note("scrollAxes", describe(actual.scrollAxes), describe(reference.scrollAxes))
+        }
+        if Set(actual.supplementaries) != Set(reference.supplementaries) {
+            note("supplementaries", ElementSpace.describe(actual.supplementaries), ElementSpace.describe(reference.supplementaries))
+        }
+        if Set(actual.pinning) != Set(reference.pinning) {
+            note("pinning", describe(actual.pinning), describe(reference.pinning))
+        }
+        if actual.tightness != reference.tightness {
+            note("tightness", describe(actual.tightness), describe(reference.tightness))
+        }
+        if actual.rectQueriesScanEverything != reference.rectQueriesScanEverything {
+            note("rectQueriesScanEverything", "\(actual.rectQueriesScanEverything)", "\(reference.rectQueriesScanEverything)")
+        }
+        if actual.sectionHeadersInOrder != reference.sectionHeadersInOrder {
+            note("sectionHeadersInOrder", "\(actual.sectionHeadersInOrder)", "\(reference.sectionHeadersInOrder)")
+        }
+        guard !expected.isEmpty else { return nil }
+        return (expected.joined(separator: "; "), found.joined(separator: "; "))
+    }
+
+    /// Reports under `law` (5 or 6) that `actual`, the traits of `who`, differ from
+    /// `reference`, a fresh layout's.
+    static func compareTraits(
+        _ actual: LayoutTraits, with reference: LayoutTraits, law: ConformanceLaw, who: String, sink: inout ViolationSink
+    ) {
+        guard let difference = traitsDifference(actual, reference) else { return }
+        sink.report(law, .traitsDiffer) {
+            (.traits, "\(who) declares other traits than a freshly made layout prepared alike",
+             .text(difference.expected), .text(difference.actual))
+        }
+    }
+
+    static func describe(_ axes: ScrollAxes) -> String {
+        switch (axes.contains(.vertical), axes.contains(.horizontal)) {
+        case (true, true): "vertical and horizontal"
+        case (true, false): "vertical"
+        case (false, true): "horizontal"
+        case (false, false): "none"
+        }
+    }
+
+    static func describe(_ rules: [PinRule]) -> String {
+        guard !rules.isEmpty else { return "none" }
+        return rules.map { rule in
+            let axis = rule.axis == .vertical ? "y" : "x"
+            switch rule.reach {
+            case .untilNext: return "\(rule.kind.name) along \(axis) until the next"
+            case .band(let start, let end): return "\(rule.kind.name) along \(axis) as the band [\(start), \(end))"
+            }
+        }.joined(separator: ", ")
+    }
+
+    static func describe(_ tightness: ContentTightness?) -> String {
+        guard let tightness else { return "none" }
+        let i = tightness.insets
+        return "\(describe(tightness.axes)), insets top \(i.top), left \(i.left), bottom \(i.bottom), right \(i.right)"
     }
 
     // MARK: SectionShiftReporting (law 6)
