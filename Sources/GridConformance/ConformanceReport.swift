@@ -24,6 +24,63 @@ public struct ConformanceReport: Hashable, Sendable {
     /// Whether the report comes from answer files (`gridbench conform`): it then speaks of
     /// cases and command-line options, not configurations and Swift API.
     public var fromAnswers = false
+    /// What the layout promised about its answers beyond the answers themselves (the
+    /// optional protocols strategies rely on, its grid placements, its traits), promise by
+    /// promise: whether it made each, and how often each was checked.
+    public var promises: [Promise] = []
+
+    /// A promise a layout may make about its answers, and what the suite made of it.
+    public struct Promise: Hashable, Sendable {
+        /// Which promise.
+        public enum Kind: String, CaseIterable, Hashable, Sendable {
+            /// `SectionShiftReporting`: a told update says which sections it kept, laid again
+            /// and moved, and by how much (law 6).
+            case sectionShiftReporting = "SectionShiftReporting"
+            /// `ScrollOrderedEnumeration`: every element, once, in scroll order (law 1).
+            case scrollOrderedEnumeration = "ScrollOrderedEnumeration"
+            /// `traits`: what the layout declares about itself equals a fresh layout's after
+            /// every prepare (laws 5 and 6).
+            case traits = "traits"
+        }
+
+        /// Which promise.
+        public var kind: Kind
+        /// Whether the layout made it: adopted the protocol, declared traits (every layout has
+        /// traits, declared or default).
+        public var made: Bool
+        /// How many times it was checked: told updates told through `prepareReportingShift`,
+        /// enumerations, traits compared.
+        public var checks: Int
+        /// For ``Kind/sectionShiftReporting``, how many of those updates reported a shift that
+        /// was compared element by element with what moved; 0 otherwise.
+        public var compared: Int
+
+        public init(kind: Kind, made: Bool, checks: Int, compared: Int = 0) {
+            self.kind = kind
+            self.made = made
+            self.checks = checks
+            self.compared = compared
+        }
+
+        /// The laws the promise is checked under.
+        public var laws: [ConformanceLaw] {
+            switch kind {
+            case .sectionShiftReporting: [.freshness]
+            case .scrollOrderedEnumeration: [.completeness]
+            case .traits: [.determinism, .freshness]
+            }
+        }
+    }
+
+    /// The promises of a layout that adopts, or not, `SectionShiftReporting` and
+    /// `ScrollOrderedEnumeration`, with what `counts` say was checked.
+    static func promises(counts: Counts, reportsShifts: Bool, enumerates: Bool, traitsDeclared: Bool = true) -> [Promise] {
+        [
+            Promise(kind: .sectionShiftReporting, made: reportsShifts, checks: counts.shiftReports, compared: counts.shiftsCompared),
+            Promise(kind: .scrollOrderedEnumeration, made: enumerates, checks: counts.enumerations),
+            Promise(kind: .traits, made: traitsDeclared, checks: counts.traitsComparisons),
+        ]
+    }
 
     public init(
         layout: String, violations: [ConformanceViolation] = [], omittedViolations: Int = 0,
@@ -61,7 +118,19 @@ public struct ConformanceReport: Hashable, Sendable {
         /// Configurations whose content size was checked for law 9 (the layout declared
         /// `LayoutTraits.tightness` for them).
         public var tightnessChecks = 0
-
+        /// Enumerations (`ScrollOrderedEnumeration`) compared, element for element and in
+        /// order, with the rect query over the whole content (law 1).
+        public var enumerations = 0
+        /// Told updates of a layout that adopts `SectionShiftReporting` that were told through
+        /// `prepareReportingShift` as well, its answers then compared with a fresh layout's
+        /// (law 6).
+        public var shiftReports = 0
+        /// Of those, the updates for which the layout reported a `SectionShift`, compared
+        /// element by element with what moved (law 6).
+        public var shiftsCompared = 0
+        /// Layouts whose `traits` were compared with those of a fresh layout prepared alike
+        /// (laws 5 and 6).
+        public var traitsComparisons = 0
         public init() {}
 
         static func + (lhs: Counts, rhs: Counts) -> Counts {
@@ -76,6 +145,10 @@ public struct ConformanceReport: Hashable, Sendable {
             sum.cellsCheckedForOverlap += rhs.cellsCheckedForOverlap
             sum.cellsPlaced += rhs.cellsPlaced
             sum.tightnessChecks += rhs.tightnessChecks
+            sum.enumerations += rhs.enumerations
+            sum.shiftReports += rhs.shiftReports
+            sum.shiftsCompared += rhs.shiftsCompared
+            sum.traitsComparisons += rhs.traitsComparisons
             return sum
         }
     }
@@ -153,6 +226,7 @@ extension ConformanceReport: CustomStringConvertible {
         lines.append("checked: \(c.configurations) \(fromAnswers ? "cases" : "configurations"), \(c.rectQueries) rect queries, \(c.itemQueries) item queries, \(c.supplementaryQueries) supplementary queries, \(c.additivitySplits) additivity splits, \(c.determinismComparisons) determinism comparisons, \(c.freshnessComparisons) freshness comparisons, \(c.cellsCheckedForOverlap) cells checked for overlap"
             + (c.cellsPlaced > 0 ? ", \(c.cellsPlaced) display positions checked" : "")
             + (c.tightnessChecks > 0 ? ", \(c.tightnessChecks) content sizes checked for tightness" : ""))
+        if !promises.isEmpty && !nothingChecked { lines.append(promiseLine) }
         if !lawsChecked.contains(.nonOverlap) && !nothingChecked {
             lines.append("law 8 (non-overlap) not checked: the layout does not declare traits.cellsDoNotOverlap")
         }
@@ -183,6 +257,26 @@ extension ConformanceReport: CustomStringConvertible {
             lines.append("… and \(omittedViolations) more violations not shown (\(maxViolationsSetting))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `promises: SectionShiftReporting (law 6): …; ScrollOrderedEnumeration (law 1): not made; …`.
+    var promiseLine: String {
+        let parts = promises.map { promise -> String in
+            let laws = promise.laws.map { "\($0.number)" }
+            let name = "\(promise.kind.rawValue) (law\(laws.count == 1 ? "" : "s") \(laws.joined(separator: ", ")))"
+            guard promise.made else { return "\(name): not made" }
+            let times: String
+            switch promise.kind {
+            case .sectionShiftReporting:
+                times = "\(plural(promise.checks, "told update")) checked, \(promise.compared) reported shift\(promise.compared == 1 ? "" : "s") compared with what moved"
+            case .scrollOrderedEnumeration:
+                times = "\(plural(promise.checks, "enumeration")) compared with the whole-content query"
+            case .traits:
+                times = "compared with a fresh layout's \(promise.checks) time\(promise.checks == 1 ? "" : "s")"
+            }
+            return "\(name): \(promise.checks == 0 && promise.kind != .traits ? "made, never checked (nothing exercised it)" : times)"
+        }
+        return "promises: " + parts.joined(separator: "; ")
     }
 
     static func lawList(_ laws: [ConformanceLaw]) -> String {

@@ -77,6 +77,13 @@ public struct ConformanceViolation: Hashable, Sendable {
         case missingFromContentQuery = "missing-from-content-query"
         /// The rect query removed or changed what the caller's buffer held before the call.
         case bufferNotAppended = "buffer-not-appended"
+        /// A layout that adopts `ScrollOrderedEnumeration` enumerates other elements than the
+        /// rect query over the whole content returns: one left out, listed twice, added, or
+        /// given another frame.
+        case enumerationDiffers = "enumeration-differs"
+        /// A layout that adopts `ScrollOrderedEnumeration` enumerates an element before one
+        /// whose frame starts earlier along the scroll axis.
+        case enumerationOutOfOrder = "enumeration-out-of-order"
         // Law 2.
         /// A rect answer's frame differs from the per-item or supplementary answer's.
         case disagreesWithItemQuery = "disagrees-with-item-query"
@@ -122,6 +129,13 @@ public struct ConformanceViolation: Hashable, Sendable {
         case answersDiffer = "answers-differ"
         /// `prepare` threw for one of two layouts prepared alike, not for the other.
         case prepareDiffers = "prepare-differs"
+        /// Two layouts prepared alike declare different traits (line sizes, pinning, scroll
+        /// axes, supplementary spaces, tightness…).
+        case traitsDiffer = "traits-differ"
+        // Law 6.
+        /// What a layout that adopts `SectionShiftReporting` reported of a told update
+        /// (`SectionShift`) is not what the update did to its elements.
+        case shiftMisreported = "shift-misreported"
         // Law 7.
         /// A rect's answer is not the union of its two halves' answers.
         case notAdditive = "not-additive"
@@ -149,6 +163,8 @@ public struct ConformanceViolation: Hashable, Sendable {
         case contentSize
         /// The supplementary path spaces the layout declares (`LayoutTraits.supplementaries`).
         case declaredSupplementaries
+        /// Everything else the layout declares about itself (`GridLayout.traits`).
+        case traits
         /// `prepare` itself.
         case preparation
     }
@@ -237,6 +253,7 @@ extension ConformanceViolation.Subject: CustomStringConvertible {
         case .split(let whole, let first, let second): "rect \(whole) split into \(first) and \(second)"
         case .contentSize: "the content size"
         case .declaredSupplementaries: "the supplementary spaces the layout declares (traits.supplementaries)"
+        case .traits: "the traits the layout declares (traits)"
         case .preparation: "prepare(data:container:)"
         }
     }

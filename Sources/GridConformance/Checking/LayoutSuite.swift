@@ -81,9 +81,12 @@ struct LayoutSuite<L: GridLayout> {
         var laws = ConformanceLaw.allCases
         if !declaresNonOverlap { laws.removeAll { $0 == .nonOverlap } }
         if counts.tightnessChecks == 0 { laws.removeAll { $0 == .tightness } }
-        return ConformanceReport(
+        var report = ConformanceReport(
             layout: name, violations: kept, omittedViolations: omittedBeforeShrinking + omitted,
             checked: counts, skipped: skipped, lawsChecked: laws)
+        report.promises = ConformanceReport.promises(
+            counts: counts, reportsShifts: Promises.reportsShifts(L.self), enumerates: Promises.enumeratesInScrollOrder(L.self))
+        return report
     }
 
     private struct MergeKey: Hashable {
@@ -139,15 +142,19 @@ struct LayoutSuite<L: GridLayout> {
         if laws.contains(.completeness) {
             let probes = [plan.wholeIndex] + plan.rects.indices.filter { plan.roles[$0] == .random }.prefix(2)
             Self.checkAppends(layout, rects: probes.map { (plan.rects[$0], plan.roles[$0]) }, sink: &result.sink)
+            Self.checkEnumeration(layout, whole: answers.rects[plan.wholeIndex], result: &result)
         }
         if laws.contains(.determinism) {
             var second = makeLayout()
             do {
                 try second.prepare(data: configuration.data, container: configuration.container)
                 let (compared, indices) = plan.forComparison()
+                let who = "a second layout made and prepared alike"
                 AnswerComparison.compare(
                     second.answers(to: compared), with: answers.keepingRects(indices), plan: compared, law: .determinism,
-                    who: "a second layout made and prepared alike", sink: &result.sink)
+                    who: who, sink: &result.sink)
+                Promises.compareTraits(second.traits, with: layout.traits, law: .determinism, who: who, sink: &result.sink)
+                result.counts.traitsComparisons += 1
             } catch {
                 result.sink.report(.determinism, .prepareDiffers) {
                     (.preparation, "prepare threw for a second layout made and prepared alike, not for the first",
@@ -193,9 +200,25 @@ struct LayoutSuite<L: GridLayout> {
             result.skipped = "\(error)"
             return result
         }
+        // A layout that reports what a told update did (SectionShiftReporting) is told it
+        // twice: the instance through prepare(data:container:invalidation:), checked under
+        // every law as before, and a copy of it through prepareReportingShift, whose answers
+        // must be fresh too and whose word is compared with what moved. A class can be told
+        // once only: it is told through prepareReportingShift alone.
+        var reporting: ReportingTwin?
+        if let invalidation, let previous = configuration.previous, laws.contains(.freshness), Promises.reportsShifts(L.self) {
+            reporting = ReportingTwin(
+                before: reused.elements(in: ProbePlan.huge), oldData: previous.data, invalidation: invalidation,
+                copy: L.self is AnyObject.Type ? nil : reused)
+        }
         do {
             if let invalidation {
-                try reused.prepare(data: configuration.data, container: configuration.container, invalidation: invalidation)
+                if reporting != nil && reporting?.copy == nil {
+                    reporting?.shift = try Promises.prepareReportingShift(
+                        &reused, data: configuration.data, container: configuration.container, invalidation: invalidation) ?? nil
+                } else {
+                    try reused.prepare(data: configuration.data, container: configuration.container, invalidation: invalidation)
+                }
             } else {
                 try reused.prepare(data: configuration.data, container: configuration.container)
             }
@@ -221,18 +244,90 @@ struct LayoutSuite<L: GridLayout> {
             result.sink = checker.sink
             result.counts = checker.counts
             HeaderOrder.check(reused, data: configuration.data, sink: &result.sink)
+            if laws.contains(.completeness) { Self.checkEnumeration(reused, whole: answers.rects[full.wholeIndex], result: &result) }
         } else {
             answers = reused.answers(to: compared)  // law 6 alone (shrinking): the compared queries only
         }
         if laws.contains(.freshness) {
             let mine = answers.rects.count == full.rects.count ? answers.keepingRects(indices) : answers
-            AnswerComparison.compare(
-                mine, with: fresh.answers(to: compared), plan: compared, law: .freshness,
-                who: invalidation == nil ? "the layout prepared again" : "the layout prepared again, told what changed",
-                sink: &result.sink)
+            let reference = fresh.answers(to: compared)
+            let who = invalidation == nil ? "the layout prepared again"
+                : reporting != nil && reporting?.copy == nil ? "the layout prepared again through prepareReportingShift(data:container:invalidation:)"
+                : "the layout prepared again, told what changed"
+            AnswerComparison.compare(mine, with: reference, plan: compared, law: .freshness, who: who, sink: &result.sink)
+            Promises.compareTraits(reused.traits, with: fresh.traits, law: .freshness, who: who, sink: &result.sink)
             result.counts.freshnessComparisons = 1
+            result.counts.traitsComparisons += 1
+            if var reporting {
+                checkReportedShift(&reporting, configuration, fresh: fresh, reference: reference, plan: compared, result: &result)
+            }
         }
         return result
+    }
+
+    /// A told update of a layout that reports what it did (``SectionShiftReporting``): what
+    /// the instance placed before it, and the copy told through `prepareReportingShift` (none
+    /// for a class, told so in place) with what it reported.
+    struct ReportingTwin {
+        var before: [LayoutAttributes]
+        var oldData: DataShape
+        var invalidation: Invalidation
+        var copy: L?
+        var shift: SectionShift?
+    }
+
+    /// Law 6 on what a layout reported of a told update: the copy told through
+    /// `prepareReportingShift` answers (content size, whole content, traits) as the fresh
+    /// layout does, and the shift it reported is what moved between the instance's elements
+    /// before the update and the fresh layout's after it (``Promises/shiftFinding(_:old:oldData:new:newData:)``).
+    private func checkReportedShift(
+        _ reporting: inout ReportingTwin, _ configuration: ConformanceConfiguration, fresh: L, reference: CaseAnswers,
+        plan: ProbePlan, result: inout Result
+    ) {
+        let who = "the layout prepared again through prepareReportingShift(data:container:invalidation:)"
+        let whole = plan.rects[plan.wholeIndex]
+        if var copy = reporting.copy {
+            do {
+                reporting.shift = try Promises.prepareReportingShift(
+                    &copy, data: configuration.data, container: configuration.container, invalidation: reporting.invalidation) ?? nil
+            } catch {
+                result.sink.report(.freshness, .prepareDiffers) {
+                    (.preparation, "prepareReportingShift(data:container:invalidation:) threw for a copy of the layout, but prepare did not for a freshly made one",
+                     .text("prepare succeeds, as it does for a fresh layout"), .text("threw \(error)"))
+                }
+                return
+            }
+            var only = ProbePlan()
+            only.rects = [whole]
+            only.roles = [.wholeContent]
+            let mine = CaseAnswers(
+                contentSize: copy.contentSize, rects: [copy.elements(in: whole)], items: [], supplementary: [],
+                supplementaries: copy.traits.supplementaries)
+            let theirs = CaseAnswers(
+                contentSize: reference.contentSize, rects: [reference.rects[plan.wholeIndex]], items: [], supplementary: [],
+                supplementaries: reference.supplementaries)
+            AnswerComparison.compare(mine, with: theirs, plan: only, law: .freshness, who: who, sink: &result.sink)
+            Promises.compareTraits(copy.traits, with: fresh.traits, law: .freshness, who: who, sink: &result.sink)
+            result.counts.traitsComparisons += 1
+        }
+        result.counts.shiftReports += 1
+        guard let shift = reporting.shift else { return }
+        result.counts.shiftsCompared += 1
+        guard let finding = Promises.shiftFinding(
+            shift, old: reporting.before, oldData: reporting.oldData, new: reference.rects[plan.wholeIndex], newData: configuration.data)
+        else { return }
+        result.sink.report(.freshness, finding.code) { (finding.subject, finding.problem, finding.expected, finding.actual) }
+    }
+
+    /// Law 1 on the enumeration of a layout that adopts ``ScrollOrderedEnumeration``: the
+    /// elements of `whole`, the rect query over the whole content, each once, in scroll order.
+    static func checkEnumeration(_ layout: L, whole: [LayoutAttributes], result: inout Result) {
+        guard let listed = Promises.enumeration(of: layout, expected: whole.count) else { return }
+        result.counts.enumerations += 1
+        let alongX = layout.traits.scrollAxes == .horizontal
+        for finding in Promises.enumerationFindings(listed, whole: whole, alongX: alongX) {
+            result.sink.report(.completeness, finding.code) { (finding.subject, finding.problem, finding.expected, finding.actual) }
+        }
     }
 
     // MARK: Edit sequences

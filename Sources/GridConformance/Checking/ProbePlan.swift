@@ -153,7 +153,7 @@ struct ProbePlan: Hashable, Sendable {
                 plan.add(first, .part)
                 plan.add(second, .part)
                 plan.splits.append(Split(whole: index, first: index + 1, second: index + 2))
-            case .element, .elementPair, .contentSize, .declaredSupplementaries, .preparation:
+            case .element, .elementPair, .contentSize, .declaredSupplementaries, .traits, .preparation:
                 break
             }
         }

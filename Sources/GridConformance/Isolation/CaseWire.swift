@@ -39,6 +39,7 @@ enum CaseWire {
             case .contentSize: int(4)
             case .declaredSupplementaries: int(5)
             case .preparation: int(6)
+            case .traits: int(7)
             }
         }
         mutating func answer(_ answer: ConformanceViolation.Answer) {
@@ -69,7 +70,8 @@ enum CaseWire {
         if let skipped = result.skipped { w.string(skipped) }
         let c = result.counts
         for count in [c.configurations, c.rectQueries, c.itemQueries, c.supplementaryQueries, c.additivitySplits,
-                      c.determinismComparisons, c.freshnessComparisons, c.cellsCheckedForOverlap, c.cellsPlaced, c.tightnessChecks] {
+                      c.determinismComparisons, c.freshnessComparisons, c.cellsCheckedForOverlap, c.cellsPlaced, c.tightnessChecks,
+                      c.shiftReports, c.shiftsCompared, c.enumerations, c.traitsComparisons] {
             w.int(count)
         }
         w.bool(result.declaresNonOverlap)
@@ -143,6 +145,7 @@ enum CaseWire {
             case 4: return .contentSize
             case 5: return .declaredSupplementaries
             case 6: return .preparation
+            case 7: return .traits
             default: return nil
             }
         }
@@ -192,7 +195,7 @@ enum CaseWire {
             skipped = reason
         }
         var numbers: [Int] = []
-        for _ in 0 ..< 10 {
+        for _ in 0 ..< 14 {
             guard let n = r.int() else { return nil }
             numbers.append(n)
         }
@@ -201,6 +204,8 @@ enum CaseWire {
             = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
         (counts.determinismComparisons, counts.freshnessComparisons, counts.cellsCheckedForOverlap, counts.cellsPlaced, counts.tightnessChecks)
             = (numbers[5], numbers[6], numbers[7], numbers[8], numbers[9])
+        (counts.shiftReports, counts.shiftsCompared, counts.enumerations, counts.traitsComparisons)
+            = (numbers[10], numbers[11], numbers[12], numbers[13])
         guard let declaresNonOverlap = r.bool(), let found = r.count() else { return nil }
         var sink = ViolationSink(laws: laws, layout: layout, configuration: configuration)
         for _ in 0 ..< found {

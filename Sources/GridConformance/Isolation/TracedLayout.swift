@@ -23,6 +23,7 @@ struct CallRecord: Hashable {
 
     enum Call: Int32 {
         case none = 0, make, prepare, contentSize, elements, attributes, supplementary, traits, gridPlacement, prepareTold
+        case prepareReporting, enumerate
     }
 
     /// The call, in words: `attributes(at: [0, 6])`, as the suite's messages write it.
@@ -35,6 +36,9 @@ struct CallRecord: Hashable {
             return "prepare(data:container:) with \(plural(Int(section), "section")) of \(plural(Int(item), "item")) in all, container \(Size(width: width, height: height))"
         case .prepareTold:
             return "prepare(data:container:invalidation:) with \(plural(Int(section), "section")) of \(plural(Int(item), "item")) in all, container \(Size(width: width, height: height))"
+        case .prepareReporting:
+            return "prepareReportingShift(data:container:invalidation:) with \(plural(Int(section), "section")) of \(plural(Int(item), "item")) in all, container \(Size(width: width, height: height))"
+        case .enumerate: return "enumerateElements(into:)"
         case .contentSize: return "contentSize"
         case .elements: return "elements(in: \(rect), into:)"
         case .attributes: return "attributes(at: \(path))"
@@ -58,7 +62,7 @@ struct CallRecord: Hashable {
             return .element(ElementID(kind: ElementKind(rawValue: UInt8(truncatingIfNeeded: kind)) ?? .sectionHeader, path: path))
         case .contentSize: return .contentSize
         case .traits: return .declaredSupplementaries
-        case .none, .make, .prepare, .prepareTold: return .preparation
+        case .none, .make, .prepare, .prepareTold, .prepareReporting, .enumerate: return .preparation
         }
     }
 }
@@ -184,5 +188,26 @@ struct TracedLayout<Base: GridLayout>: GridLayout {
         (log.record.pointee.section, log.record.pointee.item) = (Int64(path.section), Int64(path.item))
         defer { log.end() }
         return base.gridPlacement(of: path)
+    }
+}
+
+/// The optional protocols the suite checks, forwarded where the wrapped layout adopts them, so
+/// that a layout checked in a child process makes the same promises as in this one.
+extension TracedLayout: SectionShiftReporting where Base: SectionShiftReporting {
+    mutating func prepareReportingShift(data: DataShape, container: Size, invalidation: Invalidation) throws -> SectionShift? {
+        log.begin(.prepareReporting, instance: instance)
+        log.record.pointee.section = Int64(data.sectionCount)
+        log.record.pointee.item = Int64(data.totalItems)
+        (log.record.pointee.width, log.record.pointee.height) = (container.width, container.height)
+        defer { log.end() }
+        return try base.prepareReportingShift(data: data, container: container, invalidation: invalidation)
+    }
+}
+
+extension TracedLayout: ScrollOrderedEnumeration where Base: ScrollOrderedEnumeration {
+    func enumerateElements(into sink: inout ElementSink) {
+        log.begin(.enumerate, instance: instance)
+        defer { log.end() }
+        base.enumerateElements(into: &sink)
     }
 }

@@ -109,7 +109,7 @@ extension GridConformance {
             } else if let kind = id.kind, let index = query.supplementary.firstIndex(of: SupplementaryRequest(kind: kind, path: id.path)) {
                 place += ", supplementary[\(index)]"
             }
-        case .elementPair, .contentSize, .declaredSupplementaries, .preparation:
+        case .elementPair, .contentSize, .declaredSupplementaries, .traits, .preparation:
             break
         }
         located.location = place
