@@ -16,11 +16,36 @@ public struct ConformanceFailure: Error, Hashable, Sendable {
 
     public var code: Code
     /// Everything that was checked and found.
-    public var report: ConformanceReport
+    public var report: ConformanceReport {
+        get { box.report }
+        set { box = Box(newValue) }
+    }
+
+    /// The report behind one reference. A `ConformanceFailure` is thrown as a typed error
+    /// (`throws(ConformanceFailure)`). With the report inline (a hundred-odd bytes once it
+    /// grew its `promises` and counts), a debug build by Swift 6.3.1 of a test calling
+    /// `verify` on a layout of another module crashed releasing a bad pointer as `verify`
+    /// returned (`ThirdPartyLayoutTests.itConforms`, every run); with the error one word,
+    /// it does not.
+    private var box: Box
+
+    private final class Box: Sendable {
+        let report: ConformanceReport
+        init(_ report: ConformanceReport) { self.report = report }
+    }
 
     public init(code: Code, report: ConformanceReport) {
         self.code = code
-        self.report = report
+        self.box = Box(report)
+    }
+
+    public static func == (a: ConformanceFailure, b: ConformanceFailure) -> Bool {
+        a.code == b.code && a.report == b.report
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(report)
     }
 
     /// The failure a report amounts to, or `nil` when it passes.
