@@ -193,6 +193,7 @@ struct ReportMerge: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
         abstract: "Join the partial results of `report --shard i/n` into the report one run would have written.",
+        usage: "gridbench report merge DIR1 DIR2 … --out DIR [--plan <plan>] [--no-instructions]",
         discussion: """
             --out, --plan and --no-instructions as `report` takes them. Reads <DIR>/results.json of every share, puts every run back in the unsharded order, settles ties over the whole as `report` does, and writes results.json and the reports into --out, rendered as `report --from-results` renders them. Refuses, with exit 2 naming the file and field, a missing or duplicated share, or a share of another plan or selection, share count, commit or toolchain.
             """)
