@@ -64,7 +64,8 @@ extension ReportSession {
     /// - Throws: `InputError` naming the part's file and the field when a part is not a
     ///   partial result (no `shard`), is of another plan and selection, share count, commit
     ///   or toolchain, duplicates another share, or holds runs that do not match its
-    ///   positions; or naming the missing share.
+    ///   positions; naming the missing share; or naming every part when the joined runs
+    ///   are not the plan's (their digest is not `shard.planDigest`).
     public func merge(parts: [(path: String, document: ResultsDocument)]) throws -> Rendered {
         let joined = try Self.join(parts)
         var tieBreak = TieBreak(counter: self.tieBreak)
@@ -126,6 +127,13 @@ extension ReportSession {
         if let hole = runs.firstIndex(where: { $0 == nil }) {
             throw fail(first.path, "shard.positions", "no share holds run \(hole)", "every run of the \(reference.totalRuns) in one share")
         }
-        return ResultsDocument(environment: first.document.environment, runs: runs.compactMap { $0 })
+        let joined = runs.compactMap { $0 }
+        // Each share's runs must be the ones its positions say: the joined runs digest to the plan's.
+        let digest = ResultsShard.digest(of: joined)
+        guard digest == reference.planDigest else {
+            throw fail(parts.map(\.path).joined(separator: ", "), "runs", "runs whose data sets, traces, strategies and frames digest to \"\(digest)\"",
+                       "\"\(reference.planDigest)\", the shares' shard.planDigest: a share holds other runs than its shard field says")
+        }
+        return ResultsDocument(environment: first.document.environment, runs: joined)
     }
 }

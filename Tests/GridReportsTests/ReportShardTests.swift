@@ -60,12 +60,23 @@ import Testing
     // MARK: Join
 
     /// Six runs (three groups of two) in shares {0, 1, 4, 5} and {2, 3}.
+    static let runs = (0 ..< 6).map { Synthetic.run($0 % 2 == 0 ? "cached" : "on-demand", trace: "t\($0 / 2)", frames: 600, p99: Double($0 + 1) * 1_000) }
+
+    /// Their plan digest, worked out here: FNV-1a over "data set␟trace␟strategy␟frames\n" lines.
+    static let planDigest: String = {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for run in runs {
+            for byte in "\(run.dataset)\u{1F}\(run.trace)\u{1F}\(run.strategy)\u{1F}600\n".utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        }
+        return String(format: "%016llx", hash)
+    }()
+
     static func parts(commit: String = "abc", toolchain: String = "Swift 6.3.1") -> [(path: String, document: ResultsDocument)] {
-        let runs = (0 ..< 6).map { Synthetic.run($0 % 2 == 0 ? "cached" : "on-demand", trace: "t\($0 / 2)", p99: Double($0 + 1) * 1_000) }
+        let runs = Self.runs
         func part(_ index: Int, _ positions: [Int]) -> (path: String, document: ResultsDocument) {
             var document = ResultsDocument(environment: ["build": "release"], runs: positions.map { runs[$0] })
             document.shard = ResultsShard(
-                index: index, count: 2, planDigest: "0123456789abcdef", totalRuns: 6, positions: positions, commit: commit,
+                index: index, count: 2, planDigest: planDigest, totalRuns: 6, positions: positions, commit: commit,
                 toolchain: toolchain)
             return ("s\(index)/results.json", document)
         }
@@ -110,6 +121,12 @@ import Testing
             let error = refusal(parts)
             #expect(error?.file == "s1/results.json" && error?.field == field, "\(field): \(String(describing: error))")
         }
+        // Runs other than the positions say: share 1's last two swapped.
+        parts = Self.parts()
+        parts[1].document.runs.swapAt(2, 3)
+        let swapped = refusal(parts)
+        #expect(swapped?.field == "runs" && swapped?.file == "s2/results.json, s1/results.json", "\(String(describing: swapped))")
+
         parts = Self.parts()
         parts[1].document.shard!.index = 3
         #expect(refusal(parts).map { ($0.file, $0.field) }! == ("s1/results.json", "shard.index"))

@@ -62,6 +62,17 @@ public struct ResultsShard: Codable, Hashable, Sendable {
         return assigned.map { $0.sorted() }
     }
 
+    /// The digest of `runs`' data sets, traces, strategies and frames, in order: the
+    /// ``planDigest`` their plan and selection have, when they are its runs.
+    public static func digest(of runs: [RunRecord]) -> String {
+        digest(runs.map { line(dataset: $0.dataset, trace: $0.trace, strategy: $0.strategy, frames: $0.frames) })
+    }
+
+    /// One run's line in ``planDigest``.
+    static func line(dataset: String, trace: String, strategy: String, frames: Int) -> String {
+        [dataset, trace, strategy, String(frames)].joined(separator: "\u{1F}")
+    }
+
     /// A digest of `lines`: FNV-1a, 64 bits, each line followed by a newline, as 16 hex digits.
     public static func digest(_ lines: [String]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -99,7 +110,7 @@ extension PlanRunner {
     /// The digest of the runs, as ``ResultsShard/planDigest`` records it.
     public var runsDigest: String {
         ResultsShard.digest(jobs.map { job in
-            [job.replay.spec.name, job.replay.trace.name, job.strategy.rawValue, String(job.replay.trace.frameCount)].joined(separator: "\u{1F}")
+            ResultsShard.line(dataset: job.replay.spec.name, trace: job.replay.trace.name, strategy: job.strategy.rawValue, frames: job.replay.trace.frameCount)
         })
     }
 
