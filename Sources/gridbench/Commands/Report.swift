@@ -12,6 +12,11 @@ import GridStrategies
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay the whole bundled matrix against every strategy and write the strategy comparison report.",
+        usage: """
+            gridbench report [<options>]
+            gridbench report --shard i/n --out DIR [<options>]
+            gridbench report merge DIR1 DIR2 … --out DIR
+            """,
         discussion: """
             Every data set of the plan with each of its traces, every strategy: a warm-up pass, then measured passes; every frame checked against the fixture. Writes <out>/results.json (<out> is reports/latest unless given) (versioned, see docs/formats.md, "Results schema"), <out>/strategy-comparison.md with charts in <out>/charts/, and the self-contained <out>/strategy-comparison.html; prints a summary table, each layout's verdict and the alerts: every run whose p99 or worst frame is over the frame budget (1/refresh rate) or whose fixture check failed. Exits 1 if any run's loaded set differed from the reference's in any frame. Build with -c release: a debug build's figures are not representative.
 
