@@ -41,6 +41,8 @@ public struct ReportSession {
         /// How many processes measure, one after another (1: this process), and how a
         /// child is started.
         public var children: ChildProcesses
+        /// The share of the plan's runs measured (`--shard i/n`), or `nil` for all.
+        public var share: Share? = nil
 
         public init(
             datasets: [String], strategies: [String],
@@ -108,11 +110,21 @@ extension ReportSession {
     ///   `InputError` for a data set or strategy the plan does not have, or a
     ///   spec, trace or fixture that cannot be read.
     public func makeRunner() throws -> PlanRunner {
+        try makeRunner(applyingShare: true)
+    }
+
+    /// The plan's runs for the data sets and strategies chosen; only ``Measurement/share``'s
+    /// when `applyingShare` and there is one.
+    func makeRunner(applyingShare: Bool) throws -> PlanRunner {
         let names = measurement.strategies
         let strategies = names.isEmpty ? nil : try names.map { name throws(GridError) in try StrategyKind(named: name) }
-        return try PlanRunner(
+        let whole = try PlanRunner(
             plan: plan, margin: measurement.replayOptions(.onDemand).margin, datasets: measurement.datasets.isEmpty ? nil : Set(measurement.datasets),
             strategies: strategies)
+        guard applyingShare, let share = measurement.share else { return whole }
+        var positions = whole.positions(ofShare: share.index, count: share.count)
+        if let narrowed = share.narrowedTo { positions.removeAll { !narrowed.contains(whole.jobs[$0].replay.spec.name) } }
+        return whole.keeping(positions: positions)
     }
 
     /// Measures the plan once, in this process.

@@ -239,3 +239,132 @@ func scale100Plan(in scratch: Scratch) throws -> String {
         #expect(!scratch.exists("r"))
     }
 }
+
+/// `report --shard i/n` in separate processes, then `report merge`: for n = 1, 2, 3 and more
+/// shares than groups, the merge has the unsharded run's runs in its order with the same
+/// fixture verdicts, and renders exactly what `report --from-results` renders for the merged
+/// results; a missing, duplicated or mismatched share is refused with exit 2.
+@Suite struct ReportShardCommandTests {
+    static let selection = [
+        "--dataset", "scale-100", "--dataset", "scale-1000", "--strategy", "cached", "--strategy", "on-demand",
+        "--min-passes", "1", "--max-passes", "2", "--target-seconds", "0.05", "--no-memory", "--no-instructions",
+    ]
+
+    static func document(_ scratch: Scratch, _ directory: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.file("\(directory)/results.json"))) as? [String: Any])
+    }
+
+    /// Each run's data set, trace, strategy and fixture verdict, in order.
+    static func keys(_ document: [String: Any]) throws -> [String] {
+        let runs = try #require(document["runs"] as? [[String: Any]])
+        return runs.map { run in ["dataset", "trace", "strategy", "fixture"].map { "\(run[$0] ?? "-")" }.joined(separator: " · ") }
+    }
+
+    @Test func sharesMergeIntoTheUnshardedReport() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        // The groups (data set × trace, both strategies each) and their frames, from the
+        // bundled traces: costs 2 × 622, 2 × 373, 2 × 261, 2 × 373 = 1244, 746, 522, 746.
+        var frames: [Int] = []
+        for path in ["scale-100/tour-120hz", "scale-100/scale-edits-120hz", "scale-1000/tour-120hz", "scale-1000/scale-edits-120hz"] {
+            let trace = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: GridBench.datasets.appendingPathComponent("traces/\(path).json"))) as? [String: Any])
+            frames.append(try #require(trace["offsets"] as? [Any]).count)
+        }
+        #expect(frames == [622, 373, 261, 373])
+        // Costliest first to the least-loaded share (ties to the lower share):
+        // n = 2: 1244 → 1; 746 → 2; 746 → 2 (1492); 522 → 1 (1766).
+        // n = 3: 1244 → 1; 746 → 2; 746 → 3; 522 → 2.  n = 5: one group each, share 5 empty.
+        let expected: [Int: [[Int]]] = [
+            1: [Array(0 ..< 8)],
+            2: [[0, 1, 4, 5], [2, 3, 6, 7]],
+            3: [[0, 1], [2, 3, 4, 5], [6, 7]],
+            5: [[0, 1], [2, 3], [6, 7], [4, 5], []],
+        ]
+
+        let whole = try GridBench.run(["report"] + Self.selection + ["--out", scratch.path("whole")])
+        #expect(whole.status == Exit.success, "\(whole)")
+        let wholeKeys = try Self.keys(Self.document(scratch, "whole"))
+        #expect(wholeKeys.count == 8 && wholeKeys.allSatisfy { $0.hasSuffix(" · pass") }, "\(wholeKeys)")
+
+        for (count, shares) in expected.sorted(by: { $0.key < $1.key }) {
+            var directories: [String] = []
+            for index in 1 ... count {
+                let directory = "n\(count)-s\(index)"
+                let result = try GridBench.run(["report", "--shard", "\(index)/\(count)"] + Self.selection + ["--out", scratch.path(directory)])
+                #expect(result.status == Exit.success, "\(result)")
+                let document = try Self.document(scratch, directory)
+                let shard = try #require(document["shard"] as? [String: Any])
+                #expect(shard["index"] as? Int == index && shard["count"] as? Int == count && shard["totalRuns"] as? Int == 8, "\(shard)")
+                #expect(shard["positions"] as? [Int] == shares[index - 1], "\(count) shares, share \(index): \(shard)")
+                #expect((shard["toolchain"] as? String)?.contains("Swift version") == true, "\(shard)")
+                #expect(try Self.keys(document) == shares[index - 1].map { wholeKeys[$0] })
+                // A partial result, no reports.
+                #expect(!scratch.exists("\(directory)/strategy-comparison.md"))
+                directories.append(scratch.path(directory))
+            }
+            // The shares in any order.
+            let merged = "merged-\(count)"
+            let merge = try GridBench.run(["report", "merge"] + directories.reversed() + ["--no-instructions", "--out", scratch.path(merged)])
+            #expect(merge.status == Exit.success, "\(merge)")
+            let document = try Self.document(scratch, merged)
+            #expect(document["shard"] == nil)
+            #expect(try Self.keys(document) == wholeKeys, "\(count) shares")
+            // Merge renders what --from-results renders for the merged results.
+            let rendered = "rendered-\(count)"
+            let fromResults = try GridBench.run(["report", "--from-results", scratch.path("\(merged)/results.json"), "--out", scratch.path(rendered)])
+            #expect(fromResults.status == Exit.success, "\(fromResults)")
+            for file in ["strategy-comparison.md", "strategy-comparison.html"] {
+                #expect(try scratch.text("\(merged)/\(file)") == scratch.text("\(rendered)/\(file)"), "\(count) shares: \(file)")
+            }
+            #expect(merge.stdout == fromResults.stdout, "\(count) shares")
+        }
+
+        // Refusals: exit 2 naming the file and field, nothing written.
+        func refused(_ parts: [String], _ needles: [String], environment: [String: String] = [:]) throws {
+            let result = try GridBench.run(["report", "merge"] + parts.map(scratch.path) + ["--no-instructions", "--out", scratch.path("refused")])
+            #expect(result.status == Exit.badInput, "\(parts): \(result)")
+            for needle in needles { #expect(result.stderr.contains(needle), "\(parts): \(needle): \(result)") }
+            #expect(!scratch.exists("refused"))
+        }
+        try refused(["n2-s1"], ["(arguments): DIR", "share 2/2 is missing"])
+        try refused(["n2-s1", "n2-s2", "n2-s1"], ["\(scratch.path("n2-s1/results.json")): shard.index = 1", "duplicated share"])
+        try refused(["n2-s1", "n3-s2", "n3-s3"], ["\(scratch.path("n3-s2/results.json")): shard.count = 3"])
+        try refused(["n2-s1", "whole"], ["\(scratch.path("whole/results.json")): shard = missing"])
+        try refused(["n2-s1", "nowhere"], ["\(scratch.path("nowhere/results.json"))"])
+
+        let otherSelection = try GridBench.run(
+            ["report", "--shard", "2/2", "--dataset", "scale-100", "--strategy", "on-demand"] + quickMeasure + ["--no-instructions", "--out", scratch.path("other-plan")])
+        #expect(otherSelection.status == Exit.success, "\(otherSelection)")
+        try refused(["n2-s1", "other-plan"], ["\(scratch.path("other-plan/results.json")): shard.planDigest"])
+
+        let otherCommit = try GridBench.run(
+            ["report", "--shard", "2/2"] + Self.selection + ["--out", scratch.path("other-commit")], environment: ["GRIDBENCH_COMMIT": "fedcba0987654321"])
+        #expect(otherCommit.status == Exit.success, "\(otherCommit)")
+        #expect(try #require(try Self.document(scratch, "other-commit")["shard"] as? [String: Any])["commit"] as? String == "fedcba0987654321")
+        try refused(["n2-s1", "other-commit"], ["\(scratch.path("other-commit/results.json")): shard.commit = \"fedcba0987654321\""])
+
+        // Another toolchain: share 2/2 as another toolchain would have recorded it.
+        var tampered = try Self.document(scratch, "n2-s2")
+        var shard = try #require(tampered["shard"] as? [String: Any])
+        shard["toolchain"] = "Swift version 6.2 (swift-6.2-RELEASE)"
+        tampered["shard"] = shard
+        try FileManager.default.createDirectory(at: scratch.file("other-toolchain"), withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: tampered).write(to: scratch.file("other-toolchain/results.json"))
+        try refused(["n2-s1", "other-toolchain"], ["\(scratch.path("other-toolchain/results.json")): shard.toolchain = \"Swift version 6.2"])
+    }
+
+    @Test(arguments: [
+        ["--shard", "3/2"], ["--shard", "0/2"], ["--shard", "two"], ["--shard", "1/2", "--repeat", "2"],
+        ["--shard", "1/2", "--from-results", "x.json"],
+    ])
+    func badShardsAreUsageErrors(arguments: [String]) throws {
+        let result = try GridBench.run(["report", "--dataset", "scale-100"] + arguments + ["--out", "/nonexistent/never"])
+        #expect(result.status == Exit.usage, "\(result)")
+        #expect(result.stderr.contains("--shard"), "\(result)")
+    }
+
+    @Test func mergeTakesNoSelection() throws {
+        let result = try GridBench.run(["report", "merge", "a", "b", "--dataset", "scale-100", "--out", "/nonexistent/never"])
+        #expect(result.status == Exit.usage, "\(result)")
+    }
+}

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ["report"], ["run"], ["dump"], ["trace"], ["trace", "generate"], ["trace", "import"],
+        ["report"], ["report", "merge"], ["run"], ["dump"], ["trace"], ["trace", "generate"], ["trace", "import"],
         ["fixtures"], ["fixtures", "record"], ["fixtures", "verify"], ["datasets"], ["datasets", "list"], ["datasets", "generate"],
     ])
     func everySubcommandHasHelp(command: [String]) throws {
@@ -52,7 +52,7 @@ import Testing
     /// columns: a paragraph's lines run close to the width, none broken short mid-sentence
     /// (the ragged lines of text wrapped twice). A line under 50 characters may only end
     /// a paragraph, precede a list item or end in a colon.
-    @Test(arguments: [["run"], ["report"], ["trace", "generate"], ["fixtures"], ["conform"], ["gate"], ["gate", "record"], ["datasets", "generate"]])
+    @Test(arguments: [["run"], ["report"], ["report", "merge"], ["trace", "generate"], ["fixtures"], ["conform"], ["gate"], ["gate", "record"], ["datasets", "generate"]])
     func discussionsAreWrappedOnce(command: [String]) throws {
         let result = try GridBench.run(command + ["--help"])
         #expect(result.status == Exit.success, "\(result)")

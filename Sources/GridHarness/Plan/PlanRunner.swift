@@ -56,6 +56,14 @@ public struct PlanRunner {
         }
     }
 
+    /// The runner with only the jobs at `positions` (ascending), for one share of a
+    /// sharded report (``ResultsShard``).
+    public func keeping(positions: [Int]) -> PlanRunner {
+        var runner = self
+        runner.jobs = positions.map { jobs[$0] }
+        return runner
+    }
+
     /// Runs every job, calling `progress` before each (with its index) and `finished` after
     /// it. The strategies of one data set and trace are measured together, their passes
     /// interleaved (``Replay/run(_:expected:)-([ReplayOptions],_)``), so that `progress` is

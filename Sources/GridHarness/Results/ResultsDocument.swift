@@ -10,6 +10,9 @@ public struct ResultsDocument: Codable, Hashable, Sendable {
     /// How the figures were taken: build configuration, clock, memory probe, machine.
     public var environment: [String: String]
     public var runs: [RunRecord]
+    /// For a partial result of `gridbench report --shard i/n`: which share it holds, of
+    /// which plan; absent from a whole report's results.
+    public var shard: ResultsShard? = nil
 
     /// The document with `perFrame` set as the ``RunRecord/instructionsPerFrame`` of the
     /// runs of `strategy` over `trace` of `dataset`.

@@ -12,13 +12,21 @@ import GridStrategies
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay the whole bundled matrix against every strategy and write the strategy comparison report.",
+        usage: """
+            gridbench report [<options>]
+            gridbench report --shard i/n --out DIR [<options>]
+            gridbench report merge DIR1 DIR2 … --out DIR
+            """,
         discussion: """
             Every data set of the plan with each of its traces, every strategy: a warm-up pass, then measured passes; every frame checked against the fixture. Writes <out>/results.json (<out> is reports/latest unless given) (versioned, see docs/formats.md, "Results schema"), <out>/strategy-comparison.md with charts in <out>/charts/, and the self-contained <out>/strategy-comparison.html; prints a summary table, each layout's verdict and the alerts: every run whose p99 or worst frame is over the frame budget (1/refresh rate) or whose fixture check failed. Exits 1 if any run's loaded set differed from the reference's in any frame. Build with -c release: a debug build's figures are not representative.
 
             The strategies of each data set and trace are measured together, their passes interleaved. Where cached and on demand are equivalent within the noise (docs/measuring.md, "How the recommendation is decided"), the tie is settled by instructions per frame, counted with valgrind (callgrind) for just those sizes; without valgrind, or with --no-instructions, by retained memory. --repeat N runs the whole plan N times and reports how often each recommendation came out; the results and charts are the last run's.
 
+            --shard i/n measures share i of n of the plan's runs (each data set × trace with all its strategies, balanced by frames × strategies) and writes only a partial results.json, with a `shard` field, into --out; `gridbench report merge DIR1 DIR2 … --out DIR` joins the shares into what one run would have written (docs/measuring.md, "Splitting the report over machines").
+
             The plan is measured in --processes child processes (default 3), one after another, each with its share of the passes (--min-passes, --max-passes and --target-seconds divided among them; never more processes than --max-passes), and the intervals are a bootstrap over processes and then passes: one process can run 40 % slower than the next over the same code, and only several processes show it. Data sets where cached's prepare cost or memory is over twice its budget are measured in the first process only: caching cannot pay there whatever the frame costs. --processes 1 measures in this process.
-            """)
+            """,
+        subcommands: [ReportMerge.self])
 
     @OptionGroup var planOption: PlanOption
 
@@ -41,6 +49,14 @@ struct Report: ParsableCommand {
     @Option(parsing: .unconditional, help: "Run the whole plan this many times and report how often each recommendation came out.")
     var `repeat`: Int = 1
 
+    @Option(help: "Measure only share i of n of the plan's runs (balanced by frames × strategies) and write a partial results.json, no reports, for `gridbench report merge`.")
+    var shard: String?
+
+    /// A sharded measuring child's data sets, when fewer than its share's
+    /// (``GridReports/ReportSession/Share/narrowedTo``).
+    @Option(name: .customLong("share-dataset"), parsing: .singleValue, help: .hidden)
+    var shareDatasets: [String] = []
+
     @Flag(help: "Do not count instructions with valgrind to settle ties (they are then settled by retained memory).")
     var noInstructions = false
 
@@ -60,6 +76,12 @@ struct Report: ParsableCommand {
         if measureOnly != nil && (`repeat` != 1 || processes != 1 || fromResults != nil) {
             throw ValidationError("--measure-only measures once, in this process: not with --repeat, --processes or --from-results.")
         }
+        if let shard, ResultsShard.parse(shard) == nil {
+            throw ValidationError("--shard must be i/n with 1 ≤ i ≤ n, such as 2/3 (got \(shard)).")
+        }
+        if shard != nil && (`repeat` != 1 || fromResults != nil) {
+            throw ValidationError("--shard measures one share once: not with --repeat or --from-results (give those to a whole report, or render the merged results).")
+        }
     }
 
     func run() throws {
@@ -71,35 +93,67 @@ struct Report: ParsableCommand {
             }
             let plan = try planOption.load()
             let session = try ReportSession(
-                plan: plan, output: URL(fileURLWithPath: out), measurement: measurement, tieBreak: tieBreakCounter(plan),
-                progress: ReportConsole())
+                plan: plan, output: URL(fileURLWithPath: out), measurement: measurement,
+                tieBreak: Self.tieBreakCounter(plan, noInstructions: noInstructions), progress: ReportConsole())
             if let measureOnly {
                 try session.measureAsChild(writingTo: URL(fileURLWithPath: measureOnly))
                 return Outcome.success
             }
+            if let share = session.measurement.share {
+                let measured = try session.measureShare(share)
+                try Console.print(SummaryTable.render(measured.document.runs))
+                Console.note("Wrote \(measured.resultsFile.path), share \(share.index)/\(share.count) (no reports: join every share with `gridbench report merge`).")
+                let failed = measured.document.runs.filter { $0.fixture == .fail }
+                for record in failed {
+                    Console.error("fixture mismatch: \(record.dataset) · \(record.trace) · \(record.strategy) from frame \(record.firstMismatchFrame ?? -1)")
+                }
+                return failed.isEmpty ? Outcome.success : Outcome.fixtureMismatch
+            }
             let rendered = try fromResults.map { try session.render(resultsAt: $0) } ?? session.run(repeats: `repeat`)
-            return try printSummary(rendered, in: session.output)
+            return try Self.printSummary(rendered, in: session.output)
         }
         if outcome != Outcome.success { throw outcome }
+    }
+
+    /// The share measured, from `--shard`: the commit and toolchain as the gate records
+    /// them; a measuring child is told its share and gets no commit of its own.
+    private var share: ReportSession.Share? {
+        guard let shard, let parsed = ResultsShard.parse(shard) else { return nil }
+        if measureOnly != nil {
+            return ReportSession.Share(
+                index: parsed.index, count: parsed.count, commit: "", toolchain: "",
+                narrowedTo: shareDatasets.isEmpty ? nil : Set(shareDatasets))
+        }
+        return ReportSession.Share(
+            index: parsed.index, count: parsed.count, commit: GateHistoryRun.currentCommit(),
+            toolchain: GateEnvironment.current(withValgrind: false, allocator: nil).toolchain)
     }
 
     /// What and how to measure, from the options.
     private var measurement: ReportSession.Measurement {
         let probe: (any MemoryProbe)? = measure.noMemory ? nil : JemallocProbe()
+        let datasets = self.datasets
+        let shard = self.shard
         let children = ReportSession.ChildProcesses(requested: processes, executable: GateSession.Tool.currentExecutable) { job in
-            ["report", "--measure-only", job.resultsFile.path, "--processes", "1"] + childArguments
-                + job.datasets.flatMap { ["--dataset", $0] }
+            // A sharded child takes its share of the whole selection, then narrows it.
+            let selection = shard.map { shard in
+                ["--shard", shard] + datasets.flatMap { ["--dataset", $0] }
+                    + (job.datasets == datasets ? [] : job.datasets.flatMap { ["--share-dataset", $0] })
+            } ?? job.datasets.flatMap { ["--dataset", $0] }
+            return ["report", "--measure-only", job.resultsFile.path, "--processes", "1"] + childArguments + selection
                 + ["--min-passes", String(job.minimumPasses), "--max-passes", String(job.maximumPasses),
                    "--target-seconds", String(job.targetSeconds)]
         }
-        return ReportSession.Measurement(
+        var measurement = ReportSession.Measurement(
             datasets: datasets, strategies: strategies, replayOptions: { measure.replayOptions(strategy: $0) },
             environment: { MeasurementEnvironment.describe(probe: probe) }, children: children)
+        measurement.share = share
+        return measurement
     }
 
     /// What settles ties: valgrind through `gridbench gate`'s children, unless
     /// `--no-instructions`.
-    private func tieBreakCounter(_ plan: BenchmarkPlan) -> any TieBreakCounter {
+    static func tieBreakCounter(_ plan: BenchmarkPlan, noInstructions: Bool) -> any TieBreakCounter {
         if noInstructions { return UncountedTieBreak(reason: "not counted (--no-instructions)") }
         let tool = GateSession.Tool.currentExecutable.map { executable in
             GateSession.Tool(
@@ -124,7 +178,7 @@ struct Report: ParsableCommand {
 
     /// Prints the summary and the verdict of what was rendered into `directory`, and says
     /// whether every run passed its fixture check.
-    private func printSummary(_ rendered: ReportSession.Rendered, in directory: URL) throws -> ExitCode {
+    static func printSummary(_ rendered: ReportSession.Rendered, in directory: URL) throws -> ExitCode {
         try Console.print(SummaryTable.render(rendered.document.runs))
         try Console.print("")
         for line in rendered.reports.verdict { try Console.print(line) }
@@ -136,6 +190,50 @@ struct Report: ParsableCommand {
             Console.error("fixture mismatch: \(record.dataset) · \(record.trace) · \(record.strategy) from frame \(record.firstMismatchFrame ?? -1)")
         }
         return rendered.failedRuns.isEmpty ? Outcome.success : Outcome.fixtureMismatch
+    }
+}
+
+/// `gridbench report merge`: the shares of `report --shard i/n` joined into one report.
+struct ReportMerge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Join the partial results of `report --shard i/n` into the report one run would have written.",
+        usage: "gridbench report merge DIR1 DIR2 … --out DIR [--plan <plan>] [--no-instructions]",
+        discussion: """
+            --out, --plan and --no-instructions as `report` takes them. Reads <DIR>/results.json of every share, puts every run back in the unsharded order, settles ties over the whole as `report` does, and writes results.json and the reports into --out, rendered as `report --from-results` renders them. Refuses, with exit 2 naming the file and field, a missing or duplicated share, or a share of another plan or selection, share count, commit or toolchain.
+            """)
+
+    @Argument(help: "The output directories of the shares, one per share (`report --shard i/n --out DIR`).")
+    var parts: [String] = []
+
+    /// `--out`, `--plan` and `--no-instructions` are `report`'s own: ArgumentParser gives an
+    /// option a command and its subcommand both declare to the command.
+    @ParentCommand var report: Report
+
+    func validate() throws {
+        guard report.shard == nil, report.fromResults == nil, report.datasets.isEmpty, report.strategies.isEmpty, report.repeat == 1 else {
+            throw ValidationError("merge takes the shares' directories, --out, --plan and --no-instructions only: the selection and measurement are the shares'.")
+        }
+    }
+
+    func run() throws {
+        let outcome = try guarded { () throws -> ExitCode in
+            let out = report.out
+            AtomicFileSet.removeLeftovers(for: URL(fileURLWithPath: out))
+            let documents = try parts.map { directory throws(InputError) in
+                let file = URL(fileURLWithPath: directory).appendingPathComponent(ReportSession.resultsFileName)
+                return (path: file.path, document: try JSONFiles.read(ResultsDocument.self, from: file))
+            }
+            let plan = try report.planOption.load()
+            let measurement = ReportSession.Measurement(
+                datasets: [], strategies: [], replayOptions: { ReplayOptions(strategy: $0) }, environment: { [:] },
+                children: ReportSession.ChildProcesses(requested: 1, executable: nil) { _ in [] })
+            let session = try ReportSession(
+                plan: plan, output: URL(fileURLWithPath: out), measurement: measurement,
+                tieBreak: Report.tieBreakCounter(plan, noInstructions: report.noInstructions), progress: ReportConsole())
+            return try Report.printSummary(try session.merge(parts: documents), in: session.output)
+        }
+        if outcome != Outcome.success { throw outcome }
     }
 }
 

@@ -1,0 +1,122 @@
+import Foundation
+
+/// One share of `gridbench report` split over a CI matrix: `report --shard i/n` measures
+/// share `i` of `n` of the plan's runs, `report merge` joins the `n` partial results into
+/// what one run would have written.
+///
+/// The unit shared out is a group: one data set × trace with all its strategies, because
+/// the strategies of a group are measured together, their passes interleaved. The groups
+/// are balanced by cost, not by count: a group's cost is its trace's frames × its
+/// strategies, known from the plan without running; the groups, costliest first, go one by
+/// one to the share with the least cost so far (greedy longest-processing-time; ties to the
+/// lower share, then by plan order), as `gridbench gate check --shard` shares workloads.
+/// The same plan and selection always give the same shares, on every machine.
+public struct ResultsShard: Codable, Hashable, Sendable {
+    /// The share, from 1.
+    public var index: Int
+    /// How many shares the report is split into.
+    public var count: Int
+    /// A digest of the unsharded runs (data set, trace, strategy, frames; in order):
+    /// every share must be of the same plan and selection.
+    public var planDigest: String
+    /// How many runs the unsharded report has.
+    public var totalRuns: Int
+    /// The position of each of this share's runs in the unsharded order, in the order of
+    /// the document's `runs`.
+    public var positions: [Int]
+    /// The commit measured (as the gate's history names it), the same in every share.
+    public var commit: String
+    /// The toolchain (`swift --version`'s first line), the same in every share.
+    public var toolchain: String
+
+    public init(index: Int, count: Int, planDigest: String, totalRuns: Int, positions: [Int], commit: String, toolchain: String) {
+        self.index = index
+        self.count = count
+        self.planDigest = planDigest
+        self.totalRuns = totalRuns
+        self.positions = positions
+        self.commit = commit
+        self.toolchain = toolchain
+    }
+
+    /// `i/n` as `--shard` takes it: `(i, n)` with 1 ≤ i ≤ n, or `nil`.
+    public static func parse(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1 ... count).contains(index) else { return nil }
+        return (index, count)
+    }
+
+    /// The group positions (indices into `costs`) of each of `count` shares, each share in
+    /// plan order. Shares may be empty when there are more shares than groups.
+    ///
+    /// - Complexity: O(g log g + g·n) for g groups and n shares.
+    public static func partition(_ costs: [Double], count: Int) -> [[Int]] {
+        let order = costs.indices.sorted { a, b in costs[a] != costs[b] ? costs[a] > costs[b] : a < b }
+        var loads = Array(repeating: 0.0, count: max(count, 1))
+        var assigned = Array(repeating: [Int](), count: max(count, 1))
+        for group in order {
+            let share = loads.indices.min { loads[$0] != loads[$1] ? loads[$0] < loads[$1] : $0 < $1 }!
+            loads[share] += costs[group]
+            assigned[share].append(group)
+        }
+        return assigned.map { $0.sorted() }
+    }
+
+    /// The digest of `runs`' data sets, traces, strategies and frames, in order: the
+    /// ``planDigest`` their plan and selection have, when they are its runs.
+    public static func digest(of runs: [RunRecord]) -> String {
+        digest(runs.map { line(dataset: $0.dataset, trace: $0.trace, strategy: $0.strategy, frames: $0.frames) })
+    }
+
+    /// One run's line in ``planDigest``.
+    static func line(dataset: String, trace: String, strategy: String, frames: Int) -> String {
+        [dataset, trace, strategy, String(frames)].joined(separator: "\u{1F}")
+    }
+
+    /// A digest of `lines`: FNV-1a, 64 bits, each line followed by a newline, as 16 hex digits.
+    public static func digest(_ lines: [String]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for line in lines {
+            for byte in (line + "\n").utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+extension PlanRunner {
+    /// The runner's groups: the ranges of ``jobs`` that share a data set and trace, measured
+    /// together (``run(options:progress:finished:)``).
+    public var groups: [Range<Int>] {
+        var groups: [Range<Int>] = []
+        var start = 0
+        while start < jobs.count {
+            var end = start + 1
+            while end < jobs.count && jobs[end].replay.spec.name == jobs[start].replay.spec.name
+                && jobs[end].replay.trace.name == jobs[start].replay.trace.name {
+                end += 1
+            }
+            groups.append(start ..< end)
+            start = end
+        }
+        return groups
+    }
+
+    /// Each group's cost: its trace's frames × its strategies.
+    public var groupCosts: [Double] {
+        groups.map { Double(jobs[$0.lowerBound].replay.trace.frameCount * $0.count) }
+    }
+
+    /// The digest of the runs, as ``ResultsShard/planDigest`` records it.
+    public var runsDigest: String {
+        ResultsShard.digest(jobs.map { job in
+            ResultsShard.line(dataset: job.replay.spec.name, trace: job.replay.trace.name, strategy: job.strategy.rawValue, frames: job.replay.trace.frameCount)
+        })
+    }
+
+    /// The positions (in ``jobs``) of share `index` of `count`, in order.
+    public func positions(ofShare index: Int, count: Int) -> [Int] {
+        let groups = self.groups
+        return ResultsShard.partition(groupCosts, count: count)[index - 1].flatMap { Array(groups[$0]) }
+    }
+}
