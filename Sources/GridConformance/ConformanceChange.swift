@@ -22,12 +22,38 @@ public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable
     case resizeWidth = "resize-width"
     /// The container 100 points taller, its width kept.
     case resizeHeight = "resize-height"
+    /// The first item of the middle non-empty section moved to the start of the last
+    /// section (to the end of its own, when it is the last).
+    case moveItem = "move-item"
+    /// ``insertItems`` and the container a quarter wider (rounded to a whole point), in one
+    /// update: a batch update during a resize, by more than ``resizeWidth``'s one point so
+    /// that the tiles' width changes too.
+    case insertItemsAndResizeWidth = "insert-items-and-resize-width"
+    /// ``deleteItems`` and the container 100 points taller, in one update.
+    case deleteItemsAndResizeHeight = "delete-items-and-resize-height"
+    /// ``moveItem`` and the container rotated, in one update: a rotation during a batch
+    /// update.
+    case moveItemAndRotate = "move-item-and-rotate"
 
-    /// Whether the change is to the container, made in every container.
+    /// Whether the change is to the container alone, made in every container.
     public var changesContainer: Bool { self == .rotate || self == .resizeWidth || self == .resizeHeight }
 
+    /// Whether the change is a batch update and a container change told together.
+    public var combinesEditAndContainer: Bool {
+        self == .insertItemsAndResizeWidth || self == .deleteItemsAndResizeHeight || self == .moveItemAndRotate
+    }
+
     /// The changes to data, not to the container.
-    public static let dataChanges: [ConformanceChange] = [.insertItems, .deleteItems, .insertSections, .deleteSections, .resizeItems]
+    public static let dataChanges: [ConformanceChange] = [.insertItems, .deleteItems, .insertSections, .deleteSections, .resizeItems, .moveItem]
+
+    /// The changes that are a batch update (``edit(for:)``), alone or with a container change.
+    public var isBatchUpdate: Bool {
+        switch self {
+        case .insertItems, .deleteItems, .insertSections, .deleteSections, .moveItem,
+             .insertItemsAndResizeWidth, .deleteItemsAndResizeHeight, .moveItemAndRotate: true
+        case .resizeItems, .rotate, .resizeWidth, .resizeHeight: false
+        }
+    }
 
     /// "inserted 3 items into section 1 at 2"-style wording for printed configurations.
     public var pastTense: String {
@@ -40,15 +66,30 @@ public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable
         case .rotate: "prepared again in the rotated container"
         case .resizeWidth: "prepared again in a container of another width"
         case .resizeHeight: "prepared again in a container of another height, the width kept"
+        case .moveItem: "prepared again after moving the middle non-empty section's first item to the last section"
+        case .insertItemsAndResizeWidth: "prepared again after inserting 3 items into the middle section and widening the container, in one update"
+        case .deleteItemsAndResizeHeight: "prepared again after deleting items from the middle non-empty section and making the container taller, in one update"
+        case .moveItemAndRotate: "prepared again after moving the middle non-empty section's first item to the last section and rotating the container, in one update"
         }
     }
 
     /// The data and container after the change, or `nil` when it does not apply.
     public func apply(to data: DataShape, container: Size) -> (DataShape, Size)? {
         switch self {
-        case .insertItems, .deleteItems, .insertSections, .deleteSections:
+        case .insertItems, .deleteItems, .insertSections, .deleteSections, .moveItem:
             guard let edit = edit(for: data), let changed = try? edit.applied(to: data) else { return nil }
             return (changed, container)
+        case .insertItemsAndResizeWidth, .deleteItemsAndResizeHeight, .moveItemAndRotate:
+            guard let edit = edit(for: data), let changed = try? edit.applied(to: data) else { return nil }
+            switch self {
+            case .insertItemsAndResizeWidth:
+                return (changed, Size(width: (container.width * 1.25).rounded(), height: container.height))
+            case .deleteItemsAndResizeHeight:
+                return (changed, Size(width: container.width, height: container.height + 100))
+            default:
+                guard container.width != container.height else { return nil }
+                return (changed, Size(width: container.height, height: container.width))
+            }
         case .resizeItems:
             guard let sizes = data.itemSizes, !sizes.isEmpty else { return nil }
             let swapped = sizes.map { Size(width: $0.height + 1, height: $0.width + 1) }
@@ -61,6 +102,16 @@ public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable
             return (data, Size(width: container.width + 1, height: container.height))
         case .resizeHeight:
             return (data, Size(width: container.width, height: container.height + 100))
+        }
+    }
+
+    /// The data change a combined change makes, as a change of its own.
+    var dataPart: ConformanceChange? {
+        switch self {
+        case .insertItemsAndResizeWidth: .insertItems
+        case .deleteItemsAndResizeHeight: .deleteItems
+        case .moveItemAndRotate: .moveItem
+        default: nil
         }
     }
 
@@ -86,6 +137,15 @@ public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable
         case .deleteSections:
             guard sections > 0 else { return nil }
             return .deleteSections(sections / 2 ..< sections / 2 + 1)
+        case .moveItem:
+            let order = Array(sections / 2 ..< sections) + Array(0 ..< sections / 2)
+            guard let from = order.first(where: { data.itemCounts[$0] > 0 }) else { return nil }
+            let to = sections - 1
+            // After the removal, the last section holds one item fewer when it is `from`.
+            let item = to == from ? data.itemCounts[to] - 1 : 0
+            return .moveItem(from: ItemPath(section: from, item: 0), to: ItemPath(section: to, item: item))
+        case .insertItemsAndResizeWidth, .deleteItemsAndResizeHeight, .moveItemAndRotate:
+            return dataPart?.edit(for: data)
         case .resizeItems, .rotate, .resizeWidth, .resizeHeight:
             return nil
         }
@@ -99,6 +159,10 @@ public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable
         switch self {
         case .resizeItems: return Invalidation(data: .replaced)
         case .rotate, .resizeWidth, .resizeHeight: return .resized(from: container, to: newContainer)
+        case .insertItemsAndResizeWidth, .deleteItemsAndResizeHeight, .moveItemAndRotate:
+            return edit(for: data).map {
+                Invalidation(data: .edited($0), container: Invalidation.ContainerChange(from: container, to: newContainer))
+            }
         default: return edit(for: data).map { .edited($0) }
         }
     }

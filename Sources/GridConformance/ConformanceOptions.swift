@@ -37,9 +37,11 @@ public struct ConformanceOptions: Hashable, Sendable {
     public var isolation: ConformanceIsolation?
     /// Seeded sequences of changes one instance lives through, each told to it
     /// (`prepare(data:container:invalidation:)`: items inserted, deleted and moved,
-    /// sections inserted and deleted, the container's width, height or both), every step
-    /// checked against a fresh layout (law 6). Each starts from one of
-    /// ``shapesForContainerChanges`` in the first container.
+    /// sections inserted and deleted, the container's width, height or both, and a third of
+    /// those container changes together with an edit, in one invalidation), every step
+    /// checked against a fresh layout (law 6). Sequence `i` starts from one of
+    /// ``shapesForContainerChanges`` in container `i` (of ``containers``, in turn), and its
+    /// middle step is an edit told together with a new width.
     public var editSequences: Int = 4
     /// The changes of each of ``editSequences``.
     public var editSequenceLength: Int = 16
@@ -152,12 +154,14 @@ public struct ConformanceOptions: Hashable, Sendable {
     }
 
     /// Every configuration that prepares one instance twice, for law 6 (and every other law
-    /// but 5 on what it then answers), in order: each data change, and rotation, on every
-    /// shape in the first container; rotation in the other containers, `.resizeWidth` and
-    /// `.resizeHeight` in every container, and the width sweep, on
+    /// but 5 on what it then answers), in order: each data change (moves included), and
+    /// rotation, on every shape in the first container; rotation in the other containers,
+    /// `.resizeWidth` and `.resizeHeight` in every container, the changes that combine an
+    /// edit with a container change in the first container, and the width sweep, on
     /// ``shapesForContainerChanges``; then each change in the first container again with the
-    /// instance told what changed (`prepare(data:container:invalidation:)`), on every shape
-    /// for the data changes and on ``shapesForContainerChanges`` for the container's.
+    /// instance told what changed (`prepare(data:container:invalidation:)`, an edit and a
+    /// new container in one invalidation for the combined changes), on every shape for the
+    /// data changes and on ``shapesForContainerChanges`` for the others.
     public var freshnessConfigurations: [ConformanceConfiguration] {
         var result: [ConformanceConfiguration] = []
         let sweepShapes = shapesForContainerChanges
@@ -177,6 +181,8 @@ public struct ConformanceOptions: Hashable, Sendable {
                 add(change, sweepShapes, in: containers.dropFirst())
             case .resizeWidth, .resizeHeight:
                 add(change, sweepShapes, in: containers[...])
+            case _ where change.combinesEditAndContainer:
+                add(change, sweepShapes, in: containers.prefix(1))
             default:
                 add(change, dataShapes, in: containers.prefix(1))
             }
@@ -194,7 +200,7 @@ public struct ConformanceOptions: Hashable, Sendable {
         }
         if let first = containers.first {
             for change in changes {
-                for data in change.changesContainer ? sweepShapes : dataShapes {
+                for data in change.changesContainer || change.combinesEditAndContainer ? sweepShapes : dataShapes {
                     if let configuration = ConformanceConfiguration.changed(change, from: data, container: first, told: true) {
                         result.append(configuration)
                     }

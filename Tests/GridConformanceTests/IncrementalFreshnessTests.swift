@@ -39,12 +39,12 @@ import Testing
     }
 
     @Test(arguments: [
-        (ForgetfulTileGrid.Bug.keepsTheOldData, ConformanceChange?.some(.insertItems)),
-        (.keepsTheOldWidth, .some(.rotate)),
-        // Told twins hold no moves: only a sequence makes one.
-        (.ignoresMoves, nil),
+        (ForgetfulTileGrid.Bug.keepsTheOldData, ConformanceChange.insertItems),
+        (.keepsTheOldWidth, .rotate),
+        (.ignoresMoves, .moveItem),
+        (.keepsTheOldWidthWhenEdited, .insertItemsAndResizeWidth),
     ])
-    func aWrongUpdateIsCaughtUnderFreshness(bug: ForgetfulTileGrid.Bug, caughtBy change: ConformanceChange?) {
+    func aWrongUpdateIsCaughtUnderFreshness(bug: ForgetfulTileGrid.Bug, caughtBy change: ConformanceChange) {
         var options = ConformanceOptions.quick
         options.editSequences = 8
         options.editSequenceLength = 24
@@ -52,16 +52,42 @@ import Testing
         let report = GridConformance.check("ForgetfulTileGrid(\(bug))", options: options) { ForgetfulTileGrid(bug: bug) }
         let told = report.violations.filter { $0.law == .freshness && $0.configuration.previous?.invalidation != nil }
         #expect(!told.isEmpty, "\(report)")
-        if let change {
-            #expect(told.contains { $0.configuration.previous?.change == change }, "\(report)")
-        } else {
-            // Found by a sequence: its steps name no fixed change, only what the layout was told.
-            #expect(told.allSatisfy { $0.configuration.previous?.change == nil }, "\(report)")
-            #expect(told.contains { if case .edited(.moveItem)? = $0.configuration.previous?.invalidation?.data { true } else { false } },
-                    "\(report)")
-        }
+        #expect(told.contains { $0.configuration.previous?.change == change }, "\(report)")
         // Prepared untold, the same layout is right: only what it does when told is wrong.
         #expect(report.violations.allSatisfy { $0.configuration.previous?.invalidation != nil }, "\(report)")
+    }
+
+    /// The changes as they were before edits and container changes were told together, and
+    /// before moves were among them.
+    static let separateChanges: [ConformanceChange] = [
+        .insertItems, .deleteItems, .insertSections, .deleteSections, .resizeItems, .rotate, .resizeWidth, .resizeHeight,
+    ]
+
+    /// A layout that lays a told edit out at the old width when the width changed with it
+    /// passes every change told apart; the fixed changes told together catch it, and so do
+    /// the sequences, each of which tells an edit and a new width together part-way.
+    @Test func anEditToldWithANewWidthIsCaughtOnlyWhenToldTogether() {
+        var apart = ConformanceOptions.quick
+        apart.changes = Self.separateChanges
+        apart.editSequences = 0
+        #expect(GridConformance.check(options: apart) { ForgetfulTileGrid(bug: .keepsTheOldWidthWhenEdited) }.isPassing)
+
+        var together = ConformanceOptions.quick
+        together.editSequences = 0
+        together.shrinks = false
+        let fixed = GridConformance.check(options: together) { ForgetfulTileGrid(bug: .keepsTheOldWidthWhenEdited) }
+        #expect(fixed.violatedLaws == [.freshness], "\(fixed)")
+        #expect(fixed.violations.allSatisfy { [.insertItemsAndResizeWidth, .moveItemAndRotate].contains($0.configuration.previous?.change) },
+                "\(fixed)")
+
+        var sequences = apart
+        sequences.editSequences = 2
+        sequences.shrinks = false
+        let sequenced = GridConformance.check(options: sequences) { ForgetfulTileGrid(bug: .keepsTheOldWidthWhenEdited) }
+        #expect(sequenced.violations.contains { violation in
+            guard let told = violation.configuration.previous?.invalidation, case .edited = told.data else { return false }
+            return told.container == .width || told.container == .both
+        }, "\(sequenced)")
     }
 }
 
@@ -74,6 +100,10 @@ struct ForgetfulTileGrid: GridLayout {
         case keepsTheOldWidth
         /// Told of a move, it does nothing (a move keeps the total, so it looks harmless).
         case ignoresMoves
+        /// Told of an edit and a new width together (a batch update during a rotation), it
+        /// lays the edit out at the old width: the edit's path, taken as if the container
+        /// had not changed.
+        case keepsTheOldWidthWhenEdited
     }
 
     var bug: Bug
@@ -103,6 +133,10 @@ struct ForgetfulTileGrid: GridLayout {
             self.data = data
         case (.ignoresMoves, .edited(.moveItem), _):
             break
+        case (.keepsTheOldWidthWhenEdited, .edited, .width), (.keepsTheOldWidthWhenEdited, .edited, .both):
+            let kept = Size(width: self.container.width, height: container.height)
+            try grid.prepare(data: data, container: kept)
+            (self.data, self.container) = (data, kept)
         default:
             try prepare(data: data, container: container)
         }

@@ -2,8 +2,9 @@ import GridCore
 
 /// Seeded changes for law 6's edit sequences (``ConformanceOptions/editSequences``): each
 /// step a batch update valid for the data it is made on (items inserted, deleted or moved,
-/// sections inserted or deleted) or a new container (its width, its height, or both), with
-/// what a layout is told of it.
+/// sections inserted or deleted), a new container (its width, its height, or both), or both
+/// at once, told in one invalidation (a rotation during a batch update), with what a layout
+/// is told of it.
 struct EditSequence {
     var random: SeededRandom
     /// The kinds of change the options allow: batch updates when they include any of the
@@ -13,7 +14,7 @@ struct EditSequence {
 
     init(seed: UInt64, changes: [ConformanceChange]) {
         random = SeededRandom(seed: SeededRandom.mix(seed))
-        edits = changes.contains { [.insertItems, .deleteItems, .insertSections, .deleteSections].contains($0) }
+        edits = changes.contains { $0.isBatchUpdate }
         rotates = changes.contains(.rotate)
         widens = changes.contains(.resizeWidth)
         heightens = changes.contains(.resizeHeight)
@@ -23,8 +24,17 @@ struct EditSequence {
     var changesAnything: Bool { edits || rotates || widens || heightens }
 
     /// One change of `data` in `container`: the data and container after it and the
-    /// invalidation that describes it.
-    mutating func step(_ data: DataShape, _ container: Size) -> (data: DataShape, container: Size, invalidation: Invalidation) {
+    /// invalidation that describes it. `widening`, an edit and a new width told together
+    /// (when the options allow both).
+    mutating func step(_ data: DataShape, _ container: Size, widening: Bool = false) -> (data: DataShape, container: Size, invalidation: Invalidation) {
+        if widening, edits, widens {
+            var size = container
+            size.width = max(1, (container.width * random.uniform(0.6 ... 1.6)).rounded())
+            if size.width == container.width { size.width += 1 }
+            let edit = self.edit(for: data)
+            guard let changed = try? edit.applied(to: data) else { return (data, size, .resized(from: container, to: size)) }
+            return (changed, size, Invalidation(data: .edited(edit), container: .init(from: container, to: size)))
+        }
         let roll = random.integer((edits ? 0 : 80) ... 99)
         if roll >= 80 {
             var size = container
@@ -35,6 +45,13 @@ struct EditSequence {
             default: break
             }
             if size.width >= 1, size.height >= 1, size != container {
+                // A third of the container changes come with a batch update, told together.
+                if edits, random.integer(0 ... 2) == 0 {
+                    let edit = self.edit(for: data)
+                    if let changed = try? edit.applied(to: data) {
+                        return (changed, size, Invalidation(data: .edited(edit), container: .init(from: container, to: size)))
+                    }
+                }
                 return (data, size, .resized(from: container, to: size))
             }
             guard edits else { return (data, container, Invalidation()) }

@@ -333,17 +333,20 @@ struct LayoutSuite<L: GridLayout> {
     // MARK: Edit sequences
 
     /// The configurations of edit sequence `index` (``ConformanceOptions/editSequences``),
-    /// step by step: each one's previous preparation is the step before, with what the
-    /// instance was told.
+    /// step by step, from shape `index` of the shapes for container changes in container
+    /// `index` (each in turn): each one's previous preparation is the step before, with what
+    /// the instance was told; the middle step tells an edit and a new width together.
     func sequenceSteps(_ index: Int) -> [ConformanceConfiguration] {
         let shapes = options.shapesForContainerChanges
-        guard !shapes.isEmpty, let container = options.containers.first else { return [] }
-        var data = shapes[index % shapes.count], size = container
+        guard !shapes.isEmpty, !options.containers.isEmpty else { return [] }
+        var data = shapes[index % shapes.count], size = options.containers[index % options.containers.count]
         var changes = EditSequence(seed: options.seed &+ UInt64(index), changes: options.changes)
         guard changes.changesAnything else { return [] }
         var steps: [ConformanceConfiguration] = []
-        for _ in 0 ..< max(0, options.editSequenceLength) {
-            let (newData, newSize, invalidation) = changes.step(data, size)
+        let length = max(0, options.editSequenceLength)
+        for step in 0 ..< length {
+            // Part-way, an edit during a resize: the width changes with the data, told together.
+            let (newData, newSize, invalidation) = changes.step(data, size, widening: step == length / 2)
             steps.append(ConformanceConfiguration(
                 data: newData, container: newSize,
                 previous: .init(data: data, container: size, change: nil, invalidation: invalidation)))

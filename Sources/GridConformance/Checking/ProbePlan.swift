@@ -324,10 +324,16 @@ struct ProbePlan: Hashable, Sendable {
     static func distinctEdges(_ elements: [LayoutAttributes], vertical: Bool, limit: Int) -> [Double] {
         var edges: [Double] = []
         edges.reserveCapacity(elements.count * 2)
+        // Elements of a row share both edges and come one after another: each pair is kept
+        // once, so that far fewer are sorted.
+        var last: (Double, Double)?
         for element in elements {
             let f = element.frame
-            edges.append(vertical ? f.minY : f.minX)
-            edges.append(vertical ? f.maxY : f.maxX)
+            let pair = vertical ? (f.minY, f.maxY) : (f.minX, f.maxX)
+            if let last, last.0.bitPattern == pair.0.bitPattern, last.1.bitPattern == pair.1.bitPattern { continue }
+            last = pair
+            edges.append(pair.0)
+            edges.append(pair.1)
         }
         edges.sort()
         var distinct: [Double] = []

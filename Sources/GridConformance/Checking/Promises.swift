@@ -191,20 +191,8 @@ enum Promises {
         return findings
     }
 
-    /// `elements` sorted by ID, stably; returned as they are when they already are (one
-    /// pass), as the reference layouts' answers and enumerations come.
-    static func sortedByID(_ elements: [LayoutAttributes]) -> [LayoutAttributes] {
-        var index = 1
-        while index < elements.count {
-            if elements[index].id < elements[index - 1].id {
-                return elements.enumerated()
-                    .sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
-                    .map(\.element)
-            }
-            index += 1
-        }
-        return elements
-    }
+    /// `elements` sorted by ID, stably (``Swift/Array/sortedByID()``).
+    static func sortedByID(_ elements: [LayoutAttributes]) -> [LayoutAttributes] { elements.sortedByID() }
 
     // MARK: Traits (laws 5 and 6)
 
