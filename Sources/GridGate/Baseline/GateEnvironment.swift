@@ -32,7 +32,7 @@ public struct GateEnvironment: Codable, Hashable, Sendable {
     /// This machine's environment. `valgrind` is looked up only when `withValgrind`.
     public static func current(withValgrind: Bool, allocator: String?) -> GateEnvironment {
         GateEnvironment(
-            toolchain: Subprocess.firstLine(of: "swift", ["--version"]) ?? "unknown (no `swift` on PATH)",
+            toolchain: Subprocess.firstLine(of: "swift", ["--version"]) ?? "unknown (no `swift` on PATH, or `swift --version` failed)",
             valgrind: withValgrind ? Subprocess.firstLine(of: "valgrind", ["--version"]) : nil,
             arch: machine, build: build, allocator: allocator,
             os: ProcessInfo.processInfo.operatingSystemVersionString)

@@ -46,16 +46,25 @@ enum Subprocess {
         return nil
     }
 
-    /// The first line `name arguments…` prints, or `nil` when it is not on `PATH` or fails.
+    /// The first line `name arguments…` prints, or `nil` when it is not on `PATH` or fails
+    /// three times running.
+    ///
+    /// It is tried again because a toolchain's name is compared with the baseline's: on a
+    /// loaded machine (CI, with many gate processes at once) one `swift --version` in a few
+    /// hundred was seen to fail, and the check then refused a baseline of this very
+    /// toolchain.
     static func firstLine(of name: String, _ arguments: [String]) -> String? {
         guard let executable = find(name) else { return nil }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gridbench-gate-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        guard (try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)) != nil,
-              let result = try? run(executable, arguments, scratch: scratch), result.status == 0
-        else { return nil }
-        let line = (result.stdout + result.stderr).split(whereSeparator: \.isNewline).first.map(String.init)
-        return line?.trimmingCharacters(in: .whitespaces)
+        for _ in 0 ..< 3 {
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gridbench-gate-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            guard (try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)) != nil,
+                  let result = try? run(executable, arguments, scratch: scratch), result.status == 0
+            else { continue }
+            let line = (result.stdout + result.stderr).split(whereSeparator: \.isNewline).first.map(String.init)
+            if let line { return line.trimmingCharacters(in: .whitespaces) }
+        }
+        return nil
     }
 
     /// This program's own executable, to run it again as a child.
