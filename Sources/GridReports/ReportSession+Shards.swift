@@ -3,7 +3,7 @@ import GridCore
 import GridHarness
 
 /// Splitting a report over a CI matrix: `report --shard i/n` measures one share of the
-/// plan's runs (``ResultsShard``) and writes a partial result, without reports;
+/// plan's runs (`ResultsShard`) and writes a partial result, without reports;
 /// `report merge` joins the shares into what one run would have written.
 extension ReportSession {
     /// Which share this session measures, and what every share must agree on.
@@ -31,7 +31,7 @@ extension ReportSession {
     }
 
     /// Measures share `share` of the plan once (in this process or the children, which
-    /// are told the same share) and writes the partial result, with its ``ResultsShard``,
+    /// are told the same share) and writes the partial result, with its `ResultsShard`,
     /// to ``output``'s `results.json`. No reports: a share's recommendation would be of
     /// part of the plan; ties are settled by `merge`, over the whole.
     ///
