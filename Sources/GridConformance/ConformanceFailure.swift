@@ -21,12 +21,10 @@ public struct ConformanceFailure: Error, Hashable, Sendable {
         set { box = Box(newValue) }
     }
 
-    /// The report behind one reference. A `ConformanceFailure` is thrown as a typed error
-    /// (`throws(ConformanceFailure)`). With the report inline (a hundred-odd bytes once it
-    /// grew its `promises` and counts), a debug build by Swift 6.3.1 of a test calling
-    /// `verify` on a layout of another module crashed releasing a bad pointer as `verify`
-    /// returned (`ThirdPartyLayoutTests.itConforms`, every run); with the error one word,
-    /// it does not.
+    /// The report behind one reference, so that the typed error stays one word however
+    /// the report grows. (Seen once: after the report gained fields, an incremental debug
+    /// build left a stale object file that crashed as `verify` returned; a clean build does
+    /// not. This layout is kept for the small error, not as the fix for that.)
     private var box: Box
 
     private final class Box: Sendable {
