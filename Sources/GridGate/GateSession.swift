@@ -364,47 +364,19 @@ enum Callgrind {
         return counts
     }
 
-    /// Parses the callgrind format: `fn=` and `cfn=` name functions (`(id) name` the first
-    /// time when names are compressed, `(id)` after), `calls=` is followed by one line of
-    /// the calls' inclusive cost (positions, then events; `Ir` is the first event).
+    /// The region's instructions (`totals:`, or `summary:`) and the inclusive cost of the
+    /// calls into the allocator from outside it, read by ``CallgrindLines``.
     static func counts(inText text: String) -> Counts? {
-        var names: [String: String] = [:]
-        /// `(12) malloc` → ("12", "malloc"); `(12)` → the name given before; `malloc` → itself.
-        func name(_ value: Substring) -> String {
-            guard value.hasPrefix("("), let close = value.firstIndex(of: ")") else { return String(value) }
-            let id = String(value[value.index(after: value.startIndex) ..< close])
-            let rest = value[value.index(after: close)...].trimmingCharacters(in: .whitespaces)
-            if !rest.isEmpty { names[id] = rest }
-            return names[id] ?? id
-        }
-        var positions = 1
         var total: Int?
         var summary: Int?
         var allocator = 0
-        var function = "", callee = ""
-        var callCostFollows = false
-        for line in text.split(whereSeparator: \.isNewline) {
-            if callCostFollows {
-                callCostFollows = false
-                let fields = line.split(separator: " ")
-                if fields.count > positions, let cost = Int(fields[positions]),
-                   allocatorFunctions.contains(callee), !allocatorFunctions.contains(function) {
-                    allocator += cost
-                }
-                continue
-            }
-            if line.hasPrefix("fn=") {
-                function = name(line.dropFirst(3))
-            } else if line.hasPrefix("cfn=") {
-                callee = name(line.dropFirst(4))
-            } else if line.hasPrefix("calls=") {
-                callCostFollows = true
-            } else if line.hasPrefix("positions:") {
-                positions = max(1, line.dropFirst("positions:".count).split(separator: " ").count)
-            } else if line.hasPrefix("totals:") {
-                total = line.dropFirst("totals:".count).split(separator: " ").first.flatMap { Int($0) }
-            } else if line.hasPrefix("summary:") {
-                summary = line.dropFirst("summary:".count).split(separator: " ").first.flatMap { Int($0) }
+        CallgrindLines.read(text) { record in
+            switch record {
+            case .call(let caller, let callee, let cost):
+                if allocatorFunctions.contains(callee), !allocatorFunctions.contains(caller) { allocator += cost }
+            case .totals(let value): total = value
+            case .summary(let value): summary = value
+            case .cost: break
             }
         }
         guard let region = total ?? summary else { return nil }

@@ -33,40 +33,18 @@ enum CallgrindProfile {
     ///
     /// - Complexity: O(lines).
     static func functions(inText text: String, root: String? = MeasuredRegion.symbol) -> [FunctionCost] {
-        var names: [String: String] = [:]
-        func name(_ value: Substring) -> String {
-            guard value.hasPrefix("("), let close = value.firstIndex(of: ")") else { return String(value) }
-            let id = String(value[value.index(after: value.startIndex) ..< close])
-            let rest = value[value.index(after: close)...].trimmingCharacters(in: .whitespaces)
-            if !rest.isEmpty { names[id] = rest }
-            return names[id] ?? id
-        }
-        var positions = 1
         var exclusive: [String: Int] = [:], inclusive: [String: Int] = [:]
-        var function = "", callee = ""
-        var callCostFollows = false
         var callees: [String: Set<String>] = [:]
-        for line in text.split(whereSeparator: \.isNewline) {
-            guard let first = line.first else { continue }
-            if first.isNumber || first == "+" || first == "-" || first == "*" {
-                let fields = line.split(separator: " ")
-                let cost = fields.count > positions ? Int(fields[positions]) ?? 0 : 0
-                if callCostFollows {
-                    callCostFollows = false
-                    if callee != function { inclusive[function, default: 0] += cost }
-                    callees[function, default: []].insert(callee)
-                } else {
-                    exclusive[function, default: 0] += cost
-                    inclusive[function, default: 0] += cost
-                }
-            } else if line.hasPrefix("fn=") {
-                function = name(line.dropFirst(3))
-            } else if line.hasPrefix("cfn=") {
-                callee = name(line.dropFirst(4))
-            } else if line.hasPrefix("calls=") {
-                callCostFollows = true
-            } else if line.hasPrefix("positions:") {
-                positions = max(1, line.dropFirst("positions:".count).split(separator: " ").count)
+        CallgrindLines.read(text) { record in
+            switch record {
+            case .cost(let function, let cost):
+                exclusive[function, default: 0] += cost
+                inclusive[function, default: 0] += cost
+            case .call(let caller, let callee, let cost):
+                if callee != caller { inclusive[caller, default: 0] += cost }
+                callees[caller, default: []].insert(callee)
+            case .totals, .summary:
+                break
             }
         }
         var kept = Set(inclusive.keys)
