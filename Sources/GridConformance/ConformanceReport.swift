@@ -38,6 +38,9 @@ public struct ConformanceReport: Hashable, Sendable {
             case sectionShiftReporting = "SectionShiftReporting"
             /// `ScrollOrderedEnumeration`: every element, once, in scroll order (law 1).
             case scrollOrderedEnumeration = "ScrollOrderedEnumeration"
+            /// `gridPlacement(of:)`: each cell's display row and column, and its spans, agree
+            /// with its frame and with every other answer (laws 2 and 3).
+            case gridPlacement = "grid placement"
             /// `traits`: what the layout declares about itself equals a fresh layout's after
             /// every prepare (laws 5 and 6).
             case traits = "traits"
@@ -45,11 +48,11 @@ public struct ConformanceReport: Hashable, Sendable {
 
         /// Which promise.
         public var kind: Kind
-        /// Whether the layout made it: adopted the protocol, declared traits (every layout has
-        /// traits, declared or default).
+        /// Whether the layout made it: adopted the protocol, placed cells in a grid, declared
+        /// traits (every layout has traits, declared or default).
         public var made: Bool
         /// How many times it was checked: told updates told through `prepareReportingShift`,
-        /// enumerations, traits compared.
+        /// enumerations, cells whose frame was compared with their tracks, traits compared.
         public var checks: Int
         /// For ``Kind/sectionShiftReporting``, how many of those updates reported a shift that
         /// was compared element by element with what moved; 0 otherwise.
@@ -67,6 +70,7 @@ public struct ConformanceReport: Hashable, Sendable {
             switch kind {
             case .sectionShiftReporting: [.freshness]
             case .scrollOrderedEnumeration: [.completeness]
+            case .gridPlacement: [.agreement, .validity]
             case .traits: [.determinism, .freshness]
             }
         }
@@ -78,6 +82,7 @@ public struct ConformanceReport: Hashable, Sendable {
         [
             Promise(kind: .sectionShiftReporting, made: reportsShifts, checks: counts.shiftReports, compared: counts.shiftsCompared),
             Promise(kind: .scrollOrderedEnumeration, made: enumerates, checks: counts.enumerations),
+            Promise(kind: .gridPlacement, made: counts.cellsPlaced > 0, checks: counts.placementFrames),
             Promise(kind: .traits, made: traitsDeclared, checks: counts.traitsComparisons),
         ]
     }
@@ -131,6 +136,10 @@ public struct ConformanceReport: Hashable, Sendable {
         /// Layouts whose `traits` were compared with those of a fresh layout prepared alike
         /// (laws 5 and 6).
         public var traitsComparisons = 0
+        /// Cells whose frame was compared with the union of the frames of the display rows
+        /// and columns their placement spans (law 2).
+        public var placementFrames = 0
+
         public init() {}
 
         static func + (lhs: Counts, rhs: Counts) -> Counts {
@@ -149,6 +158,7 @@ public struct ConformanceReport: Hashable, Sendable {
             sum.shiftReports += rhs.shiftReports
             sum.shiftsCompared += rhs.shiftsCompared
             sum.traitsComparisons += rhs.traitsComparisons
+            sum.placementFrames += rhs.placementFrames
             return sum
         }
     }
@@ -271,6 +281,8 @@ extension ConformanceReport: CustomStringConvertible {
                 times = "\(plural(promise.checks, "told update")) checked, \(promise.compared) reported shift\(promise.compared == 1 ? "" : "s") compared with what moved"
             case .scrollOrderedEnumeration:
                 times = "\(plural(promise.checks, "enumeration")) compared with the whole-content query"
+            case .gridPlacement:
+                times = "\(plural(promise.checks, "cell")) compared with the tracks they span"
             case .traits:
                 times = "compared with a fresh layout's \(promise.checks) time\(promise.checks == 1 ? "" : "s")"
             }

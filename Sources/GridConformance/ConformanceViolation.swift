@@ -95,6 +95,9 @@ public struct ConformanceViolation: Hashable, Sendable {
         /// Two answers for one cell give it different display rows or columns
         /// (`GridLayout.gridPlacement(of:)`, or `row` and `column` in an answer file).
         case placementDisagrees = "placement-disagrees"
+        /// A cell's frame is not the union of the frames of the display rows and columns its
+        /// placement says it spans (the tracks' frames taken from the cells spanning one).
+        case placementFrameDisagrees = "placement-frame-disagrees"
         // Law 3.
         /// An answer names a cell path that does not exist in the data, or a supplementary
         /// path outside the space the layout declares for its kind.
