@@ -95,6 +95,18 @@ import Testing
         #expect(error.field.hasSuffix("shift.changedSpan"), "\(error)")
     }
 
+    /// A told edit whose range would end past `Int.max` is refused by field, not trapped on.
+    @Test func aToldRangeThatOverflowsIsRefused() throws {
+        let json = """
+        {"schemaVersion": 1, "cases": [{"id": "c0", "instance": 0, "data": {"itemCounts": [1]},
+          "container": {"width": 10, "height": 10}, "rects": [], "items": [], "supplementary": [],
+          "check": {"wholeContentRect": 0, "splits": []},
+          "told": {"data": "edited", "edit": {"type": "delete-sections", "section": \(Int.max), "count": 1}}}]}
+        """
+        let error = try #require(throws: InputError.self) { try ConformanceQueries.decode(Data(json.utf8)) }
+        #expect(error.field.hasSuffix("told.edit.count"), "\(error)")
+    }
+
     @Test func aToldChangeMustBeTheChangeBetweenTheCases() throws {
         var queries = ConformanceQueries.make(options: try Self.options())
         let index = try #require(queries.cases.firstIndex { $0.told != nil && $0.check.change == .insertItems })

@@ -84,6 +84,16 @@ struct DataEditJSON: Codable {
             }
             return value
         }
+        /// `start ..< start + count`, refused where the end would overflow.
+        func range(_ start: Int, _ countKey: CodingKeys) throws -> Range<Int> {
+            let length = try count(countKey)
+            let (end, overflow) = start.addingReportingOverflow(length)
+            guard !overflow else {
+                throw FieldError(codingPath: c.codingPath, error: .invalidData(
+                    countKey.rawValue, length, expected: "a count that keeps the range's end within \(Int.max)"))
+            }
+            return start ..< end
+        }
         func path(_ key: CodingKeys) throws -> ItemPath {
             let pair = try c.decode([Int].self, forKey: key)
             guard pair.count == 2 else {
@@ -97,15 +107,14 @@ struct DataEditJSON: Codable {
                 section: try count(.section), item: try count(.item), count: try count(.count),
                 sizes: try c.decodeIfPresent([Size].self, forKey: .sizes))
         case "delete-items":
-            let start = try count(.item)
-            edit = .deleteItems(section: try count(.section), items: start ..< start + (try count(.count)))
+            let section = try count(.section)
+            edit = .deleteItems(section: section, items: try range(try count(.item), .count))
         case "insert-sections":
             edit = .insertSections(
                 section: try count(.section), counts: try c.decode([Int].self, forKey: .counts),
                 sizes: try c.decodeIfPresent([Size].self, forKey: .sizes))
         case "delete-sections":
-            let start = try count(.section)
-            edit = .deleteSections(start ..< start + (try count(.count)))
+            edit = .deleteSections(try range(try count(.section), .count))
         case "move-item":
             edit = .moveItem(from: try path(.from), to: try path(.to))
         case let other:
