@@ -63,6 +63,8 @@ public struct ConformanceReport: Hashable, Sendable {
         /// was compared element by element with what moved; 0 otherwise.
         public var compared: Int
 
+        /// A promise of `kind`, made or not, checked `checks` times (and, for a shift,
+        /// `compared` of those against what moved).
         public init(kind: Kind, made: Bool, checks: Int, compared: Int = 0) {
             self.kind = kind
             self.made = made
