@@ -68,6 +68,27 @@ extension ConformanceConfiguration: CustomStringConvertible {
         return text
     }
 
+    /// What ``description`` leaves out, line by line, so that a counterexample can be built
+    /// again from a violation alone: every item count when the description cut them, and
+    /// every item size (up to 64 items; the first 64 of more), of the data and, for law 6,
+    /// of the data before.
+    static func details(of configuration: ConformanceConfiguration) -> [String] {
+        var lines: [String] = []
+        func add(_ data: DataShape, _ label: String) {
+            let counts = data.itemCounts
+            if counts.count > 12 && Set(counts).count > 1 {
+                lines.append("item counts\(label): [\(counts.map(String.init).joined(separator: ", "))]")
+            }
+            if let sizes = data.itemSizes, !sizes.isEmpty {
+                let shown = sizes.prefix(64).map { "\($0.width) × \($0.height)" }.joined(separator: ", ")
+                lines.append("item sizes\(label): [\(shown)\(sizes.count > 64 ? ", … \(sizes.count - 64) more" : "")]")
+            }
+        }
+        add(configuration.data, "")
+        if let previous = configuration.previous, previous.data != configuration.data { add(previous.data, " before") }
+        return lines
+    }
+
     /// An invalidation in words: `moving item [0, 3] to [2, 0], told so`.
     static func describe(_ invalidation: Invalidation) -> String {
         var parts: [String] = []

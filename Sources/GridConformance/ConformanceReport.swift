@@ -3,12 +3,17 @@ import GridCore
 /// What the suite checked on one layout and every law it found broken.
 ///
 /// Violations are deduplicated: one per law and configuration (its ``ConformanceViolation/occurrences``
-/// counts the rest), merged when shrinking brings several to the same counterexample,
-/// and capped at ``ConformanceOptions/maxViolations``.
+/// counts the rest), merged when shrinking brings several to the same counterexample (the
+/// same law, code, counts, container and subject, whatever the item sizes), led by the
+/// fewest that explain the rest, each printed once, and capped at
+/// ``ConformanceOptions/maxViolations``.
 public struct ConformanceReport: Hashable, Sendable {
     /// The layout's name.
     public var layout: String
-    /// The violations, ordered by law, then by the order configurations were checked.
+    /// The violations, leading with the fewest that explain the rest: the first of each kind
+    /// (law and code), kinds in the order they explain one another (a content size before the
+    /// frames outside it, before the rect queries that miss them), then the other violations
+    /// of each kind, each a ``ConformanceViolation/repeatOf`` its kind's first.
     public var violations: [ConformanceViolation]
     /// Violations left out because of the cap.
     public var omittedViolations: Int
@@ -38,6 +43,9 @@ public struct ConformanceReport: Hashable, Sendable {
             case sectionShiftReporting = "SectionShiftReporting"
             /// `ScrollOrderedEnumeration`: every element, once, in scroll order (law 1).
             case scrollOrderedEnumeration = "ScrollOrderedEnumeration"
+            /// `gridPlacement(of:)`: each cell's display row and column, and its spans, agree
+            /// with its frame and with every other answer (laws 2 and 3).
+            case gridPlacement = "grid placement"
             /// `traits`: what the layout declares about itself equals a fresh layout's after
             /// every prepare (laws 5 and 6).
             case traits = "traits"
@@ -45,16 +53,18 @@ public struct ConformanceReport: Hashable, Sendable {
 
         /// Which promise.
         public var kind: Kind
-        /// Whether the layout made it: adopted the protocol, declared traits (every layout has
-        /// traits, declared or default).
+        /// Whether the layout made it: adopted the protocol, placed cells in a grid, declared
+        /// traits (every layout has traits, declared or default).
         public var made: Bool
         /// How many times it was checked: told updates told through `prepareReportingShift`,
-        /// enumerations, traits compared.
+        /// enumerations, cells whose frame was compared with their tracks, traits compared.
         public var checks: Int
         /// For ``Kind/sectionShiftReporting``, how many of those updates reported a shift that
         /// was compared element by element with what moved; 0 otherwise.
         public var compared: Int
 
+        /// A promise of `kind`, made or not, checked `checks` times (and, for a shift,
+        /// `compared` of those against what moved).
         public init(kind: Kind, made: Bool, checks: Int, compared: Int = 0) {
             self.kind = kind
             self.made = made
@@ -67,6 +77,7 @@ public struct ConformanceReport: Hashable, Sendable {
             switch kind {
             case .sectionShiftReporting: [.freshness]
             case .scrollOrderedEnumeration: [.completeness]
+            case .gridPlacement: [.agreement, .validity]
             case .traits: [.determinism, .freshness]
             }
         }
@@ -78,6 +89,7 @@ public struct ConformanceReport: Hashable, Sendable {
         [
             Promise(kind: .sectionShiftReporting, made: reportsShifts, checks: counts.shiftReports, compared: counts.shiftsCompared),
             Promise(kind: .scrollOrderedEnumeration, made: enumerates, checks: counts.enumerations),
+            Promise(kind: .gridPlacement, made: counts.cellsPlaced > 0, checks: counts.placementFrames),
             Promise(kind: .traits, made: traitsDeclared, checks: counts.traitsComparisons),
         ]
     }
@@ -131,6 +143,10 @@ public struct ConformanceReport: Hashable, Sendable {
         /// Layouts whose `traits` were compared with those of a fresh layout prepared alike
         /// (laws 5 and 6).
         public var traitsComparisons = 0
+        /// Cells whose frame was compared with the union of the frames of the display rows
+        /// and columns their placement spans (law 2).
+        public var placementFrames = 0
+
         public init() {}
 
         static func + (lhs: Counts, rhs: Counts) -> Counts {
@@ -149,6 +165,7 @@ public struct ConformanceReport: Hashable, Sendable {
             sum.shiftReports += rhs.shiftReports
             sum.shiftsCompared += rhs.shiftsCompared
             sum.traitsComparisons += rhs.traitsComparisons
+            sum.placementFrames += rhs.placementFrames
             return sum
         }
     }
@@ -172,21 +189,56 @@ public struct ConformanceReport: Hashable, Sendable {
     /// True when something was checked and no law was broken.
     public var isPassing: Bool { violations.isEmpty && omittedViolations == 0 && !nothingChecked }
 
-    /// At most `cap` of `violations`, but never fewer than one per law broken, ordered by
-    /// law and then as found; and how many were left out.
+    /// At most `cap` of `violations` (never fewer than one per law broken), leading with the
+    /// fewest that explain the rest; and how many were left out.
+    ///
+    /// A kind of failure is a law and a code. The first violation of each kind comes first,
+    /// kinds in the order in which they explain one another
+    /// (``ConformanceViolation/Code/explanatoryRank``: a layout that trapped, then a content
+    /// size that is wrong, then frames outside it, invalid answers, stale ones, answers that
+    /// disagree, and last the rect queries and splits those cause), then law by law and as
+    /// found; then the other violations of each kind in the same order, each marked as a
+    /// repeat of its kind's first (``ConformanceViolation/repeatOf``), which prints it in a
+    /// line.
     static func capped(_ violations: [ConformanceViolation], at cap: Int) -> (kept: [ConformanceViolation], omitted: Int) {
-        var keep = Set<Int>()
+        struct Kind: Hashable {
+            var law: ConformanceLaw
+            var code: ConformanceViolation.Code
+        }
+        let order = violations.indices.sorted { a, b in
+            let (x, y) = (violations[a], violations[b])
+            return (x.code.explanatoryRank, x.law.rawValue, a) < (y.code.explanatoryRank, y.law.rawValue, b)
+        }
+        var firstOfKind: [Kind: Int] = [:]
         var lawsSeen = Set<ConformanceLaw>()
-        for (index, violation) in violations.enumerated() where lawsSeen.insert(violation.law).inserted {
-            keep.insert(index)
+        var leaders: [Int] = [], repeats: [Int] = []
+        for index in order {
+            let kind = Kind(law: violations[index].law, code: violations[index].code)
+            if firstOfKind[kind] == nil {
+                firstOfKind[kind] = index
+                leaders.append(index)
+            } else {
+                repeats.append(index)
+            }
         }
-        for index in violations.indices where keep.count < max(cap, lawsSeen.count) {
-            keep.insert(index)
+        // One per law at least, then the leaders, then the repeats, as room allows.
+        var keep = Set<Int>()
+        for index in leaders where lawsSeen.insert(violations[index].law).inserted { keep.insert(index) }
+        let room = max(cap, lawsSeen.count)
+        for index in leaders + repeats where keep.count < room { keep.insert(index) }
+        var kept: [ConformanceViolation] = []
+        var position: [Kind: Int] = [:]
+        for index in leaders + repeats where keep.contains(index) {
+            var violation = violations[index]
+            let kind = Kind(law: violation.law, code: violation.code)
+            if let first = position[kind] {
+                violation.repeatOf = first + 1
+            } else {
+                violation.repeatOf = nil
+                position[kind] = kept.count
+            }
+            kept.append(violation)
         }
-        let kept = violations.enumerated()
-            .filter { keep.contains($0.offset) }
-            .sorted { ($0.element.law, $0.offset) < ($1.element.law, $1.offset) }
-            .map(\.element)
         return (kept, violations.count - kept.count)
     }
 
@@ -248,8 +300,13 @@ extension ConformanceReport: CustomStringConvertible {
             for skip in skipped.prefix(10) { lines.append("  - \(skip.configuration): \(skip.reason)") }
             if skipped.count > 10 { lines.append("  - … and \(skipped.count - 10) more") }
         }
-        for (index, violation) in violations.enumerated() {
+        let kinds = violations.filter { $0.repeatOf == nil }.count
+        if kinds > 1 {
             lines.append("")
+            lines.append("\(kinds) kinds of failure, those that may explain the others first (a wrong content size before the frames outside it and the queries that miss them); each kind's further cases follow in a line each.")
+        }
+        for (index, violation) in violations.enumerated() {
+            if violation.repeatOf == nil || index == 0 || violations[index - 1].repeatOf == nil { lines.append("") }
             lines.append("\(index + 1)) \(violation)")
         }
         if omittedViolations > 0 {
@@ -271,6 +328,8 @@ extension ConformanceReport: CustomStringConvertible {
                 times = "\(plural(promise.checks, "told update")) checked, \(promise.compared) reported shift\(promise.compared == 1 ? "" : "s") compared with what moved"
             case .scrollOrderedEnumeration:
                 times = "\(plural(promise.checks, "enumeration")) compared with the whole-content query"
+            case .gridPlacement:
+                times = "\(plural(promise.checks, "cell")) compared with the tracks they span"
             case .traits:
                 times = "compared with a fresh layout's \(promise.checks) time\(promise.checks == 1 ? "" : "s")"
             }

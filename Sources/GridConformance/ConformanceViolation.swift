@@ -32,6 +32,10 @@ public struct ConformanceViolation: Hashable, Sendable {
     /// Where in a query file the failure was seen, for violations found in answer files:
     /// `case "c12", rects[37]`; `nil` for the in-process suite.
     public var location: String?
+    /// In a report, the number (from 1) of the violation of the same law and code this one
+    /// repeats in another case, printed in full there: this one's ``description`` is then one
+    /// line. `nil` for the first of its kind, printed in full.
+    public var repeatOf: Int?
 
     public init(
         law: ConformanceLaw, code: Code, layout: String, configuration: ConformanceConfiguration,
@@ -64,6 +68,27 @@ public struct ConformanceViolation: Hashable, Sendable {
     /// The kind of failure. Each belongs to one law, except that laws 5 and 6 (two
     /// layouts that should answer alike) share theirs.
     public enum Code: String, CaseIterable, Hashable, Sendable, Codable {
+        /// Where a failure of this kind comes in a report: lower first, as the kinds that may
+        /// explain others. A layout that dies explains everything it did not answer; a wrong
+        /// content size explains the frames outside it and the queries clipped to it; an
+        /// invalid or stale answer explains the checks that compare it; answers that disagree
+        /// come before the rect queries and splits that show the same fault less directly.
+        public var explanatoryRank: Int {
+            switch self {
+            case .trapped, .timedOut, .exited: 0
+            case .invalidContentSize, .contentTooSmall, .contentTooLarge: 1
+            case .frameOutsideContent: 2
+            case .invalidFrame, .pathOutsideData, .invalidPlacement, .sharedSlot, .headersOutOfOrder: 3
+            case .prepareDiffers, .answersDiffer, .traitsDiffer, .shiftMisreported: 4
+            case .disagreesWithItemQuery, .itemQueryReturnedNil, .itemQueryWrongElement, .placementDisagrees,
+                 .placementFrameDisagrees: 5
+            case .cellsOverlap: 6
+            case .missingFromContentQuery, .enumerationDiffers, .enumerationOutOfOrder: 7
+            case .missingElements, .unexpectedElements, .duplicateElements, .bufferNotAppended: 8
+            case .notAdditive: 9
+            }
+        }
+
         // Law 1.
         /// A rect query left out elements whose frames intersect the rect.
         case missingElements = "missing-elements"
@@ -95,6 +120,9 @@ public struct ConformanceViolation: Hashable, Sendable {
         /// Two answers for one cell give it different display rows or columns
         /// (`GridLayout.gridPlacement(of:)`, or `row` and `column` in an answer file).
         case placementDisagrees = "placement-disagrees"
+        /// A cell's frame is not the union of the frames of the display rows and columns its
+        /// placement says it spans (the tracks' frames taken from the cells spanning one).
+        case placementFrameDisagrees = "placement-frame-disagrees"
         // Law 3.
         /// An answer names a cell path that does not exist in the data, or a supplementary
         /// path outside the space the layout declares for its kind.
@@ -223,8 +251,14 @@ extension ConformanceViolation: CustomStringConvertible {
     /// Several lines: the law, the layout, the configuration, the subject, the problem,
     /// expected and actual, and where shrinking started.
     public var description: String {
+        if let repeatOf {
+            let place = location.map { "\($0): " } ?? ""
+            return "\(law) broken by \(layout) [\(code.rawValue)] again, as in \(repeatOf)), in \(place)\(configuration); \(subject): \(problem)"
+                + (occurrences > 1 ? " (stands for \(occurrences) failures)" : "")
+        }
         var lines = ["\(law) broken by \(layout) [\(code.rawValue)]: \(problem)"]
         lines.append("  configuration: \(configuration)")
+        lines += ConformanceConfiguration.details(of: configuration).map { "  \($0)" }
         lines.append("  \(subject)")
         lines.append("  expected: \(expected)")
         lines.append("  actual:   \(actual)")

@@ -11,8 +11,10 @@
 public protocol ScrollOrderedEnumeration: GridLayout {
     /// Appends every element to `sink` in order of the band its frame starts in along the
     /// scroll axis: enumerating by the frames' start along the axis (`minY`, or `minX` for a
-    /// horizontal layout) keeps that order. On content that scrolls both ways the sink sorts
-    /// each band by `minX`, then ID, cheaply when they come nearly so. May return early once
-    /// `sink.isStopped`.
+    /// horizontal layout) keeps that order. The bands are the cache's to choose, so the order
+    /// to keep is the frames' starts never decreasing; elements that start at the same
+    /// coordinate may come in any order (`GridConformance` checks this, under law 1). On
+    /// content that scrolls both ways the sink sorts each band by `minX`, then ID, cheaply
+    /// when they come nearly so. May return early once `sink.isStopped`.
     func enumerateElements(into sink: inout ElementSink)
 }

@@ -153,3 +153,37 @@ struct SquareTileGrid: GridLayout {
     func attributes(at path: ItemPath) -> LayoutAttributes? { grid.attributes(at: path) }
     func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { grid.supplementary(kind, at: path) }
 }
+
+/// The span grid, its merged cells placed as the grid places them or, with the bug, not:
+/// every frame is the grid's, only the placement is wrong.
+struct PlacedSpanGrid: GridLayout {
+    enum Bug: String, Sendable, CustomStringConvertible {
+        /// Law 2: a merged cell is placed with a row span of 1 while its frame covers all
+        /// its rows, as a grid that reports a merged cell by its anchor slot alone (the rows
+        /// under it are then covered by no cell, so no slot is taken twice and law 3 holds).
+        case mergedRowsReportedAsOne
+
+        var description: String { rawValue }
+    }
+
+    var bug: Bug?
+    var grid: SpanGrid
+
+    init(bug: Bug? = nil, _ configuration: SpanGrid.Configuration = .example) {
+        self.bug = bug
+        grid = SpanGrid(configuration)
+    }
+
+    mutating func prepare(data: DataShape, container: Size) throws { try grid.prepare(data: data, container: container) }
+    var contentSize: Size { grid.contentSize }
+    var traits: LayoutTraits { grid.traits }
+    func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) { grid.elements(in: rect, into: &buffer) }
+    func attributes(at path: ItemPath) -> LayoutAttributes? { grid.attributes(at: path) }
+    func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { grid.supplementary(kind, at: path) }
+
+    func gridPlacement(of path: ItemPath) -> GridPlacement? {
+        guard var placement = grid.gridPlacement(of: path) else { return nil }
+        if bug == .mergedRowsReportedAsOne { placement.rowSpan = 1 }
+        return placement
+    }
+}

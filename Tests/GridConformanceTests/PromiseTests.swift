@@ -153,3 +153,50 @@ import Testing
         #expect(violation.actual == .text("lineHeight 79.0; pinning section-header along y until the next, cell along y as the band [26.0, 101.0)"), "\(violation)")
     }
 }
+
+/// Where a layout places cells in rows and columns, each cell's frame is the union of the
+/// frames of the tracks it spans (law 2).
+@Suite struct PlacementAgainstFrameTests {
+    static func options() throws -> ConformanceOptions {
+        ConformanceOptions(dataShapes: [try SpanGrid.Configuration.example.dataShape()], changes: [.rotate])
+    }
+
+    @Test func theSpanGridsPlacementsAgreeWithItsFrames() throws {
+        let report = GridConformance.check("PlacedSpanGrid", options: try Self.options()) { PlacedSpanGrid() }
+        #expect(report.isPassing, "\(report)")
+        #expect(report.checked.placementFrames > 0)
+        #expect(report.description.contains("grid placement (laws 2, 3): \(report.checked.placementFrames) cells compared with the tracks they span"))
+    }
+
+    @Test func aMergedCellPlacedInOneRowIsALaw2Violation() throws {
+        let report = GridConformance.check("PlacedSpanGrid(mergedRowsReportedAsOne)", options: try Self.options()) {
+            PlacedSpanGrid(bug: .mergedRowsReportedAsOne)
+        }
+        #expect(report.violatedLaws == [.agreement], "\(report)")
+        #expect(report.violations.allSatisfy { $0.code == .placementFrameDisagrees }, "\(report)")
+    }
+
+    /// The example grid in a 320-point container: columns of 120, clamp(0.25 · 320, 60, 160)
+    /// = 80, clamp(320 − 200, 80, 400) = 120 and 90 points, at x 0, 120, 200, 320; rows of 36,
+    /// then 44. The merged cell at row 2, column 2, three rows by two columns, spans
+    /// y 36 + 44 = 80 to 80 + 3 · 44 = 212 and x 200 to 410; placed in row 2 alone it should
+    /// end at 124.
+    @Test func theViolationGivesTheFrameThePlacementMeans() throws {
+        var options = try Self.options()
+        options.containers = [Size(width: 320, height: 480)]
+        options.changes = []
+        options.shrinks = false
+        let report = GridConformance.check(options: options) { PlacedSpanGrid(bug: .mergedRowsReportedAsOne) }
+        let violation = try #require(report.violations.first, "\(report)")
+        guard case .element(let id) = violation.subject, case .attributes(let actual?) = violation.actual,
+              case .attributes(let expected?) = violation.expected
+        else {
+            Issue.record("expected a cell and two frames: \(violation)")
+            return
+        }
+        #expect(id.kind == .cell)
+        #expect(actual.frame == Rect(x: 200, y: 80, width: 210, height: 132), "\(violation)")
+        #expect(expected.frame == Rect(x: 200, y: 80, width: 210, height: 44), "\(violation)")
+        #expect(violation.problem.contains("rows 2 cover y 80.0..<124.0"), "\(violation)")
+    }
+}

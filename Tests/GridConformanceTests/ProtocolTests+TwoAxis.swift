@@ -137,10 +137,13 @@ extension ProtocolTests {
         // Cell [1, 2] claims [1, 3]'s slot, consistently.
         place(ItemPath(section: 1, item: 2), at: GridPlacement(row: 1, column: 3), in: &answers, case: c, everywhere: true)
         var report = try GridConformance.check(queries: queries, answers: answers)
-        #expect(report.violatedLaws == [.validity], "\(report)")
-        #expect(report.violations.first?.code == .sharedSlot)
-        #expect(report.violations.first?.subject == .elementPair(
+        // Its frame still lies in column 2: the placement and the frame disagree too (law 2).
+        #expect(report.violatedLaws == [.agreement, .validity], "\(report)")
+        #expect(report.violations.first { $0.law == .validity }?.code == .sharedSlot)
+        #expect(report.violations.first { $0.law == .validity }?.subject == .elementPair(
             ElementID(kind: .cell, path: ItemPath(section: 1, item: 2)), ElementID(kind: .cell, path: ItemPath(section: 1, item: 3))))
+        #expect(report.violations.first { $0.law == .agreement }?.code == .placementFrameDisagrees)
+        #expect(report.violations.first { $0.law == .agreement }?.subject == .element(ElementID(kind: .cell, path: ItemPath(section: 1, item: 2))))
 
         (queries, answers, c) = try dataGridAnswers()
         place(ItemPath(section: 0, item: 0), at: GridPlacement(row: -1, column: 0), in: &answers, case: c, everywhere: true)
@@ -148,11 +151,11 @@ extension ProtocolTests {
         #expect(report.violatedLaws == [.validity], "\(report)")
         #expect(report.violations.first?.code == .invalidPlacement)
 
-        // A span covering a neighbour's slot is a shared slot too.
+        // A span covering a neighbour's slot is a shared slot too, and a frame one column short.
         (queries, answers, c) = try dataGridAnswers()
         place(ItemPath(section: 2, item: 0), at: GridPlacement(row: 2, column: 0, rowSpan: 1, columnSpan: 2), in: &answers, case: c, everywhere: true)
         report = try GridConformance.check(queries: queries, answers: answers)
-        #expect(Set(report.violations.map(\.code)) == [.sharedSlot], "\(report)")
+        #expect(Set(report.violations.map(\.code)) == [.sharedSlot, .placementFrameDisagrees], "\(report)")
     }
 
     @Test func malformedTwoAxisFieldsNameFileFieldAndValue() throws {

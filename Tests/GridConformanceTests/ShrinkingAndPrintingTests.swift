@@ -91,6 +91,88 @@ import Testing
     }
 }
 
+/// A failure a person can read: the cause first, each failure once, the shrunk case whole,
+/// the rest behind an option.
+@Suite struct ReadableFailureTests {
+    /// The tile grid with its content one row short (the last line not counted), and a rect
+    /// query that clips the rect to the content first, as many layouts do: the short content
+    /// (law 9) leaves the last row outside it (law 4) and out of every rect query (law 1).
+    struct ClippingTileGrid: GridLayout {
+        var grid = TileGrid()
+        var items = 0
+        mutating func prepare(data: DataShape, container: Size) throws {
+            try grid.prepare(data: data, container: container)
+            items = data.totalItems
+        }
+        var contentSize: Size {
+            var size = grid.contentSize
+            if items > 0 { size.height -= grid.configuration.rowHeight }
+            return size
+        }
+        var traits: LayoutTraits { grid.traits }
+        func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
+            let bounds = Rect(origin: .zero, size: contentSize)
+            let clipped = Rect(
+                x: max(rect.minX, bounds.minX), y: max(rect.minY, bounds.minY),
+                width: min(rect.maxX, bounds.maxX) - max(rect.minX, bounds.minX),
+                height: min(rect.maxY, bounds.maxY) - max(rect.minY, bounds.minY))
+            guard !clipped.isEmpty else { return }
+            grid.elements(in: clipped, into: &buffer)
+        }
+        func attributes(at path: ItemPath) -> LayoutAttributes? { grid.attributes(at: path) }
+        func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { grid.supplementary(kind, at: path) }
+    }
+
+    @Test func theCauseComesBeforeTheFailuresItCauses() throws {
+        let report = GridConformance.check("ClippingTileGrid", options: .quick) { ClippingTileGrid() }
+        #expect(Set(report.violatedLaws).isSuperset(of: [.completeness, .containment, .tightness]), "\(report)")
+        // Each kind's first, in the order they explain one another: the content size, the
+        // frames outside it, then what the rect queries missed.
+        let leaders = report.violations.filter { $0.repeatOf == nil }
+        #expect(leaders.first?.law == .tightness && leaders.first?.code == .contentTooSmall, "\(report)")
+        #expect(leaders.dropFirst().first?.law == .containment, "\(report)")
+        #expect(leaders.last?.law == .completeness || leaders.last?.law == .additivity, "\(report)")
+        let ranks = leaders.map(\.code.explanatoryRank)
+        #expect(ranks == ranks.sorted(), "\(report)")
+        // The leaders come before every repeat.
+        #expect(report.violations.prefix(leaders.count).allSatisfy { $0.repeatOf == nil })
+    }
+
+    @Test func eachFailureIsPrintedOnceAndItsRepeatsInALine() throws {
+        let report = GridConformance.check("LaneMasonry(contentFromLastItem)", options: .quick) { LaneMasonry(bug: .contentFromLastItem) }
+        #expect(report.violatedLaws == [.containment, .tightness], "\(report)")
+        // One in full per law and code.
+        struct Kind: Hashable { var law: ConformanceLaw; var code: ConformanceViolation.Code }
+        let leaders = report.violations.filter { $0.repeatOf == nil }
+        #expect(Set(leaders.map { Kind(law: $0.law, code: $0.code) }).count == leaders.count)
+        for (index, violation) in report.violations.enumerated() {
+            guard let first = violation.repeatOf else { continue }
+            // A repeat points back at the first of its kind and takes one line.
+            #expect(first >= 1 && first <= index)
+            #expect(report.violations[first - 1].law == violation.law && report.violations[first - 1].code == violation.code)
+            #expect(!violation.description.contains("\n") && violation.description.contains("again, as in \(first))"))
+        }
+        // Nothing printed twice.
+        let printed = report.violations.map(\.description)
+        #expect(Set(printed).count == printed.count, "\(report)")
+        // The shrunk case in full: the item sizes it was shrunk to, as the data holds them.
+        let lead = try #require(leaders.first)
+        let sizes = try #require(lead.configuration.data.itemSizes)
+        #expect(lead.description.contains("  item sizes: [" + sizes.map { "\($0.width) × \($0.height)" }.joined(separator: ", ") + "]"),
+                "\(lead)")
+    }
+
+    @Test func theRestIsBehindMaxViolations() {
+        var options = ConformanceOptions.quick
+        options.maxViolations = 1
+        let report = GridConformance.check("LaneMasonry(contentFromLastItem)", options: options) { LaneMasonry(bug: .contentFromLastItem) }
+        // Never fewer than one per law broken: laws 4 and 9.
+        #expect(report.violations.count == 2, "\(report)")
+        #expect(report.omittedViolations > 0)
+        #expect(report.description.hasSuffix("more violations not shown (ConformanceOptions.maxViolations)"))
+    }
+}
+
 /// Law 9's arithmetic and its wording, apart from any layout.
 @Suite struct TightnessLawTests {
     @Test func theRequiredExtentIsTheFarthestEdgePlusTheTrailingInsetAndNeverLessThanTheInsets() {

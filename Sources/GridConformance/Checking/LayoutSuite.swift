@@ -69,7 +69,15 @@ struct LayoutSuite<L: GridLayout> {
         var merged: [ConformanceViolation] = []
         var positions: [MergeKey: Int] = [:]
         for violation in found {
-            let key = MergeKey(law: violation.law, code: violation.code, configuration: violation.configuration, subject: violation.subject)
+            // Shrunk alike but for the item sizes the shapes were shrunk from, two violations
+            // are one failure: printed once, its occurrences added.
+            var configuration = violation.configuration
+            configuration.data = (try? configuration.data.withItemSizes(nil)) ?? configuration.data
+            if var previous = configuration.previous {
+                previous.data = (try? previous.data.withItemSizes(nil)) ?? previous.data
+                configuration.previous = previous
+            }
+            let key = MergeKey(law: violation.law, code: violation.code, configuration: configuration, subject: violation.subject)
             if let position = positions[key] {
                 merged[position].occurrences += violation.occurrences
             } else {

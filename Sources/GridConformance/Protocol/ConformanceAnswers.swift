@@ -60,6 +60,18 @@ public struct ConformanceAnswers: Hashable, Sendable {
         /// (`LayoutTraits.tightness`); `nil` when the layout declares nothing, and
         /// law 9 is not checked on the case.
         public var tightness: ContentTightness?
+        /// The height of one line of content once prepared for this case
+        /// (`LayoutTraits.lineHeight`); `nil` when not declared.
+        public var lineHeight: Double?
+        /// The width of one column of content (`LayoutTraits.lineWidth`); `nil` when not
+        /// declared.
+        public var lineWidth: Double?
+        /// Which elements stay in view while the content scrolls (`LayoutTraits.pinning`);
+        /// `nil` when not declared.
+        public var pinning: [PinRule]?
+        /// For a case that told its layout what changed (the query's `told`): what the layout
+        /// says the update did (`SectionShift`); `nil` when it says nothing.
+        public var shift: SectionShift?
 
         /// An answered case.
         public init(
@@ -151,7 +163,9 @@ extension ConformanceAnswers.Traits: Codable {
 }
 
 extension ConformanceAnswers.Case: Codable {
-    private enum CodingKeys: String, CodingKey { case id, skipped, contentSize, rects, items, supplementary, declaredSupplementaries, tightness }
+    private enum CodingKeys: String, CodingKey {
+        case id, skipped, contentSize, rects, items, supplementary, declaredSupplementaries, tightness, lineHeight, lineWidth, pinning, shift
+    }
 
     /// A rect query's answer: `{"elements": [...]}`.
     private struct RectAnswer: Codable {
@@ -169,6 +183,10 @@ extension ConformanceAnswers.Case: Codable {
         supplementary = try c.decode([ConformanceAnswers.Element?].self, forKey: .supplementary)
         declaredSupplementaries = try c.decodeIfPresent([SupplementaryPathsJSON].self, forKey: .declaredSupplementaries)?.map(\.paths)
         tightness = try c.decodeIfPresent(TightnessJSON.self, forKey: .tightness)?.tightness
+        lineHeight = try c.decodeIfPresent(Double.self, forKey: .lineHeight)
+        lineWidth = try c.decodeIfPresent(Double.self, forKey: .lineWidth)
+        pinning = try c.decodeIfPresent([PinRuleJSON].self, forKey: .pinning)?.map(\.rule)
+        shift = try c.decodeIfPresent(SectionShiftJSON.self, forKey: .shift)?.shift
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -184,6 +202,23 @@ extension ConformanceAnswers.Case: Codable {
         try c.encodeIfPresent(supplementary, forKey: .supplementary)
         try c.encodeIfPresent(declaredSupplementaries?.map(SupplementaryPathsJSON.init), forKey: .declaredSupplementaries)
         try c.encodeIfPresent(tightness.map(TightnessJSON.init), forKey: .tightness)
+        try c.encodeIfPresent(lineHeight, forKey: .lineHeight)
+        try c.encodeIfPresent(lineWidth, forKey: .lineWidth)
+        try c.encodeIfPresent(pinning?.map(PinRuleJSON.init), forKey: .pinning)
+        try c.encodeIfPresent(shift.map(SectionShiftJSON.init), forKey: .shift)
+    }
+
+    /// What this answer declares about the layout, as `LayoutTraits`: its supplementary spaces
+    /// (a header and a footer per section when it declares none), tightness, line sizes and
+    /// pinning, with the file's `cellsDoNotOverlap` and `scrollAxes`.
+    func declaredTraits(_ file: ConformanceAnswers.Traits) -> LayoutTraits {
+        var traits = LayoutTraits(
+            cellsDoNotOverlap: file.cellsDoNotOverlap, lineHeight: lineHeight, lineWidth: lineWidth,
+            scrollAxes: file.scrollAxes ?? .vertical,
+            supplementaries: declaredSupplementaries ?? SupplementaryPaths.sectionHeadersAndFooters,
+            pinning: pinning ?? [], tightness: tightness)
+        traits.rectQueriesScanEverything = false
+        return traits
     }
 }
 
@@ -266,12 +301,14 @@ extension ConformanceAnswers {
 extension ConformanceAnswers {
     /// Answers `queries` with layouts made by `makeLayout`, exactly as an external runner
     /// must: cases in order; a new layout the first time an instance number appears, the
-    /// same layout prepared again when it reappears; a case whose `prepare` throws is
-    /// answered `skipped` (and the instance keeps its previous state). Each answered case
-    /// declares the layout's supplementary spaces, and each cell carries its display row
-    /// and column where the layout gives one (`GridLayout.gridPlacement(of:)`):
-    /// a data grid's reference answers show a runner what to write for its headers, corner
-    /// and cells.
+    /// same layout prepared again when it reappears, told what changed when the case says
+    /// (`told`: through `prepareReportingShift` when the layout adopts
+    /// `SectionShiftReporting`, whose shift the answer gives); a case whose `prepare` throws
+    /// is answered `skipped` (and the instance keeps its previous state). Each answered case
+    /// declares the layout's supplementary spaces, tightness, line sizes and pinning, and
+    /// each cell carries its display row and column where the layout gives one
+    /// (`GridLayout.gridPlacement(of:)`): a data grid's reference answers show a runner what
+    /// to write for its headers, corner and cells.
     ///
     /// For Swift layouts the in-process suite is stronger (it also shrinks); this plays the
     /// external runner for tests, and gives reference answers for a fixture or a query file.
@@ -283,8 +320,17 @@ extension ConformanceAnswers {
         for query in queries.cases {
             var layout = instances[query.instance] ?? makeLayout()
             defer { instances[query.instance] = layout }
+            var shift: SectionShift?
             do {
-                try layout.prepare(data: query.data, container: query.container)
+                if let told = query.told, instances[query.instance] != nil {
+                    if let reported = try Promises.prepareReportingShift(&layout, data: query.data, container: query.container, invalidation: told) {
+                        shift = reported
+                    } else {
+                        try layout.prepare(data: query.data, container: query.container, invalidation: told)
+                    }
+                } else {
+                    try layout.prepare(data: query.data, container: query.container)
+                }
             } catch {
                 cases.append(Case(id: query.id, skipped: "\(error)"))
                 continue
@@ -298,11 +344,16 @@ extension ConformanceAnswers {
                 layout.elements(in: rect, into: &buffer)
                 return buffer.map(placed)
             }
-            cases.append(Case(
+            let traits = layout.traits
+            var answered = Case(
                 id: query.id, contentSize: layout.contentSize, rects: rects,
                 items: query.items.map { layout.attributes(at: $0).map(placed) },
                 supplementary: query.supplementary.map { layout.supplementary($0.kind, at: $0.path).map(placed) },
-                declaredSupplementaries: layout.traits.supplementaries, tightness: layout.traits.tightness))
+                declaredSupplementaries: traits.supplementaries, tightness: traits.tightness)
+            (answered.lineHeight, answered.lineWidth) = (traits.lineHeight, traits.lineWidth)
+            answered.pinning = traits.pinning.isEmpty ? nil : traits.pinning
+            answered.shift = shift
+            cases.append(answered)
         }
         let traits = makeLayout().traits
         return ConformanceAnswers(

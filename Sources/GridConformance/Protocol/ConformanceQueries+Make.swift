@@ -9,7 +9,8 @@ extension ConformanceQueries {
     /// container, rotation in every container): a case answered by a fresh layout with the
     /// changed data or container, a case that only prepares a new instance with the original,
     /// and a case that prepares that instance again with the change and must answer as the
-    /// fresh one did (law 6).
+    /// fresh one did (law 6), telling it what changed (`told`) wherever the in-process suite
+    /// tells a Swift layout.
     public static func make(options: ConformanceOptions = ConformanceOptions()) -> ConformanceQueries {
         var builder = Builder(seed: options.seed, randomRects: options.randomRects)
         for container in options.containers {
@@ -24,6 +25,7 @@ extension ConformanceQueries {
             let instance = builder.newInstance()
             builder.addPrepareOnly(data: previous.data, container: previous.container, instance: instance)
             builder.addRepeat(of: fresh, law: 6, instance: instance, change: previous.change)
+            builder.cases[builder.cases.count - 1].told = previous.invalidation
         }
         return ConformanceQueries(round: 1, seed: options.seed, cases: builder.cases)
     }

@@ -52,6 +52,11 @@ public struct ConformanceQueries: Hashable, Sendable {
         public var supplementary: [SupplementaryRequest]
         /// For the checker only; a runner ignores it.
         public var check: Check
+        /// For a case that prepares an instance again: what changed since its last case, for
+        /// a runner whose layout can be told (`prepare(data:container:invalidation:)` in
+        /// Swift), and whose answer may then say what the update did (`shift`). A runner that
+        /// cannot tell its layout prepares it as for any case. `nil` for the others.
+        public var told: Invalidation?
 
         public init(
             id: String, instance: Int, data: DataShape, container: Size, rects: [Rect], items: [ItemPath],
@@ -142,7 +147,7 @@ extension ConformanceQueries: Codable {
 }
 
 extension ConformanceQueries.Case: Codable {
-    private enum CodingKeys: String, CodingKey { case id, instance, data, container, rects, items, supplementary, check }
+    private enum CodingKeys: String, CodingKey { case id, instance, data, container, rects, items, supplementary, check, told }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -154,6 +159,7 @@ extension ConformanceQueries.Case: Codable {
         items = try c.decode([ItemPath].self, forKey: .items)
         supplementary = try c.decode([SupplementaryRequest].self, forKey: .supplementary)
         check = try c.decode(ConformanceQueries.Check.self, forKey: .check)
+        told = try c.decodeIfPresent(InvalidationJSON.self, forKey: .told)?.invalidation
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -166,6 +172,7 @@ extension ConformanceQueries.Case: Codable {
         try c.encode(items, forKey: .items)
         try c.encode(supplementary, forKey: .supplementary)
         try c.encode(check, forKey: .check)
+        try c.encodeIfPresent(told.map(InvalidationJSON.init), forKey: .told)
     }
 }
 
@@ -289,7 +296,42 @@ extension ConformanceQueries {
                         expected: reused ? "6: this case prepares instance \(item.instance) again" : "5: this case's instance \(item.instance) is new")
                 }
             }
+            if let told = item.told {
+                try validate(told, of: item, at: index, after: lastCaseOfInstance[item.instance].map { cases[$0] }, file: file)
+            }
             lastCaseOfInstance[item.instance] = index
+        }
+    }
+
+    /// A case's `told` must describe the change from its instance's last case to it: the
+    /// batch update applied to that case's data gives this case's, and the container change
+    /// is the one between their containers.
+    private func validate(_ told: Invalidation, of item: Case, at index: Int, after earlier: Case?, file: String) throws(InputError) {
+        let field = "cases[\(index)].told"
+        guard let earlier else {
+            throw InputError(
+                file: file, field: field, value: "a change told to instance \(item.instance)",
+                expected: "no \"told\" on a case whose instance is new: there is nothing to tell it")
+        }
+        let container = Invalidation.ContainerChange(from: earlier.container, to: item.container)
+        guard told.container == container else {
+            throw InputError(
+                file: file, field: "\(field).container", value: "\(told.container)",
+                expected: "\(container), the change from \(earlier.container) in case \"\(earlier.id)\" to \(item.container)")
+        }
+        switch told.data {
+        case .unchanged where earlier.data != item.data:
+            throw InputError(
+                file: file, field: "\(field).data", value: "\"unchanged\"",
+                expected: "\"edited\" or \"replaced\": the data differs from case \"\(earlier.id)\"'s")
+        case .edited(let edit):
+            guard (try? edit.applied(to: earlier.data)) == item.data else {
+                throw InputError(
+                    file: file, field: "\(field).edit", value: ConformanceConfiguration.describe(edit),
+                    expected: "an edit that turns case \"\(earlier.id)\"'s data into this case's")
+            }
+        default:
+            break
         }
     }
 }

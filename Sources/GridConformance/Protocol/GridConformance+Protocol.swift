@@ -5,7 +5,9 @@ extension GridConformance {
     /// Checks an external layout's answers against the queries they answer: laws 1–4 and 7
     /// on every answered case (law 1 against the case's own whole-content answer), law 8 when
     /// the answers declare `cellsDoNotOverlap`, law 5 for cases the query file asks twice of
-    /// new instances, law 6 for cases that prepare an instance again.
+    /// new instances, law 6 for cases that prepare an instance again. Under laws 5 and 6 the
+    /// traits each case declares (tightness, line sizes, pinning) are compared too, and under
+    /// law 6 the `shift` an answer gives for a told update is compared with what moved.
     ///
     /// Answers cannot show whether a rect query appends to its caller's buffer, and they are
     /// not shrunk; everything else reads as the in-process suite's report.
@@ -25,6 +27,7 @@ extension GridConformance {
         if answers.traits.cellsDoNotOverlap { laws.insert(.nonOverlap) }
 
         var found: [ConformanceViolation] = []
+        var reportsShifts = false
         var counts = ConformanceReport.Counts()
         var skipped: [ConformanceReport.Skipped] = []
         var lastCaseOfInstance: [Int: Int] = [:]
@@ -38,7 +41,8 @@ extension GridConformance {
             let previousCase = lastCaseOfInstance[query.instance]
             if let previous = previousCase {
                 let earlier = queries.cases[previous]
-                configuration.previous = .init(data: earlier.data, container: earlier.container, change: query.check.change)
+                configuration.previous = .init(
+                    data: earlier.data, container: earlier.container, change: query.check.change, invalidation: query.told)
             }
             let plan = query.plan
             let repeatsForLaw5 = query.check.sameAnswersAs.map { $0.law != 6 } ?? false
@@ -54,6 +58,27 @@ extension GridConformance {
             } else if let reason = matched[index].skipped {
                 skipped.append(.init(configuration: configuration, reason: reason))
             }
+            // What the layout says a told update did, against what moved: its elements before
+            // (its last case's whole content) and a fresh layout's after (the case this one
+            // must answer like, else its own).
+            if query.told != nil, let previous = previousCase, let before = matched[previous].answered, let after = matched[index].answered {
+                counts.shiftReports += 1
+                if let shift = matched[index].shift {
+                    reportsShifts = true
+                    counts.shiftsCompared += 1
+                    laws.insert(.freshness)
+                    let fresh = query.check.sameAnswersAs.flatMap { indexByID[$0.case] }.flatMap { target in
+                        matched[target].answered.map { ($0, queries.cases[target].check.wholeContentRect) }
+                    } ?? (after, query.check.wholeContentRect)
+                    if let finding = Promises.shiftFinding(
+                        shift, old: before.rects[queries.cases[previous].check.wholeContentRect], oldData: queries.cases[previous].data,
+                        new: fresh.0.rects[fresh.1], newData: query.data) {
+                        var sink = ViolationSink(laws: [.freshness], layout: name, configuration: configuration)
+                        sink.report(.freshness, finding.code) { (finding.subject, finding.problem, finding.expected, finding.actual) }
+                        found += sink.firstPerLaw.map { Self.located($0, in: query) }
+                    }
+                }
+            }
             guard let same = query.check.sameAnswersAs, let target = indexByID[same.case] else { continue }
             let law: ConformanceLaw = same.law == 6 ? .freshness : .determinism
             // Law 6 compares nothing when the instance's earlier preparation was refused: the
@@ -68,6 +93,10 @@ extension GridConformance {
             case (let actual?, let reference?):
                 if law == .freshness { counts.freshnessComparisons += 1 } else { counts.determinismComparisons += 1 }
                 AnswerComparison.compare(actual, with: reference, plan: plan, law: law, who: who, sink: &sink)
+                if let mine = matched[index].traits, let theirs = matched[target].traits {
+                    Promises.compareTraits(mine, with: theirs, law: law, who: who, sink: &sink)
+                    counts.traitsComparisons += 1
+                }
             case (nil, nil):
                 break
             case (let actual, _):
@@ -86,6 +115,9 @@ extension GridConformance {
             layout: name, violations: kept, omittedViolations: omitted,
             checked: counts, skipped: skipped, lawsChecked: laws.sorted())
         report.fromAnswers = true
+        // An enumeration is a Swift call, not something answers can show.
+        report.promises = ConformanceReport.promises(counts: counts, reportsShifts: reportsShifts, enumerates: false)
+            .filter { $0.kind != .scrollOrderedEnumeration }
         return report
     }
 
@@ -137,6 +169,10 @@ extension ConformanceQueries {
         var answered: CaseAnswers?
         /// Why the layout refused the case, when it did.
         var skipped: String?
+        /// What the answer declares about the layout, with the file's traits.
+        var traits: LayoutTraits?
+        /// What the answer says a told update did.
+        var shift: SectionShift?
     }
 
     /// The answers in query order, after checking that they fit: every case answered once,
@@ -189,9 +225,11 @@ extension ConformanceQueries {
                     file: answersFile, field: "\(field).supplementary", value: answer.supplementary.map { "\($0.count) answers" } ?? "missing",
                     expected: "one answer per supplementary query of case \"\(query.id)\": \(query.supplementary.count)")
             }
-            result.append(Matched(answered: CaseAnswers(
-                contentSize: contentSize, rects: rects, items: items, supplementary: supplementary,
-                declared: answer.declaredSupplementaries, tightness: answer.tightness)))
+            result.append(Matched(
+                answered: CaseAnswers(
+                    contentSize: contentSize, rects: rects, items: items, supplementary: supplementary,
+                    declared: answer.declaredSupplementaries, tightness: answer.tightness),
+                traits: answer.declaredTraits(answers.traits), shift: answer.shift))
         }
         return result
     }
