@@ -49,6 +49,10 @@ public struct ConformanceReport: Hashable, Sendable {
             /// `traits`: what the layout declares about itself equals a fresh layout's after
             /// every prepare (laws 5 and 6).
             case traits = "traits"
+            /// `EditableLayout`: what each edit returns (`LayoutEdit`) is what it did, and an
+            /// edit refused leaves the layout as it was (law 6). Checked when the suite is
+            /// given operations (``GridConformance/check(_:options:operations:progress:makeLayout:)``).
+            case layoutEdit = "EditableLayout"
         }
 
         /// Which promise.
@@ -79,6 +83,7 @@ public struct ConformanceReport: Hashable, Sendable {
             case .scrollOrderedEnumeration: [.completeness]
             case .gridPlacement: [.agreement, .validity]
             case .traits: [.determinism, .freshness]
+            case .layoutEdit: [.freshness]
             }
         }
     }
@@ -146,6 +151,12 @@ public struct ConformanceReport: Hashable, Sendable {
         /// Cells whose frame was compared with the union of the frames of the display rows
         /// and columns their placement spans (law 2).
         public var placementFrames = 0
+        /// Edits of an `EditableLayout` whose `LayoutEdit` was compared with what they did
+        /// (law 6).
+        public var layoutEdits = 0
+        /// Edits an `EditableLayout` refused, whose state was compared with its state before
+        /// (law 6).
+        public var layoutEditsRefused = 0
 
         public init() {}
 
@@ -166,6 +177,8 @@ public struct ConformanceReport: Hashable, Sendable {
             sum.shiftsCompared += rhs.shiftsCompared
             sum.traitsComparisons += rhs.traitsComparisons
             sum.placementFrames += rhs.placementFrames
+            sum.layoutEdits += rhs.layoutEdits
+            sum.layoutEditsRefused += rhs.layoutEditsRefused
             return sum
         }
     }
@@ -332,6 +345,8 @@ extension ConformanceReport: CustomStringConvertible {
                 times = "\(plural(promise.checks, "cell")) compared with the tracks they span"
             case .traits:
                 times = "compared with a fresh layout's \(promise.checks) time\(promise.checks == 1 ? "" : "s")"
+            case .layoutEdit:
+                times = "\(plural(promise.checks, "edit")) compared with what it did, \(plural(promise.compared, "refusal")) with the state kept"
             }
             return "\(name): \(promise.checks == 0 && promise.kind != .traits ? "made, never checked (nothing exercised it)" : times)"
         }

@@ -79,7 +79,7 @@ public struct ConformanceViolation: Hashable, Sendable {
             case .invalidContentSize, .contentTooSmall, .contentTooLarge: 1
             case .frameOutsideContent: 2
             case .invalidFrame, .pathOutsideData, .invalidPlacement, .sharedSlot, .headersOutOfOrder: 3
-            case .prepareDiffers, .answersDiffer, .traitsDiffer, .shiftMisreported: 4
+            case .prepareDiffers, .answersDiffer, .traitsDiffer, .shiftMisreported, .layoutEditMisreported: 4
             case .disagreesWithItemQuery, .itemQueryReturnedNil, .itemQueryWrongElement, .placementDisagrees,
                  .placementFrameDisagrees: 5
             case .cellsOverlap: 6
@@ -164,6 +164,10 @@ public struct ConformanceViolation: Hashable, Sendable {
         /// What a layout that adopts `SectionShiftReporting` reported of a told update
         /// (`SectionShift`) is not what the update did to its elements.
         case shiftMisreported = "shift-misreported"
+        /// What an `EditableLayout` returned from an edit (`LayoutEdit`: the data it now lays
+        /// out, where each element went, which sections kept or moved their cells) is not what
+        /// the edit did; or an edit it refused changed it.
+        case layoutEditMisreported = "layout-edit-misreported"
         // Law 7.
         /// A rect's answer is not the union of its two halves' answers.
         case notAdditive = "not-additive"

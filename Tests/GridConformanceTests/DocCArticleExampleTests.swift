@@ -3,6 +3,7 @@ import GridConformance
 import GridConformanceTesting
 import GridConformanceXCTest
 import GridCore
+import GridLayouts
 import Testing
 import XCTest
 
@@ -178,6 +179,19 @@ final class ListLayoutXCTests: XCTestCase {
         let passing = GridConformance.check("ListLayout", options: .quick) { ListLayout() }
         #expect(passing.isPassing, "\(passing)")
         #expect(passing.lawsChecked == ConformanceLaw.allCases, "\(passing)")
+    }
+
+    /// The article's edits of the span grid: a row inserted (the header row is 36 points, the
+    /// rest 44; row 1 is a single row of four cells, so nothing merged grows) and the header's
+    /// merged cell split, each said truly, in every standard container.
+    @Test func theArticlesSpanGridEditsAreSaidTruly() throws {
+        // The span grid lays out its own cells: the one data shape it takes.
+        let options = ConformanceOptions(dataShapes: [try SpanGrid.Configuration.example.dataShape()])
+        let report = GridConformance.check(options: options, operations: [.insertRow(at: 1, height: 20), .split(row: 0, column: 1)]) {
+            SpanGrid(.example)
+        }
+        #expect(report.isPassing, "\(report)")
+        #expect(report.checked.layoutEdits == 2 * options.containers.count, "\(report.checked)")
     }
 
     /// The draft through the Swift Testing adapter: one issue per violation, each naming law 9.

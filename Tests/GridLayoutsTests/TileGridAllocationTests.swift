@@ -89,9 +89,11 @@ struct TileGridAllocationTests {
         // do not. Neither depends on the items.)
         // Byte counts are malloc_usable_size, which can exceed the request by a few bytes
         // depending on which free chunk glibc hands out; a per-item cost would show as
-        // megabytes (31 more tiles a section), so a 4 KiB margin keeps the test sharp.
-        #expect(abs(bigCount.netBytes - smallCount.netBytes) <= 4_096, "\(bigCount) vs \(smallCount)")
-        #expect(abs(bigCount.allocatedBytes - smallCount.allocatedBytes) <= 4_096, "\(bigCount) vs \(smallCount)")
+        // megabytes (a byte per tile is 10 MB here), so a 64 KiB margin keeps the test sharp
+        // (4 KiB was exceeded once by what was allocated on the way: 4,400 bytes, with the
+        // whole suite running beside it).
+        #expect(abs(bigCount.netBytes - smallCount.netBytes) <= 65_536, "\(bigCount) vs \(smallCount)")
+        #expect(abs(bigCount.allocatedBytes - smallCount.allocatedBytes) <= 65_536, "\(bigCount) vs \(smallCount)")
         #expect(bigCount.allocations == smallCount.allocations, "\(bigCount) vs \(smallCount)")
 
         // It is really laid out: 322,581 · 658 = 212,258,298 high; the last tile, item 30 of
