@@ -63,9 +63,11 @@ extension StrategyReport {
         out += Self.verdictHeaders.map { "<th\($0.numeric ? " class=\"num\"" : "")>\(h($0.title))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
         for row in verdictRows {
             out += row.chosen ? "<tr class=\"chosen\">" : "<tr>"
-            out += zip(row.cells, Self.verdictHeaders).map { cell, header in
-                let text = row.chosen ? "<b>\(h(cell))</b>" : h(cell)
-                return header.numeric ? "<td class=\"num\">\(text)</td>" : "<td>\(text)</td>"
+            out += zip(row.cells, Self.verdictHeaders).enumerated().map { index, pair in
+                let text = row.chosen ? "<b>\(h(pair.0))</b>" : h(pair.0)
+                if pair.1.numeric { return "<td class=\"num\">\(text)</td>" }
+                // The last column, the rule's words, wraps rather than widening the table.
+                return index == Self.verdictHeaders.count - 1 ? "<td class=\"wrap\">\(text)</td>" : "<td>\(text)</td>"
             }.joined() + "</tr>\n"
         }
         return out + "</tbody></table></div>\n"

@@ -142,12 +142,13 @@ extension WorkloadRule.Verdict {
                 let all = judgement.figures.map { "\($0.label) \(Self.overruns($0))" }
                 let stayed = judgement.figures.filter { f in !judgement.excluded.contains { $0.strategy == f.strategy } }
                 sentences.append(
-                    "\(place), every strategy has a frame over the frame budget: " + all.joined(separator: "; ") + "; so "
+                    "\(place), every strategy has a frame over the frame budget: " + all.joined(separator: "; ")
+                        + "; \(Self.budgetNote(judgement.figures)); so "
                         + "\(Self.list(stayed.map(\.label))), with the fewest and lightest, stay\(stayed.count == 1 ? "s" : "") in "
                         + "and \(Self.list(judgement.excluded.map(\.label))) \(judgement.excluded.count == 1 ? "is" : "are") out.")
             } else {
                 for figure in judgement.excluded {
-                    sentences.append("\(place), \(figure.label) cannot be recommended: \(Self.overruns(figure)).")
+                    sentences.append("\(place), \(figure.label) cannot be recommended: \(Self.overruns(figure)); \(Self.budgetNote([figure])).")
                 }
             }
         }
@@ -157,7 +158,8 @@ extension WorkloadRule.Verdict {
         return sentences
     }
 
-    /// A strategy's frames over budget: `tour-120hz max 59326 µs (712 % of its 8.33 ms frame budget)`.
+    /// A strategy's frames over budget, each with its share of its frame budget:
+    /// `tour-120hz max 59326 µs (712 %)`.
     static func overruns(_ figure: WorkloadRule.Figures) -> String {
         let parts = figure.overBudget.map { alert -> String in
             let run = alert.run
@@ -167,10 +169,18 @@ extension WorkloadRule.Verdict {
                 frames.append("\(name) \(micros(value))")
                 shares.append(Format.percent(value / budget))
             }
-            return "\(run.trace) " + frames.joined(separator: " and ") + " (" + shares.joined(separator: " and ")
-                + " of its \(Format.duration(budget)) frame budget)"
+            return "\(run.trace) " + frames.joined(separator: " and ") + " (" + shares.joined(separator: " and ") + ")"
         }
         return parts.isEmpty ? "no frame over the frame budget" : list(parts)
+    }
+
+    /// What the percentages of `figures`' overruns are of: `percentages of the frame budget,
+    /// 8.33 ms at 120 Hz, 16.7 ms at 60 Hz`.
+    static func budgetNote(_ figures: [WorkloadRule.Figures]) -> String {
+        var rates: [Int] = []
+        for alert in figures.flatMap(\.overBudget) where !rates.contains(alert.run.refreshHz) { rates.append(alert.run.refreshHz) }
+        let budgets = rates.sorted(by: >).map { "\(Format.duration(1e9 / Double(max($0, 1)))) at \($0) Hz" }
+        return "percentages of the frame budget, " + budgets.joined(separator: ", ")
     }
 
     /// A frame cost as the tables' µs columns print it, with its unit: `0.330 µs`, `59300 µs`.

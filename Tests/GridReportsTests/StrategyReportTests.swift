@@ -45,7 +45,7 @@ import Testing
             "At 2,976 tiles (photos-2976), scan failed a fixture check and cannot be recommended.",
             // Its max is its p99 (Synthetic.run), 20,000.5 µs, printed "20001" as the µs columns print it.
             "At 10,000,000 tiles (scale-10000000), scan cannot be recommended: tour-120hz p99 20001 µs and max 20001 µs "
-                + "(240 % and 240 % of its 8.33 ms frame budget).",
+                + "(240 % and 240 %); percentages of the frame budget, 8.33 ms at 120 Hz.",
         ])
         let markdown = report.markdown()
         let verdictAt = try #require(markdown.range(of: "> **Verdict.** Choose scan at 100 tiles and cached"))

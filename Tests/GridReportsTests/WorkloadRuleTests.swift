@@ -87,7 +87,8 @@ import Testing
         #expect(judgement.chosen.strategy == "on-demand")
         // 10,000,000 ns is "10000" in the max µs column; 10 / 8.333 ms = 120 %.
         #expect(verdict.exclusionSentences == [
-            "At 1,796 tiles (grouped-96), cached cannot be recommended: edits-120hz max 10000 µs (120 % of its 8.33 ms frame budget)."
+            "At 1,796 tiles (grouped-96), cached cannot be recommended: edits-120hz max 10000 µs (120 %)"
+                + "; percentages of the frame budget, 8.33 ms at 120 Hz."
         ])
         #expect(verdict.sizeSentence(judgement, scanNote: nil).contains("of the strategies with no frame over the frame budget, on-demand"))
     }
@@ -106,7 +107,7 @@ import Testing
         #expect(judgement.excluded.map(\.strategy) == ["cached", "adaptive"])
         #expect(judgement.chosen.strategy == "on-demand")
         let sentence = try #require(verdict.exclusionSentences.first)
-        #expect(sentence.hasPrefix("At 1,796 tiles (grouped-96), every strategy has a frame over the frame budget: cached fling-120hz max 20000 µs"))
+        #expect(sentence.hasPrefix("At 1,796 tiles (grouped-96), every strategy has a frame over the frame budget: cached fling-120hz max 20000 µs (240 %)"))
         #expect(sentence.hasSuffix("so on-demand, with the fewest and lightest, stays in and cached and adaptive are out."))
     }
 
