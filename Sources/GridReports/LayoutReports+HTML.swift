@@ -11,16 +11,29 @@ extension LayoutReports {
     /// statement, in the order the reports first use them; and the anchor of each report's
     /// rule, by report. One rule (the usual case) is at `#rule`.
     var rules: (statements: [(id: String, statement: String, layouts: [String])], anchors: [String]) {
+        Self.distinct(reports.map { ($0.options.layout, $0.options.rule.statement) }, anchor: "rule")
+    }
+
+    /// The verdict rules of the reports, each stated once, as ``rules`` are; one rule is
+    /// at `#verdict-rule`.
+    var verdictRules: (statements: [(id: String, statement: String, layouts: [String])], anchors: [String]) {
+        Self.distinct(reports.map { ($0.options.layout, $0.options.workloadRule.statement) }, anchor: "verdict-rule")
+    }
+
+    /// Distinct statements of `(layout, statement)`, each with an anchor (`anchor`, then
+    /// `anchor-2` …) and its layouts; and each entry's anchor.
+    private static func distinct(
+        _ entries: [(layout: String, statement: String)], anchor: String
+    ) -> (statements: [(id: String, statement: String, layouts: [String])], anchors: [String]) {
         var statements: [(id: String, statement: String, layouts: [String])] = []
         var anchors: [String] = []
-        for report in reports {
-            let statement = report.options.rule.statement
+        for (layout, statement) in entries {
             if let index = statements.firstIndex(where: { $0.statement == statement }) {
-                statements[index].layouts.append(report.options.layout)
+                statements[index].layouts.append(layout)
                 anchors.append(statements[index].id)
             } else {
-                let id = statements.isEmpty ? "rule" : "rule-\(statements.count + 1)"
-                statements.append((id, statement, [report.options.layout]))
+                let id = statements.isEmpty ? anchor : "\(anchor)-\(statements.count + 1)"
+                statements.append((id, statement, [layout]))
                 anchors.append(id)
             }
         }
@@ -33,6 +46,7 @@ extension LayoutReports {
         let h = Escape.html
         let layouts = reports.map(\.options.layout)
         let rules = self.rules
+        let verdictRules = self.verdictRules
         let runCount = reports.reduce(0) { $0 + $1.runs.count }
 
         var out = """
@@ -56,13 +70,18 @@ extension LayoutReports {
             + "replayed over the same scroll traces and checked frame by frame against the reference.</p></header>\n"
 
         out += alertsSection()
-        out += summarySection(ruleAnchor: rules.anchors.first ?? "rule")
-        out += contents(rules: rules.statements)
-        for (report, anchor) in zip(reports, rules.anchors) {
-            out += report.htmlSection(ruleAnchor: anchor)
+        out += summarySection(ruleAnchor: verdictRules.anchors.first ?? "verdict-rule")
+        out += contents(rules: rules.statements, verdictRules: verdictRules.statements)
+        for (report, anchors) in zip(reports, zip(rules.anchors, verdictRules.anchors)) {
+            out += report.htmlSection(ruleAnchor: anchors.0, verdictRuleAnchor: anchors.1)
         }
 
         out += "<section class=\"rules\">\n"
+        for rule in verdictRules.statements {
+            let title = verdictRules.statements.count == 1 ? "The verdict rule" : "The verdict rule of " + rule.layouts.joined(separator: ", ")
+            out += ReportPage.heading(2, id: rule.id, h(title))
+            out += "<p class=\"rule\">\(h(rule.statement))</p>\n"
+        }
         for rule in rules.statements {
             let title = rules.statements.count == 1 ? "The threshold rule" : "The threshold rule of " + rule.layouts.joined(separator: ", ")
             out += ReportPage.heading(2, id: rule.id, h(title))
@@ -121,14 +140,17 @@ extension LayoutReports {
                 + "<td>\(h(report.decidingFigure))</td></tr>\n"
         }
         out += "</tbody></table></div>\n"
-        out += "<p class=\"note\">Each recommendation comes from the layout's scale series by <a href=\"#\(ruleAnchor)\">the threshold "
-            + "rule</a>; confidence is the share of bootstrap replicates of the measurements that give the same recommendation.</p>\n"
+        out += "<p class=\"note\">Each recommendation weighs every trace of the layout's data sets by <a href=\"#\(ruleAnchor)\">the "
+            + "verdict rule</a>: frames over the frame budget first, then the steady scroll, then edits, moves, rotations and jumps, prepare "
+            + "and memory; confidence is the share of bootstrap replicates of the steady-scroll passes that give the same choice at every size.</p>\n"
         return out + "</section>\n"
     }
 
     /// The table of contents: the summary, each layout and its parts, the rule, the
     /// environment.
-    private func contents(rules: [(id: String, statement: String, layouts: [String])]) -> String {
+    private func contents(
+        rules: [(id: String, statement: String, layouts: [String])], verdictRules: [(id: String, statement: String, layouts: [String])]
+    ) -> String {
         let h = Escape.html
         var out = "<nav class=\"toc\">\n" + ReportPage.heading(2, id: "contents", "Contents") + "<ol>\n"
         let alerts = self.alerts.count
@@ -138,6 +160,10 @@ extension LayoutReports {
             let parts = report.htmlParts.map { "<a href=\"#\($0.id)\">\(h($0.short))</a>" }.joined(separator: " · ")
             out += "<li><a href=\"#\(report.sectionAnchor)\"><b>\(h(report.options.layout))</b></a> "
                 + "<span class=\"parts\">\(parts)</span></li>\n"
+        }
+        for rule in verdictRules {
+            out += "<li><a href=\"#\(rule.id)\">" + (verdictRules.count == 1 ? "The verdict rule" : "The verdict rule of " + h(rule.layouts.joined(separator: ", ")))
+                + "</a></li>\n"
         }
         for rule in rules {
             out += "<li><a href=\"#\(rule.id)\">" + (rules.count == 1 ? "The threshold rule" : "The threshold rule of " + h(rule.layouts.joined(separator: ", ")))

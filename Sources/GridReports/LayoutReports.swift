@@ -105,7 +105,17 @@ public struct LayoutReports {
             out += alerts.map { "- **\(md($0.identity))**: \(md($0.problem))\n" }.joined()
         }
         out += "\n---\n\n"
-        out += zip(reports, rules.anchors).map { report, anchor in report.markdown(ruleLink: links[anchor]) }.joined(separator: "\n---\n\n")
+        let verdictRules = self.verdictRules
+        let verdictTitle = { (rule: (id: String, statement: String, layouts: [String])) -> String in
+            verdictRules.statements.count == 1 ? "The verdict rule" : "The verdict rule of " + rule.layouts.joined(separator: ", ")
+        }
+        let verdictLinks = Dictionary(uniqueKeysWithValues: verdictRules.statements.map { ($0.id, "#" + ReportPage.slug(verdictTitle($0))) })
+        out += zip(reports, zip(rules.anchors, verdictRules.anchors)).map { report, anchors in
+            report.markdown(ruleLink: (links[anchors.0] ?? "", verdictLinks[anchors.1] ?? ""))
+        }.joined(separator: "\n---\n\n")
+        for rule in verdictRules.statements {
+            out += "\n---\n\n# \(md(verdictTitle(rule)))\n\n\(md(rule.statement))\n"
+        }
         for rule in rules.statements {
             out += "\n---\n\n# \(md(title(rule)))\n\n\(md(rule.statement))\n"
         }

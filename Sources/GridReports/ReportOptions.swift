@@ -19,6 +19,8 @@ public struct ReportOptions: Hashable, Sendable {
     public var seedThreshold: Int
     /// How the recommended threshold is chosen.
     public var rule: ThresholdRule
+    /// How the verdict chooses a strategy at each size, weighing every trace.
+    public var workloadRule = WorkloadRule()
     /// The order strategies are listed in; strategies not named here follow in the order
     /// they first appear in the results.
     public var strategyOrder: [String]
@@ -77,6 +79,11 @@ public struct ReportOptions: Hashable, Sendable {
             try rule.validate()
         } catch {
             throw error.prefixingField(with: "rule.")
+        }
+        do {
+            try workloadRule.validate()
+        } catch {
+            throw error.prefixingField(with: "workloadRule.")
         }
     }
 }

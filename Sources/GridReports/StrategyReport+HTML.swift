@@ -28,7 +28,7 @@ extension StrategyReport {
             (base + "-memory", "3. Retained memory against tile count", "memory"),
             (base + "-timeline", "4. Per-frame cost along the trace", "along the trace"),
             (base + "-measurements", "5. Measurements", "measurements"),
-            (base + "-threshold", "6. Recommended threshold", "threshold"),
+            (base + "-threshold", "6. Adaptive's threshold (steady scroll)", "threshold"),
         ]
     }
 
@@ -36,7 +36,7 @@ extension StrategyReport {
     /// an anchor on every heading. The rule is stated once on the page, at `ruleAnchor`,
     /// and linked from here.
     /// - Complexity: O(r · (t + s)) for r runs over t traces and s strategies.
-    func htmlSection(ruleAnchor: String) -> String {
+    func htmlSection(ruleAnchor: String, verdictRuleAnchor: String) -> String {
         let h = Escape.html
         let charts = charts()
         // Each figure names the file the Markdown links for it, so that a reader of either
@@ -66,7 +66,9 @@ extension StrategyReport {
 
         out += "<div class=\"verdict\">\n" + ReportPage.heading(3, id: parts[0].id, h(parts[0].title))
         out += verdict.map { "<p>\(h($0))</p>\n" }.joined()
-        out += thresholdCards()
+        out += verdictCards()
+        out += "<p class=\"note\">Judged by <a href=\"#\(verdictRuleAnchor)\">the verdict rule</a>. \(h(verdictTableNote))</p>\n"
+        out += verdictTableHTML()
         out += "</div>\n"
 
         let figures: [[ReportChart]] = [
@@ -101,14 +103,25 @@ extension StrategyReport {
         }
 
         out += ReportPage.heading(3, id: parts[6].id, h(parts[6].title))
-        out += "<p>Judged by <a href=\"#\(ruleAnchor)\">the threshold rule</a>, stated once for every layout below them.</p>\n"
+        out += "<p>\(h(Self.thresholdNote)) Judged by <a href=\"#\(ruleAnchor)\">the threshold rule</a>, stated once for every layout below them.</p>\n"
+        out += thresholdCards()
         if !decisionLines.isEmpty {
             out += "<ul>\n" + decisionLines.map { "<li>\(h($0))</li>\n" }.joined() + "</ul>\n"
         }
-        out += "<p>\(h(recommendation.seedComparison(seedThreshold: options.seedThreshold)))</p>\n"
         out += htmlThresholdTable()
         out += "</section>\n"
         return out
+    }
+
+    /// The verdict's choice, its confidence and the seed's threshold side by side.
+    private func verdictCards() -> String {
+        let h = Escape.html
+        let stretches = workload.stretches
+        let value = stretches.count == 1 ? stretches[0].label : (stretches.isEmpty ? "none" : "by size")
+        return "<div class=\"cards\">\n"
+            + "<div class=\"card main\"><div class=\"big\">\(h(value))</div><div>\(h(recommendationWords))</div></div>\n"
+            + "<div class=\"card\"><div class=\"big\">\(h(confidenceWords))</div><div>confidence</div></div>\n"
+            + "</div>\n"
     }
 
     /// The recommended threshold and the seed's side by side.
@@ -118,11 +131,11 @@ extension StrategyReport {
         switch recommendation.outcome {
         case .switchAt(let tiles):
             let names = recommendation.deciding.map { $0.conditions.map { options.rule.name(of: $0) }.joined(separator: " and ") } ?? ""
-            recommended = (Format.count(tiles) + " tiles", "recommended threshold: cache below, on demand at and above; decided by \(names)")
+            recommended = (Format.count(tiles) + " tiles", "adaptive's threshold: cache below, on demand at and above; decided by \(names)")
         case .onDemandAtEverySize:
-            recommended = ("on demand", "at every measured size: caching never paid")
+            recommended = ("on demand", "adaptive's threshold: on demand at every measured size, caching never paid on the steady scroll")
         case .cacheAtEverySize:
-            recommended = ("cache", "at every measured size: caching always paid")
+            recommended = ("cache", "adaptive's threshold: cache at every measured size, caching always paid on the steady scroll")
         case .noData:
             recommended = ("none", "no usable scale series")
         }

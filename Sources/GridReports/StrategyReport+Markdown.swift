@@ -14,17 +14,21 @@ extension StrategyReport {
 
     /// The report as Markdown; with `ruleLink`, the threshold rule is not stated but linked
     /// there (a report over several layouts states it once).
-    func markdown(ruleLink: String?) -> String {
+    func markdown(ruleLink: (threshold: String, verdict: String)?) -> String {
         let md = Escape.markdown
         var out = "# Strategy comparison: \(md(options.layout))\n\n"
         if let note = otherLayoutsNote { out += md(note) + "\n\n" }
         out += "> **Verdict.** " + verdict.map(md).joined(separator: " ") + "\n\n"
-        out += "**\(md(recommendation.headline(seedThreshold: options.seedThreshold)))**"
-        if let deciding = recommendation.deciding, recommendation.threshold != nil {
-            out += ", decided by " + md(deciding.conditions.map { options.rule.name(of: $0) }.joined(separator: " and "))
+        if let ruleLink {
+            out += "Judged by [the verdict rule](\(ruleLink.verdict)), stated once at the end of this report.\n\n"
+        } else {
+            out += md(options.workloadRule.statement) + "\n\n"
         }
-        out += ". \(md(recommendation.seedComparison(seedThreshold: options.seedThreshold)))\n\n"
-
+        if let confidence = workload.confidence {
+            out += md("Confidence: \(Format.trimmed(confidence * 100, maxDecimals: 1)) % of \(Format.count(WorkloadRule.confidenceReplicates)) "
+                + "bootstrap replicates of the steady-scroll passes give the same choice at every size.") + "\n\n"
+        }
+        out += md(verdictTableNote) + "\n\n" + verdictTableMarkdown() + "\n"
         let failed = failedRuns
         if !failed.isEmpty {
             out += "> **⚠ Fixture check failed (\(failed.count) run\(failed.count == 1 ? "" : "s")).** These loaded other tiles than the "
@@ -35,9 +39,16 @@ extension StrategyReport {
             out += "\n"
         }
 
-        out += "## Recommended threshold\n\n"
+        out += "## Adaptive's threshold (steady scroll)\n\n"
+        out += md(Self.thresholdNote) + "\n\n"
+        out += "**\(md(recommendation.headline(seedThreshold: options.seedThreshold)))**"
+        if let deciding = recommendation.deciding, recommendation.threshold != nil {
+            out += ", decided by " + md(deciding.conditions.map { options.rule.name(of: $0) }.joined(separator: " and "))
+        }
+        out += ". \(md(recommendation.seedComparison(seedThreshold: options.seedThreshold)))\n\n"
+
         if let ruleLink {
-            out += "Judged by [the threshold rule](\(ruleLink)), stated once at the end of this report.\n\n"
+            out += "Judged by [the threshold rule](\(ruleLink.threshold)), stated once at the end of this report.\n\n"
         } else {
             out += md(options.rule.statement) + "\n\n"
         }
@@ -79,6 +90,9 @@ extension StrategyReport {
         }
         return out
     }
+
+    /// What the threshold part is, against the verdict.
+    static let thresholdNote = "Where adaptive should switch from cached to on demand, judged over the scale series by the steady scroll, the rebuild and the memory only; the verdict above weighs every trace, and is what to choose."
 
     /// What the columns mean, under the main table: terms and their explanations.
     var columnNotes: (intro: String, terms: [(term: String, meaning: String)]) {

@@ -1,43 +1,34 @@
 import GridHarness
 
-/// The layout's line in the summary at the top of the report: the recommendation, how sure
-/// it is, and the one figure that decided it.
+/// The layout's line in the summary at the top of the report: the verdict's
+/// recommendation, how sure it is, and the one figure that decided it.
 extension StrategyReport {
-    /// The recommendation in a few words: `on demand at every size`, `cache below 10,000
-    /// tiles, on demand at and above`.
+    /// The recommendation in a few words: `on-demand at every measured size`, or the choice
+    /// by size (`on-demand at 100 to 1,000,000 tiles, adaptive at 10,000,000 tiles`).
     public var recommendationWords: String {
-        let rule = options.rule
-        switch recommendation.outcome {
-        case .switchAt(let tiles):
-            return "\(rule.cachedStrategy) below \(Format.count(tiles)) tiles, \(rule.onDemandStrategy) at and above"
-        case .onDemandAtEverySize:
-            return "\(rule.onDemandStrategy) at every size"
-        case .cacheAtEverySize:
-            return "\(rule.cachedStrategy) at every measured size (up to \(Format.count(recommendation.evaluations.last?.tiles ?? 0)) tiles)"
-        case .noData:
-            return "none: no usable scale series"
-        }
+        workload.recommendationWords
     }
 
-    /// The recommendation's confidence as a percentage (`98.4 %`), or `—` when no size had
-    /// passes to resample.
+    /// The verdict's confidence as a percentage (`98.4 %`), or `—` when no size had passes
+    /// to resample.
     public var confidenceWords: String {
-        recommendation.confidence.map { Format.trimmed($0 * 100, maxDecimals: 1) + " %" } ?? "—"
+        workload.confidence.map { Format.trimmed($0 * 100, maxDecimals: 1) + " %" } ?? "—"
     }
 
-    /// The figure the recommendation rests on, with the size it was measured at: the first
-    /// condition that held at the deciding size (the threshold's, or the smallest when
-    /// caching never paid), or, when caching always paid, the speed comparison at the
-    /// largest size. The same words as the decision lines under the threshold table.
+    /// The figure the recommendation rests on, at the verdict's key size: the first step
+    /// that settled the tie there, or, when one strategy scrolled fastest alone, its p50
+    /// against the next. The same words as the verdict's.
     public var decidingFigure: String {
-        let rule = options.rule
-        let recommendation = recommendation
-        if let deciding = recommendation.deciding, let condition = deciding.conditions.first {
-            return "at \(Format.count(deciding.tiles)) tiles: " + rule.check(condition, at: deciding)
+        guard let key = keyJudgement else {
+            return "no data set has a passing run over \(options.scaleTrace) or \(options.canonicalTrace)"
         }
-        if case .cacheAtEverySize = recommendation.outcome, let largest = recommendation.evaluations.last {
-            return "at \(Format.count(largest.tiles)) tiles: " + rule.speedCheck(at: largest)
+        let place = "at \(Format.count(key.tiles)) tiles (\(key.dataset)): "
+        if let step = key.steps.first { return place + workload.stepText(step) }
+        let others = workload.rule.candidates(of: key).filter { $0.strategy != key.chosen.strategy }
+        if let next = others.min(by: { $0.p50 < $1.p50 }) {
+            return place + "\(key.chosen.label) scrolls fastest over \(key.steadyTrace) (p50 "
+                + "\(Format.micros(key.chosen.p50)) µs against \(next.label)'s \(Format.micros(next.p50)) µs)"
         }
-        return "no tile count of \(options.scaleTrace) has a passing \(rule.cachedStrategy) and \(rule.onDemandStrategy) run"
+        return place + "\(key.chosen.label) is the only candidate"
     }
 }

@@ -13,8 +13,11 @@ import GridHarness
 public struct StrategyReport: Sendable {
     public let document: ResultsDocument
     public let options: ReportOptions
-    /// The threshold rule's answer over the scale series.
+    /// The threshold rule's answer over the scale series: where adaptive should switch,
+    /// judged by the steady scroll.
     public let recommendation: ThresholdRule.Recommendation
+    /// The verdict's rule applied to every data set and trace of the layout.
+    public let workload: WorkloadRule.Verdict
 
     /// Prepares the report, refusing with a `GridError` naming the field: options out of
     /// range, a results document of another schema version, and run figures no
@@ -31,6 +34,10 @@ public struct StrategyReport: Sendable {
         self.options = options
         let scale = document.runs.filter { $0.layout == options.layout && $0.trace == options.scaleTrace }
         self.recommendation = options.rule.recommend(scale)
+        let own = document.runs.filter { $0.layout == options.layout }
+        self.workload = options.workloadRule.judge(
+            own, steadyTraces: [options.scaleTrace, options.canonicalTrace],
+            order: Self.uniqued(options.strategyOrder.filter(Set(own.map(\.strategy)).contains) + own.map(\.strategy)))
     }
 
     /// The runs of the report's layout, in document order.
@@ -91,7 +98,7 @@ public struct StrategyReport: Sendable {
     /// rest as they first appear.
     public var strategies: [String] {
         let present = Set(runs.map(\.strategy))
-        return uniqued(options.strategyOrder.filter(present.contains) + runs.map(\.strategy))
+        return Self.uniqued(options.strategyOrder.filter(present.contains) + runs.map(\.strategy))
     }
 
     /// Trace names of `runs` in report order: the canonical trace first, then as they first appear.
@@ -144,61 +151,20 @@ public struct StrategyReport: Sendable {
         return result
     }
 
-    /// The verdict: which strategy to choose and when, in two sentences of plain text.
-    public var verdict: [String] {
-        let rule = options.rule
-        let first: String
-        switch recommendation.outcome {
-        case .switchAt(let tiles):
-            first = "Choose \(rule.cachedStrategy) below \(Format.count(tiles)) tiles and \(rule.onDemandStrategy) at and above it "
-                + "(adaptive with its threshold at \(Format.count(tiles)) does both)."
-        case .onDemandAtEverySize:
-            first = "Choose \(rule.onDemandStrategy) at every size: caching did not pay at any measured size, "
-                + "from \(Format.count(recommendation.evaluations.first?.tiles ?? 0)) tiles up."
-        case .cacheAtEverySize:
-            first = "Choose \(rule.cachedStrategy) at every measured size, up to "
-                + "\(Format.count(recommendation.evaluations.last?.tiles ?? 0)) tiles: caching never stopped paying."
-        case .noData:
-            first = "No choice by size can be made: the scale series (\(options.scaleTrace)) has no tile count with a passing "
-                + "\(rule.cachedStrategy) and \(rule.onDemandStrategy) run to compare."
-        }
-        return [first, canonicalSentence]
+    /// The size the verdict's second sentence is about: the canonical data set's, else the
+    /// smallest judged.
+    public var keyJudgement: WorkloadRule.Judgement? {
+        workload.judgements.first { $0.dataset == options.canonicalDataset } ?? workload.judgements.first
     }
 
-    /// The canonical trace's fastest strategies, in words. Strategies are compared by their
-    /// medians with the rule's paired bootstrap (``ThresholdRule/compare(cached:onDemand:)``):
-    /// every strategy equivalent to the fastest is named with it, in report order, so that
-    /// noise between equally fast strategies does not change the sentence.
-    private var canonicalSentence: String {
-        let candidates = canonicalTraceRuns
-        let place = "On \(options.canonicalDataset) over \(options.canonicalTrace)"
-        let failures = candidates.filter { $0.fixture == .fail }.count
-        let failureNote = failures == 0 ? "" : ", and \(failures) run\(failures == 1 ? "" : "s") failed the fixture check"
-        let passing = candidates.filter { $0.fixture == .pass }
-        guard let best = passing.min(by: { $0.medianNanos < $1.medianNanos }) else {
-            return "\(place) no run passed its fixture check\(candidates.isEmpty ? " (there were no runs)" : "")."
-        }
-        let rule = options.rule
-        let group = passing.filter { $0 == best || rule.compare(cached: best, onDemand: $0).speed == .equivalent }
-        let worstP99 = group.max { $0.frameNanos.p99 < $1.frameNanos.p99 } ?? best
-        let budget = "p99 at most \(Format.duration(worstP99.frameNanos.p99)) or \(Format.percent(worstP99.budgetShareP99)) "
-            + "of the \(best.refreshHz) Hz frame budget"
-        var sentence: String
-        if group.count == 1 {
-            sentence = "\(place) (\(Format.count(best.tiles)) tiles), \(label(best)) is the fastest beyond the noise: median "
-                + "\(Format.duration(best.medianNanos)), \(budget)"
-        } else {
-            let names = group.map(label)
-            let list = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
-            let medians = group.map(\.medianNanos)
-            sentence = "\(place) (\(Format.count(best.tiles)) tiles), \(list) are equivalent within "
-                + "±\(Format.trimmed(rule.tolerance * 100, maxDecimals: 2)) % (medians \(Format.duration(medians.min() ?? 0))–"
-                + "\(Format.duration(medians.max() ?? 0)), \(budget))"
-        }
-        if let scan = passing.first(where: { $0.strategy == "scan" }), !group.contains(scan) {
-            sentence += ", against a median of \(Format.duration(scan.medianNanos)) for scan, \(options.scanBaseline)"
-        }
-        return sentence + failureNote + "."
+    /// The verdict, in plain text: what to choose at which sizes (``WorkloadRule``); which
+    /// strategies scroll equally fast at the key size, the chosen one among them, and what
+    /// settled the tie; then, at each size, the strategies out for frames over the budget
+    /// or a failed fixture check, with the frames.
+    public var verdict: [String] {
+        var sentences = [workload.choiceSentence]
+        if let key = keyJudgement { sentences.append(workload.sizeSentence(key, scanNote: options.scanBaseline)) }
+        return sentences + workload.exclusionSentences
     }
 
     /// A run's strategy as the report names it: adaptive with its choice, `adaptive (→ cached)`.
@@ -212,7 +178,9 @@ public struct StrategyReport: Sendable {
         "\(run.dataset) / \(run.trace) / \(label(run))"
     }
 
-    private func uniqued(_ names: [String]) -> [String] {
+    private func uniqued(_ names: [String]) -> [String] { Self.uniqued(names) }
+
+    private static func uniqued(_ names: [String]) -> [String] {
         var seen = Set<String>()
         return names.filter { seen.insert($0).inserted }
     }

@@ -102,13 +102,14 @@ extension ThresholdRule {
 }
 
 extension ThresholdRule.Recommendation {
-    /// One line: the recommendation next to the seed's threshold.
+    /// One line: adaptive's threshold by this rule next to the seed's (the verdict, which
+    /// weighs every trace, is ``WorkloadRule``'s).
     public func headline(seedThreshold: Int) -> String {
         let seed = "(seed: \(Format.count(seedThreshold)) tiles)"
         switch outcome {
-        case .switchAt(let tiles): return "Recommended threshold: \(Format.count(tiles)) tiles \(seed)"
-        case .onDemandAtEverySize: return "Recommended: on demand at every size \(seed)"
-        case .cacheAtEverySize: return "Recommended: cache at every measured size \(seed)"
+        case .switchAt(let tiles): return "Adaptive's threshold: \(Format.count(tiles)) tiles \(seed)"
+        case .onDemandAtEverySize: return "Adaptive's threshold: none, on demand at every size \(seed)"
+        case .cacheAtEverySize: return "Adaptive's threshold: none, cache at every measured size \(seed)"
         case .noData: return "No threshold recommended: no usable scale series \(seed)"
         }
     }

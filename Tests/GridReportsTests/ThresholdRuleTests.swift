@@ -128,7 +128,7 @@ import Testing
         let words = answer.seedComparison(seedThreshold: 400)
         #expect(words.contains("On demand at every size"))
         #expect(words.contains("do not support the seed's 400"))
-        #expect(answer.headline(seedThreshold: 400) == "Recommended: on demand at every size (seed: 400 tiles)")
+        #expect(answer.headline(seedThreshold: 400) == "Adaptive's threshold: none, on demand at every size (seed: 400 tiles)")
     }
 
     @Test func alwaysPays() {
