@@ -115,4 +115,27 @@ import Testing
                 "seed \(seed): centred tile-grid, \(columns) per line, \(counts)")
         }
     }
+
+    /// An empty batch (a frame that measured nothing) changes nothing, through every
+    /// strategy: the tile grid's told update then re-lays no section and the cached
+    /// strategy's pieces move nothing.
+    @Test func anEmptyMeasurementChangesNothing() throws {
+        let data = try DataShape(itemCounts: [5, 0, 9], itemSizes: (0..<14).map { Size(width: 10 + Double($0), height: 30) })
+        for base in [TileGrid(TileGrid.Configuration(centersItems: true)) as any GridLayout, Waterfall()] {
+            var told: [(String, any GridLayout)] = try Self.strategiesOf(base)
+            for index in told.indices {
+                try told[index].1.prepare(data: data, container: Self.container)
+                try told[index].1.prepare(data: data, container: Self.container, invalidation: .edited(.setItemSizes([])))
+            }
+            var fresh = base
+            try fresh.prepare(data: data, container: Self.container)
+            var random = SeededRandom(seed: 1)
+            let rects = probeRects(content: fresh.contentSize, edges: edges(of: fresh), random: &random, count: 20)
+            expectAllAgree([("fresh", fresh)] + told, data: data, rects: rects, "\(type(of: base)), empty measurement")
+        }
+    }
+
+    static func strategiesOf<Base: GridLayout>(_ base: Base) throws -> [(String, any GridLayout)] {
+        try strategies(base)
+    }
 }
