@@ -22,6 +22,8 @@ package struct Dump: ParsableCommand {
 
             With --scrolled-to X,Y it prints what a viewport of the spec's container size, scrolled to (X, Y), has loaded (the visible rect plus 4 rows above and beneath and 2 columns either side), with pinned elements at their pinned frames: section headers, a data grid's header row, header column and corner, a span grid's frozen rows and columns.
 
+            A spec with estimated sizes ("estimated": {"itemHeight": h} or {"itemSize": [w, h]}) is laid out at the estimates; its "itemHeights" or "itemSizes" are the true sizes, which the layout learns by measurement. --measured-all prints the layout after every item has been measured (what a fresh layout given the true sizes answers: with "placement" or "lanes" "rebalance", the layout of the spec without "estimated"; with "stable", the columns the estimates chose); --measured-through N after the first N items in layout order (section by section, item by item), the rest still at the estimate. A spec without "estimated" knows every size already: both flags leave it as it is.
+
             Values may begin with '-': --scrolled-to -40,-25 is a view bounced past the top-left, --rect -10,-10,400,50 a rect above and left of the content. When standard error is a terminal, a dump that runs over 2 seconds shows its progress there (never on standard output).
             """)
 
@@ -39,13 +41,25 @@ package struct Dump: ParsableCommand {
     @Option(parsing: .unconditional, help: "Print what a viewport scrolled to X,Y has loaded, pinned elements at their pinned frames.")
     package var scrolledTo: PointArgument?
 
+    @Flag(help: "With estimated sizes (the spec's \"estimated\"): the layout after every item has been measured, what a fresh layout given the true sizes answers.")
+    package var measuredAll = false
+
+    @Option(help: ArgumentHelp("With estimated sizes: the layout after the first N items in layout order (section by section, item by item) have been measured, the rest at the estimate.", valueName: "N"))
+    package var measuredThrough: Int?
+
     @Option(help: "Write to this file instead of standard output.")
     package var out: String?
+
+    package func validate() throws {
+        if measuredAll && measuredThrough != nil {
+            throw ValidationError("Give at most one of --measured-all and --measured-through N.")
+        }
+    }
 
     package func run() throws {
         try guarded {
             if let out { try OutputPath.refuseOverwritingInput(out: out, option: "--out", inputs: [spec]) }
-            let loaded = try LayoutSpec.load(from: URL(fileURLWithPath: spec))
+            let loaded = try measured(LayoutSpec.load(from: URL(fileURLWithPath: spec)))
             let kind = try StrategyKind(named: strategy)
             if let out {
                 try AtomicFileWriter.write(to: URL(fileURLWithPath: out)) { sink in
@@ -54,6 +68,20 @@ package struct Dump: ParsableCommand {
             } else {
                 try writeElements(of: loaded, strategy: kind) { try Console.output($0) }
             }
+        }
+    }
+
+    /// The spec as measurement leaves it, as `--measured-all` or `--measured-through` ask.
+    ///
+    /// - Throws: `InputError` naming the spec file and `--measured-through` for a count
+    ///   beyond its items.
+    private func measured(_ loaded: LayoutSpec) throws -> LayoutSpec {
+        if measuredAll { return loaded.measuredAll }
+        guard let measuredThrough else { return loaded }
+        do {
+            return try loaded.measured(through: measuredThrough)
+        } catch {
+            throw InputError(file: spec, field: "--measured-through", value: "\(measuredThrough)", expected: error.expected)
         }
     }
 

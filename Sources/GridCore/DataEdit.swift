@@ -14,7 +14,8 @@
 /// - inserting or deleting sections shifts later sections, with their items and their
 ///   per-section supplementary views (headers, footers);
 /// - moving an item removes it at `from`, then inserts it at `to` in the data after the
-///   removal.
+///   removal;
+/// - setting item sizes (a measurement) renames nothing: every element keeps its path.
 ///
 /// Only cells and per-section supplementary views (section headers and footers) are
 /// renamed. The other kinds (a two-axis grid's column and row headers and its corner)
@@ -31,6 +32,11 @@ public enum DataEdit: Hashable, Sendable, CustomStringConvertible {
     case deleteSections(Range<Int>)
     /// The item at `from` removed, then inserted at `to` in the data after the removal.
     case moveItem(from: ItemPath, to: ItemPath)
+    /// The items named set to the given sizes, every count and path unchanged: a
+    /// measurement, as a viewport tells it once per frame for the items it has just
+    /// measured (their true sizes, where the layout knew only an estimate). A layout that
+    /// does not follow it prepares again (the contract's default), which is always right.
+    case setItemSizes([SizedItem])
 
     /// The data after this edit.
     ///
@@ -48,6 +54,8 @@ public enum DataEdit: Hashable, Sendable, CustomStringConvertible {
             try data.deletingSections(sections)
         case .moveItem(let from, let to):
             try data.movingItem(from: from, to: to)
+        case .setItemSizes(let items):
+            try data.settingItemSizes(items)
         }
     }
 
@@ -59,6 +67,7 @@ public enum DataEdit: Hashable, Sendable, CustomStringConvertible {
         case .insertSections(let section, _, _): section
         case .deleteSections(let sections): sections.lowerBound
         case .moveItem(let from, let to): min(from.section, to.section)
+        case .setItemSizes(let items): items.lazy.map(\.path.section).min() ?? 0
         }
     }
 
@@ -71,6 +80,7 @@ public enum DataEdit: Hashable, Sendable, CustomStringConvertible {
         case .insertSections(let section, let counts, _): "inserting sections of \(counts) items at \(section)"
         case .deleteSections(let sections): "deleting sections \(sections.lowerBound)..<\(sections.upperBound)"
         case .moveItem(let from, let to): "moving item \(from) to \(to)"
+        case .setItemSizes(let sized): "setting the sizes of \(items(sized.count))" + (sized.isEmpty ? "" : " from \(sized[0].path)")
         }
     }
 
@@ -119,6 +129,8 @@ public enum DataEdit: Hashable, Sendable, CustomStringConvertible {
             // … then inserted at `to`: items at and after it make room.
             if moved.section == to.section && moved.item >= to.item { moved.item += 1 }
             return moved
+        case .setItemSizes:
+            return path
         }
     }
 }

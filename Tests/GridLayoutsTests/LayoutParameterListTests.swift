@@ -25,13 +25,16 @@ struct LayoutParameterListTests {
             try! DataShape(sections: 4, itemsPerSection: 3)
         ),
         (
-            ColumnarGrouped.Configuration(columns: 3, columnSpacing: 6, sectionSpacing: 9, itemHeight: 50, headerHeight: 28, footerHeight: 16),
+            ColumnarGrouped.Configuration(
+                columns: 3, columnSpacing: 6, sectionSpacing: 9, itemHeight: 50, headerHeight: 28, footerHeight: 16,
+                estimated: .itemHeight(30), placement: .rebalance),
             try! DataShape(itemCounts: [2, 1], itemSizes: [Size(width: 1, height: 20), Size(width: 1, height: 40), Size(width: 1, height: 6)])
         ),
         (
             Waterfall.Configuration(
                 columns: 3, columnSpacing: 4, itemSpacing: 7, insets: Waterfall.Insets(top: 1, left: 2, bottom: 3, right: 4),
-                headerHeight: 20, footerHeight: 12, itemHeight: 80, itemSizing: .heights),
+                headerHeight: 20, footerHeight: 12, itemHeight: 80, itemSizing: .heights,
+                estimated: .itemHeight(30), lanes: .rebalance),
             try! DataShape(itemCounts: [2, 1], itemSizes: [Size(width: 1, height: 20), Size(width: 1, height: 40), Size(width: 1, height: 6)])
         ),
         (
@@ -52,8 +55,14 @@ struct LayoutParameterListTests {
     static let specFieldNames: [String: [String]] = [
         "tile-grid": ["sections", "itemSizes", "tilesPerLine", "rowHeight", "padding", "sectionTitleHeight", "sectionFooterHeight", "centersItems"],
         "data-grid": ["records", "fields", "transposed", "columnWidth", "rowHeight", "headerHeight", "rowHeaderWidth"],
-        "columnar-grouped": ["sections", "itemHeights", "columns", "columnSpacing", "sectionSpacing", "itemHeight", "headerHeight", "footerHeight"],
-        "waterfall": ["sections", "itemSizes", "itemHeights", "columns", "columnSpacing", "itemSpacing", "insets", "headerHeight", "footerHeight", "itemHeight"],
+        "columnar-grouped": [
+            "sections", "itemHeights", "columns", "columnSpacing", "sectionSpacing", "itemHeight", "headerHeight", "footerHeight",
+            "estimated", "placement",
+        ],
+        "waterfall": [
+            "sections", "itemSizes", "itemHeights", "columns", "columnSpacing", "itemSpacing", "insets", "headerHeight", "footerHeight",
+            "itemHeight", "estimated", "lanes",
+        ],
         "span-grid": ["columns", "rows", "merges", "frozenRows", "frozenColumns", "operations"],
     ]
 

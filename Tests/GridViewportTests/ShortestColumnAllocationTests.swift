@@ -58,4 +58,17 @@ import Testing
         let data = try DataShape(itemCounts: [3000], itemSizes: sizes)
         try check(Waterfall(), data: data, size: Size(width: 320, height: 480), "waterfall")
     }
+
+    /// Stable lanes of estimated sizes (issue 28), half the items measured: the query's
+    /// count of items below the rect lives on the stack too.
+    @Test func stableLanesScrollWithoutAllocating() throws {
+        try #require(AllocationCount.isAvailable)
+        var random = SeededRandom(seed: 2800)
+        let sizes = (0..<3000).map { index in
+            index % 2 == 0 ? Size(width: 300, height: 200) : Size(width: Double(random.integer(300...900)), height: Double(random.integer(300...900)))
+        }
+        let data = try DataShape(itemCounts: [3000], itemSizes: sizes)
+        let configuration = Waterfall.Configuration(columns: 3, estimated: .itemSize(Size(width: 300, height: 200)), lanes: .stable)
+        try check(Waterfall(configuration), data: data, size: Size(width: 320, height: 480), "waterfall, stable lanes")
+    }
 }

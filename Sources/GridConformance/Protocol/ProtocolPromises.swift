@@ -150,6 +150,10 @@ struct DataEditJSON: Codable {
             try c.encode("move-item", forKey: .type)
             try c.encode([from.section, from.item], forKey: .from)
             try c.encode([to.section, to.item], forKey: .to)
+        case .setItemSizes(let items):
+            // Written for messages only: the protocol takes no measurement yet (issue 28).
+            try c.encode("set-item-sizes", forKey: .type)
+            try c.encode(items.map { [Double($0.path.section), Double($0.path.item), $0.size.width, $0.size.height] }, forKey: .sizes)
         }
     }
 }

@@ -48,6 +48,12 @@ struct LayoutSpecFile: Codable {
         let type = try LayoutRegistry.configuration(named: layout)
         let known = Self.commonFields + type.specFieldNames
         for key in try decoder.container(keyedBy: FieldKey.self).allKeys where !known.contains(key.stringValue) {
+            if key.stringValue == "estimated" {
+                let measuring = LayoutRegistry.configurations.filter { $0.specFieldNames.contains("estimated") }.map { $0.layoutName }
+                throw GridError.invalidParameter(
+                    "estimated", "(given)",
+                    expected: "no estimated sizes in a \(layout) spec: it does not measure its items (layouts that do: \(measuring.joined(separator: ", ")))")
+            }
             let nearest = StrictJSON.nearest(to: key.stringValue, in: known)
             throw GridError.invalidParameter(
                 key.stringValue, "(an unknown field)",
@@ -92,9 +98,19 @@ extension LayoutSpec {
         return try LayoutSpec(file: file, path: path, defaultName: defaultName)
     }
 
+    /// The spec of `file`: with `estimated`, its data at the estimates and the file's true
+    /// sizes as ``LayoutSpec/measuredData``.
     init(file: LayoutSpecFile, path: String, defaultName: String) throws(InputError) {
-        let spec = LayoutSpec(name: file.name ?? defaultName, parameters: file.configuration, container: file.container, data: file.data)
+        let spec: LayoutSpec
         do {
+            var data = file.data, measured: DataShape?
+            if let estimate = file.configuration.sizeEstimate {
+                measured = file.data
+                data = try estimate.estimatedData(for: file.data)
+            }
+            spec = LayoutSpec(
+                name: file.name ?? defaultName, parameters: file.configuration, container: file.container,
+                data: data, measuredData: measured)
             _ = try spec.preparedLayout()
         } catch {
             throw InputError(file: path, error)
@@ -102,9 +118,9 @@ extension LayoutSpec {
         self = spec
     }
 
-    /// The spec's JSON form.
+    /// The spec's JSON form: with estimated sizes, the true sizes as the per-item field.
     var file: LayoutSpecFile {
-        LayoutSpecFile(schemaVersion: 1, name: name, container: container, configuration: parameters, data: data)
+        LayoutSpecFile(schemaVersion: 1, name: name, container: container, configuration: parameters, data: measuredData ?? data)
     }
 
     /// Writes the spec as JSON to `url`, atomically.

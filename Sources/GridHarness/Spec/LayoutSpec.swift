@@ -13,13 +13,21 @@ public struct LayoutSpec: Hashable, Sendable {
     public var parameters: any LayoutConfiguration
     /// The container (the grid view's bounds) the layout is prepared for.
     public var container: Size
+    /// The data as the layout first knows it: with estimated sizes (the spec's
+    /// `estimated`), every item at the estimate.
     public var data: DataShape
+    /// With estimated sizes, the data after every item has been measured: the true sizes
+    /// the spec's `itemHeights` or `itemSizes` give, which the layout learns only by
+    /// measurement (`DataEdit.setItemSizes`); `nil` when every size is known from the start.
+    /// It has the counts of ``data``.
+    public var measuredData: DataShape?
 
-    public init(name: String, parameters: any LayoutConfiguration, container: Size, data: DataShape) {
+    public init(name: String, parameters: any LayoutConfiguration, container: Size, data: DataShape, measuredData: DataShape? = nil) {
         self.name = name
         self.parameters = parameters
         self.container = container
         self.data = data
+        self.measuredData = measuredData
     }
 
     /// The layout names a spec may give, in the order help texts list them.
@@ -52,7 +60,7 @@ public struct LayoutSpec: Hashable, Sendable {
 
     public static func == (lhs: LayoutSpec, rhs: LayoutSpec) -> Bool {
         lhs.name == rhs.name && AnyHashable(lhs.parameters) == AnyHashable(rhs.parameters)
-            && lhs.container == rhs.container && lhs.data == rhs.data
+            && lhs.container == rhs.container && lhs.data == rhs.data && lhs.measuredData == rhs.measuredData
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -60,5 +68,6 @@ public struct LayoutSpec: Hashable, Sendable {
         hasher.combine(AnyHashable(parameters))
         hasher.combine(container)
         hasher.combine(data)
+        hasher.combine(measuredData)
     }
 }

@@ -16,10 +16,33 @@ extension ColumnarGrouped {
         public var headerHeight: Double
         /// The height of each section's footer, `f ≥ 0`; 0 means no footers.
         public var footerHeight: Double
+        /// The estimated cell height, when the data's heights are learned by measurement
+        /// (a spec's `"estimated": {"itemHeight": e}`); `nil` when every height is known.
+        public var estimated: SizeEstimate?
+        /// How a section's column is chosen while heights are estimated: see ``Placement``.
+        public var placement: Placement
+
+        /// How a section's column is chosen (a spec's `"placement"`).
+        ///
+        /// Both rules are functions of the data as known now, never of the order in which
+        /// measurements came. Without ``Configuration/estimated`` every height is known and
+        /// the two are the same rule.
+        public enum Placement: String, Hashable, Sendable, Codable, CaseIterable, SpecChoice {
+            /// Each section's column is chosen as if every cell had its estimated height:
+            /// a measurement changes heights within a column and never moves a section to
+            /// another column (the default).
+            case stable
+            /// The shortest column by the heights known now, measured or estimated:
+            /// sections may change columns as cells are measured.
+            case rebalance
+
+            public init(from decoder: any Decoder) throws { try self.init(decodingChoiceFrom: decoder) }
+        }
 
         public init(
             columns: Int = 2, columnSpacing: Double = 10, sectionSpacing: Double = 5,
-            itemHeight: Double = 44, headerHeight: Double = 0, footerHeight: Double = 0
+            itemHeight: Double = 44, headerHeight: Double = 0, footerHeight: Double = 0,
+            estimated: SizeEstimate? = nil, placement: Placement = .stable
         ) {
             self.columns = columns
             self.columnSpacing = columnSpacing
@@ -27,6 +50,16 @@ extension ColumnarGrouped {
             self.itemHeight = itemHeight
             self.headerHeight = headerHeight
             self.footerHeight = footerHeight
+            self.estimated = estimated
+            self.placement = placement
+        }
+
+        /// The estimated cell height, when the placement is ``Placement/stable`` and
+        /// heights are estimated: the height each section's column is chosen by; `nil`
+        /// when sections go into the column shortest by the heights known now.
+        var placementEstimate: Double? {
+            guard placement == .stable, let estimated else { return nil }
+            return estimated.dataSize.height
         }
 
         /// The defaults: 2 columns, spacing 10, sections 5 apart, items of 44, no headers or
@@ -36,7 +69,8 @@ extension ColumnarGrouped {
         /// Checks every parameter that does not depend on the container.
         ///
         /// - Throws: `GridError` naming `columns`, `columnSpacing`,
-        ///   `sectionSpacing`, `itemHeight`, `headerHeight` or `footerHeight`.
+        ///   `sectionSpacing`, `itemHeight`, `headerHeight`, `footerHeight`,
+        ///   `estimated.itemHeight`, or `estimated.itemSize` (the layout estimates heights).
         public func validate() throws(GridError) {
             guard columns >= 1 else { throw .invalidParameter("columns", columns, expected: "an integer ≥ 1") }
             try GridError.requireNonNegative(columnSpacing, "columnSpacing")
@@ -44,6 +78,12 @@ extension ColumnarGrouped {
             try GridError.requirePositive(itemHeight, "itemHeight")
             try GridError.requireNonNegative(headerHeight, "headerHeight")
             try GridError.requireNonNegative(footerHeight, "footerHeight")
+            if let estimated {
+                try estimated.validate()
+                guard case .itemHeight = estimated else {
+                    throw .invalidParameter("estimated.itemSize", estimated.description, expected: "estimated.itemHeight: columnar-grouped measures heights")
+                }
+            }
         }
 
         /// The width of each column in a container `containerWidth` wide:
@@ -72,6 +112,8 @@ extension ColumnarGrouped.Configuration: LayoutParameterList {
         LayoutParameter("itemHeight", \.itemHeight),
         LayoutParameter("headerHeight", \.headerHeight),
         LayoutParameter("footerHeight", \.footerHeight),
+        LayoutParameter(optional: "estimated", \.estimated),
+        LayoutParameter("placement", \.placement, omittedWhen: .stable),
     ]
 }
 
@@ -89,6 +131,11 @@ extension ColumnarGrouped.Configuration: LayoutParameterList {
 /// section by section (otherwise every item is `itemHeight` tall). The other fields left
 /// out take their defaults: 2 columns, `columnSpacing` 10, `sectionSpacing` 5,
 /// `itemHeight` 44, no headers, no footers.
+///
+/// With `"estimated": {"itemHeight": e}` the heights are measured: `itemHeights` (then
+/// required) are the true heights, and the layout first lays every cell out `e` tall
+/// (the data of GridHarness's `LayoutSpec`). `"placement"`, `"stable"` (the default) or
+/// `"rebalance"`, says how sections find their column meanwhile (``ColumnarGrouped/Configuration/Placement``).
 extension ColumnarGrouped.Configuration: LayoutConfiguration {
     public static let layoutName = "columnar-grouped"
     public static let summary = "a grouped table in k columns: each section whole into the shortest column, cells top/middle/bottom/single"
@@ -102,15 +149,23 @@ extension ColumnarGrouped.Configuration: LayoutConfiguration {
         case sections, itemHeights
     }
 
+    /// Reads the parameters and the data: with `estimated`, the data carries the true
+    /// heights (`itemHeights`), which measurement reveals.
     public static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape) {
         // The parameters form, read from the spec's top level.
         let configuration = try Self(from: decoder)
         let c = try decoder.container(keyedBy: SpecKeys.self)
+        let heights = try c.decodeIfPresent(PerItemList<Double>.self, forKey: .itemHeights)
+        try EstimatedSpec.check(
+            configuration.estimated, layout: layoutName, trueSizesField: heights == nil ? nil : "itemHeights",
+            accepts: ["itemHeights": "itemHeight"])
         let data = try ItemHeightsField.dataShape(
-            sections: try c.decode(SectionsField.self, forKey: .sections),
-            itemHeights: try c.decodeIfPresent(PerItemList<Double>.self, forKey: .itemHeights))
+            sections: try c.decode(SectionsField.self, forKey: .sections), itemHeights: heights)
         return (configuration, data)
     }
+
+    /// The estimate, when heights are measured.
+    public var sizeEstimate: SizeEstimate? { estimated }
 
     /// Writes `sections`, `itemHeights` when the data carries per-item sizes (their
     /// heights: their widths play no part in this layout), and every parameter.

@@ -11,7 +11,8 @@ import GridCore
 /// - column width `w = floor((W − g·(k+1)) / k)`, which must be > 0; column `j` starts at
 ///   `x_j = g + j·(w + g)`; column heights `H_j` start at 0;
 /// - sections in order: `j` is the column with the smallest `H_j` (ties: the lowest `j`),
-///   `top = H_j + s`; the header (when `t > 0`) is `(x_j, top, w, t)`; items follow from
+///   `top = H_j + s`; with estimated heights and ``Configuration/Placement/stable``
+///   placement (see below), the column with the smallest `E_j` instead; the header (when `t > 0`) is `(x_j, top, w, t)`; items follow from
 ///   `y = top + t`, each `(x_j, y, w, h_m)`, `y += h_m`; the footer (when `f > 0`) is
 ///   `(x_j, y, w, f)`, `y += f`; then `H_j = y`. An empty section still takes its spacing,
 ///   header and footer;
@@ -19,6 +20,16 @@ import GridCore
 ///   frame wherever every section places one (law 9 along y, see ``traits``). Where an empty
 ///   section has neither header nor footer the space below the farthest frame depends on
 ///   the placement, and law 9 is not declared (see ``traits``).
+///
+/// Measured heights (``Configuration/estimated``): the data's heights are those known now,
+/// each cell's measured height or, not yet measured, the estimate `e`. Frames are laid with
+/// them as above. Which column a section goes into is ``Configuration/placement``:
+/// ``Configuration/Placement/rebalance``, the smallest `H_j` as above (a measurement may move
+/// a section to another column); ``Configuration/Placement/stable``, the smallest `E_j`,
+/// the column heights were every cell `e` tall: `E_j` start at 0 and each section adds
+/// `s + t + c·e + f` for its `c` cells to its column's. The second depends on the counts
+/// alone, so a measurement never moves a section. Either is a function of the data as
+/// known now, never of the order of the measurements.
 ///
 /// Every cell carries its `GroupPosition` in its section: `single` when the
 /// section holds one item, otherwise `top` for the first, `bottom` for the last and
@@ -117,12 +128,25 @@ public struct ColumnarGrouped: GridLayout, Sendable {
         var perColumn = [Int](repeating: 0, count: k)
         var heightSum = 0.0
         let sizes = data.itemSizes
+        // With stable placement of estimated heights, the columns are chosen by the heights
+        // they would have were every cell `e` tall (`chosen`), and filled with the heights
+        // known now (`heights`).
+        let estimate = config.placementEstimate
+        var chosen = estimate == nil ? [] : [Double](repeating: 0, count: k)
         for section in 0..<sectionCount {
             var j = 0
             var column = 1
-            while column < k {
-                if heights[column] < heights[j] { j = column }
-                column += 1
+            if let estimate {
+                while column < k {
+                    if chosen[column] < chosen[j] { j = column }
+                    column += 1
+                }
+                chosen[j] = chosen[j] + s + t + Double(data.itemCounts[section]) * estimate + f
+            } else {
+                while column < k {
+                    if heights[column] < heights[j] { j = column }
+                    column += 1
+                }
             }
             let top = heights[j] + s
             var y = top + t

@@ -32,6 +32,13 @@ public protocol LayoutConfiguration: Codable, Hashable, Sendable {
     /// when it takes none (the default). The trace format reads and writes them through it.
     static var operationCodec: LayoutOperationCodec? { get }
 
+    /// The estimated item size, when the spec's item sizes are learned by measurement
+    /// (its `estimated` field, ``SizeEstimate``); `nil`, the default, when every size is
+    /// known. With an estimate, the data ``decodeSpec(from:)`` reads carries the true
+    /// sizes, and a layout first knows the data with every item at the estimate
+    /// (``SizeEstimate/estimatedData(for:)``).
+    var sizeEstimate: SizeEstimate? { get }
+
     /// Checks every parameter that does not depend on the data or the container. The
     /// default checks nothing.
     ///
@@ -76,6 +83,8 @@ extension LayoutConfiguration {
     public static var operationCodec: LayoutOperationCodec? { nil }
 
     public func validate() throws(GridError) {}
+
+    public var sizeEstimate: SizeEstimate? { nil }
 
     public static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape) {
         let configuration = try Self(from: decoder)

@@ -146,6 +146,11 @@ extension TileGrid {
             return (at, at + counts.count)
         case .deleteSections(let sections):
             return (sections.upperBound, sections.lowerBound)
+        case .setItemSizes(let items):
+            // A measurement moves no section; a centred tile's frame follows its size, so
+            // the sections of the measured items are laid again.
+            let last = (items.lazy.map(\.path.section).max() ?? -1) + 1
+            return (last, last)
         }
     }
 }

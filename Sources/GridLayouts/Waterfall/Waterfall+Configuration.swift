@@ -63,11 +63,39 @@ extension Waterfall {
         public var itemHeight: Double
         /// How item sizes, when the data carries them, give heights.
         public var itemSizing: ItemSizing
+        /// The estimated item size, when the data's sizes are learned by measurement (a
+        /// spec's `"estimated": {"itemHeight": e}` with `itemHeights`, or
+        /// `{"itemSize": [w, h]}` with `itemSizes`); `nil` when every size is known.
+        public var estimated: SizeEstimate?
+        /// How an item's column is chosen while sizes are estimated: see ``Lanes``.
+        public var lanes: Lanes
+
+        /// How an item's column (its lane) is chosen (a spec's `"lanes"`).
+        ///
+        /// Both rules are functions of the data as known now, never of the order in which
+        /// measurements came. Without ``Configuration/estimated`` every size is known and
+        /// the two are the same rule.
+        public enum Lanes: String, Hashable, Sendable, Codable, CaseIterable, SpecChoice {
+            /// Each item's column is chosen as if every item had its estimated size, as
+            /// TanStack Virtual's `laneAssignmentMode: "estimate"`: with one estimate for
+            /// all, the columns grow alike and item `m` of a section goes to column
+            /// `m mod k`. A measurement changes heights within a column and never moves an
+            /// item to another lane (the default).
+            case stable
+            /// The shortest column by the sizes known now, measured or estimated: items may
+            /// change lanes as items are measured.
+            case rebalance
+
+            public init(from decoder: any Decoder) throws { try self.init(decodingChoiceFrom: decoder) }
+        }
 
         public init(
             columns: Int = 2, columnSpacing: Double = 10, itemSpacing: Double = 10, insets: Insets = Insets(),
-            headerHeight: Double = 0, footerHeight: Double = 0, itemHeight: Double = 100, itemSizing: ItemSizing = .scaled
+            headerHeight: Double = 0, footerHeight: Double = 0, itemHeight: Double = 100, itemSizing: ItemSizing = .scaled,
+            estimated: SizeEstimate? = nil, lanes: Lanes = .stable
         ) {
+            self.estimated = estimated
+            self.lanes = lanes
             self.columns = columns
             self.columnSpacing = columnSpacing
             self.itemSpacing = itemSpacing
@@ -86,7 +114,8 @@ extension Waterfall {
         ///
         /// - Throws: `GridError` naming the parameter: `columns`,
         ///   `columnSpacing`, `itemSpacing`, `insets.top` (and the other sides),
-        ///   `headerHeight`, `footerHeight`, `itemHeight`.
+        ///   `headerHeight`, `footerHeight`, `itemHeight`, `estimated.itemHeight`,
+        ///   `estimated.itemSize[0]` or `estimated.itemSize[1]`.
         public func validate() throws(GridError) {
             guard columns >= 1 else { throw .invalidParameter("columns", columns, expected: "an integer ≥ 1") }
             try GridError.requireNonNegative(columnSpacing, "columnSpacing")
@@ -98,7 +127,23 @@ extension Waterfall {
             try GridError.requireNonNegative(headerHeight, "headerHeight")
             try GridError.requireNonNegative(footerHeight, "footerHeight")
             try GridError.requirePositive(itemHeight, "itemHeight")
+            if let estimated {
+                try estimated.validate()
+                let matches = switch estimated {
+                case .itemHeight: itemSizing == .heights
+                case .itemSize: itemSizing == .scaled
+                }
+                guard matches else {
+                    throw .invalidParameter(
+                        "estimated.\(estimated.fieldName)", estimated.description,
+                        expected: itemSizing == .heights ? "estimated.itemHeight, for sizes read as heights" : "estimated.itemSize, for sizes scaled to the column")
+                }
+            }
         }
+
+        /// Whether each item's lane is the one it would take were every item at the
+        /// estimate (`m mod k`): heights estimated and lanes ``Lanes/stable``.
+        var lanesByEstimate: Bool { estimated != nil && lanes == .stable }
 
         /// The width of each column in a container `containerWidth` wide:
         /// `floor((W − left − right − g·(k−1)) / k)`.
@@ -129,6 +174,8 @@ extension Waterfall.Configuration: LayoutParameterList {
         LayoutParameter("footerHeight", \.footerHeight),
         LayoutParameter("itemHeight", \.itemHeight),
         LayoutParameter("itemSizing", \.itemSizing, inSpec: false),
+        LayoutParameter(optional: "estimated", \.estimated),
+        LayoutParameter("lanes", \.lanes, omittedWhen: .stable),
     ]
 }
 
@@ -149,6 +196,12 @@ extension Waterfall.Configuration: LayoutParameterList {
 /// `itemHeights` (one height > 0 per item, used as given); without either every item is
 /// `itemHeight` tall. The other fields left out take their defaults: 2 columns, spacings
 /// of 10, insets of 10, no headers or footers, `itemHeight` 100.
+///
+/// With `"estimated"` the sizes are measured: `{"itemHeight": e}` with `itemHeights`, or
+/// `{"itemSize": [w, h]}` with `itemSizes` (then required), which are the true sizes; the
+/// layout first lays every item out at the estimate (the data of GridHarness's
+/// `LayoutSpec`). `"lanes"`, `"stable"` (the default) or `"rebalance"`, says how items
+/// find their column meanwhile (``Waterfall/Configuration/Lanes``).
 extension Waterfall.Configuration: LayoutConfiguration {
     public static let layoutName = "waterfall"
     public static let summary = "the Pinterest-style waterfall: each item into the shortest of k columns, photos scaled to the column"
@@ -172,6 +225,10 @@ extension Waterfall.Configuration: LayoutConfiguration {
         if sizes != nil && heights != nil {
             throw GridError.invalidData("itemHeights", "given", expected: "either itemSizes or itemHeights, not both")
         }
+        try EstimatedSpec.check(
+            configuration.estimated, layout: layoutName,
+            trueSizesField: heights != nil ? "itemHeights" : sizes != nil ? "itemSizes" : nil,
+            accepts: ["itemHeights": "itemHeight", "itemSizes": "itemSize"])
         if heights != nil {
             configuration.itemSizing = .heights
             return (configuration, try ItemHeightsField.dataShape(sections: sections, itemHeights: heights))
@@ -180,6 +237,9 @@ extension Waterfall.Configuration: LayoutConfiguration {
         guard let sizes else { return (configuration, try SectionsField.dataShape(sections: sections, itemSizes: nil)) }
         return (configuration, try sizes.dataShape(sections: sections))
     }
+
+    /// The estimate, when sizes are measured.
+    public var sizeEstimate: SizeEstimate? { estimated }
 
     /// Writes `sections`, the item sizes as `itemSizes` or `itemHeights` (as the
     /// configuration reads them), and every parameter.

@@ -20,6 +20,14 @@ import GridCore
 ///   photo scaled to the column keeping its aspect ratio; read as heights
 ///   (``Configuration/ItemSizing/heights``), `height`; without sizes,
 ///   ``Configuration/itemHeight``;
+/// - measured sizes (``Configuration/estimated``): the data's sizes are those known now,
+///   each item's measured size or, not yet measured, the estimate, and heights come from
+///   them as above. Which column an item goes into is ``Configuration/lanes``:
+///   ``Configuration/Lanes/rebalance``, the smallest `H_j` as above (a measurement may move
+///   later items to other lanes); ``Configuration/Lanes/stable``, the column it would take
+///   were every item at the estimate: the columns then grow alike, so item `m` of a section
+///   goes to column `m mod k`, whatever the measurements. Either is a function of the data
+///   as known now, never of the order of the measurements;
 /// - content size `(W, y)`: the smallest that holds every frame plus a bottom inset that the
 ///   parameters and the item counts fix (law 9 along y, see ``traits``).
 ///
@@ -31,6 +39,8 @@ import GridCore
 /// An item is placed at the smallest column height, and column heights only grow, so the
 /// items of a section start at non-decreasing `y` in item order, even though their frames
 /// are not sorted by `y` across columns by their bottoms. That is what the rect query uses.
+/// Placed by estimate (`m mod k`), only the items of one column start at non-decreasing
+/// `y`: the query stops once one item of every column has started below the rect.
 ///
 /// Section headers do not pin: like the waterfall layouts of collection views
 /// (CHTCollectionViewWaterfallLayout's), they scroll with their section.
@@ -115,6 +125,7 @@ public struct Waterfall: GridLayout, Sendable {
         var heightSum = 0.0
         var y = 0.0
         let height = ItemHeight(config, data: data, columnWidth: w)
+        let byEstimate = config.lanesByEstimate
         for section in 0..<sectionCount {
             tops.append(y)
             checkpointStarts.append(checkpoints.count / k)
@@ -127,10 +138,14 @@ public struct Waterfall: GridLayout, Sendable {
             while item < count {
                 if item % b == 0 { checkpoints.append(contentsOf: heights) }
                 var j = 0
-                var column = 1
-                while column < k {
-                    if heights[column] < heights[j] { j = column }
-                    column += 1
+                if byEstimate {
+                    j = item % k
+                } else {
+                    var column = 1
+                    while column < k {
+                        if heights[column] < heights[j] { j = column }
+                        column += 1
+                    }
                 }
                 let h = height.of(first + item)
                 heightSum += h
@@ -279,12 +294,17 @@ extension Waterfall {
                 }
             }
             var item = m * Self.checkpointInterval
+            let byEstimate = prepared.lanesByEstimate
             while item < count {
                 var j = 0
-                var column = 1
-                while column < k {
-                    if heights[column] < heights[j] { j = column }
-                    column += 1
+                if byEstimate {
+                    j = item % k
+                } else {
+                    var column = 1
+                    while column < k {
+                        if heights[column] < heights[j] { j = column }
+                        column += 1
+                    }
                 }
                 let h = height.of(first + item)
                 let frame = Rect(x: columnX(j), y: heights[j], width: columnWidth, height: h)
@@ -357,9 +377,17 @@ extension Waterfall {
             if tallest(atCheckpoint: mid) <= qMinY { low = mid + 1 } else { high = mid }
         }
         let m = low - 1 - first
+        // Placed in the shortest column, items start at non-decreasing y: once one starts
+        // below the rect, all do. Placed by estimate (`m mod k`), each column's items start
+        // lower and lower: once k in a row (one in each column) start below the rect, all do.
+        let stopAfter = prepared.lanesByEstimate ? prepared.columns : 1
+        var belowInARow = 0
         replay(section: section, fromCheckpoint: m) { item, frame in
-            // Items start at non-decreasing y: once one starts below the rect, all do.
-            guard frame.minY < qMaxY else { return false }
+            guard frame.minY < qMaxY else {
+                belowInARow += 1
+                return belowInARow < stopAfter
+            }
+            belowInARow = 0
             if frame.intersects(rect) {
                 buffer.append(.cell(ItemPath(section: section, item: item), frame: frame))
             }

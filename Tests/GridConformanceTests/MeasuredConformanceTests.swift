@@ -1,0 +1,42 @@
+import GridConformance
+import GridCore
+import GridLayouts
+import GridStrategies
+import Testing
+
+/// The measuring layouts with estimated sizes (issue 28) obey every law on the standard
+/// set: `stable` placement and lanes choose columns by the estimate, not by the sizes the
+/// data carries, so their frames are laid differently from the shortest-column rule (and
+/// the stable waterfall's items are no longer in y order within a section, which its rect
+/// query must allow for).
+@Suite struct MeasuredConformanceTests {
+    @Test(arguments: [
+        ColumnarGrouped.Configuration(estimated: .itemHeight(44), placement: .stable),
+        ColumnarGrouped.Configuration(columns: 3, headerHeight: 28, footerHeight: 16, estimated: .itemHeight(30), placement: .stable),
+        ColumnarGrouped.Configuration(columns: 3, estimated: .itemHeight(30), placement: .rebalance),
+    ])
+    func columnarGroupedWithEstimates(configuration: ColumnarGrouped.Configuration) {
+        let report = GridConformance.check { ColumnarGrouped(configuration) }
+        #expect(report.isPassing, "\(report)")
+        #expect(report.lawsChecked == ConformanceLaw.allCases)
+    }
+
+    @Test(arguments: [
+        Waterfall.Configuration(itemSizing: .scaled, estimated: .itemSize(Size(width: 300, height: 200)), lanes: .stable),
+        Waterfall.Configuration(columns: 3, headerHeight: 30, footerHeight: 12, itemSizing: .heights, estimated: .itemHeight(50), lanes: .stable),
+        Waterfall.Configuration(columns: 4, itemSizing: .heights, estimated: .itemHeight(50), lanes: .rebalance),
+    ])
+    func waterfallWithEstimates(configuration: Waterfall.Configuration) {
+        let report = GridConformance.check { Waterfall(configuration) }
+        #expect(report.isPassing, "\(report)")
+        #expect(report.lawsChecked == ConformanceLaw.allCases)
+        #expect(report.checked.tightnessChecks == report.checked.configurations)
+    }
+
+    /// Through every strategy, as the standard strategy check does for the plain layouts.
+    @Test func stableWaterfallThroughTheCachedStrategy() {
+        let configuration = Waterfall.Configuration(columns: 3, itemSizing: .heights, estimated: .itemHeight(50), lanes: .stable)
+        let report = GridConformance.check(options: .quick) { CachedLayout(Waterfall(configuration)) }
+        #expect(report.isPassing, "\(report)")
+    }
+}
