@@ -5,11 +5,13 @@ import GridHarness
 /// One share of a gate check split over a CI matrix: `check --shard i/n` measures share
 /// `i` of `n`, `merge` joins the `n` partial results into what one run would have written.
 ///
-/// The shares are balanced by cost, not by count: each workload's cost is its baseline
-/// instruction count (the clock median in clock mode), and the workloads, costliest first,
-/// go one by one to the share with the least cost so far (greedy longest-processing-time;
-/// ties to the lower share, then by workload ID). The same baseline always gives the same
-/// shares, on every machine.
+/// The shares are balanced by cost, not by count: each workload's cost is the seconds a
+/// check is estimated to spend on it (``estimatedSeconds(of:)``: a constant per workload
+/// for its child process, plus a share proportional to its baseline instruction count, or
+/// to its clock median in clock mode), and the workloads, costliest first, go one by one to
+/// the share with the least cost so far (greedy longest-processing-time; ties to the lower
+/// share, then by workload ID). The same baseline always gives the same shares, on every
+/// machine.
 public struct GateShard: Codable, Hashable, Sendable {
     /// The share, from 1.
     public var index: Int
@@ -61,10 +63,49 @@ public struct GateShard: Codable, Hashable, Sendable {
 
     /// The workloads of share `index` of `count` of `baseline`.
     public static func workloads(of baseline: GateBaseline, index: Int, count: Int) -> [String] {
-        let costs = baseline.workloads.map { workload in
-            (id: workload.id, cost: Double(workload.figures.instructions ?? 0) + (workload.figures.clockMedianNanos ?? 0))
-        }
+        let costs = baseline.workloads.map { workload in (id: workload.id, cost: estimatedSeconds(of: workload.figures)) }
         return partition(costs, count: count)[index - 1]
+    }
+
+    /// The cost model: the seconds a check spends on one workload, `overhead + perUnit × x`,
+    /// where `x` is the workload's baseline instruction count (instruction mode) or its
+    /// clock median in nanoseconds (clock mode).
+    public struct CostModel: Hashable, Sendable {
+        /// Seconds per workload whatever it measures: its child process, valgrind's start-up,
+        /// reading the spec and trace, the set-up and warm-up outside the measured region.
+        public var overhead: Double
+        /// Seconds per instruction (or per nanosecond of the clock median).
+        public var perUnit: Double
+
+        public init(overhead: Double, perUnit: Double) {
+            self.overhead = overhead
+            self.perUnit = perUnit
+        }
+
+        /// `overhead + perUnit × x`.
+        public func seconds(_ x: Double) -> Double { overhead + perUnit * x }
+
+        /// Instruction mode, under callgrind: 4.4 s a workload and 12.7 ns an instruction
+        /// (about 79 million a second: the region counted and its warm-up, uncounted but
+        /// still run under valgrind). Fitted, seconds ≈ a + b·instructions by least squares,
+        /// on the 44 workloads of `datasets/gate-plan.json` timed by `gate record --runs 1`
+        /// (a debug build on a loaded machine; see docs/gate.md#shards-one-check-over-a-ci-matrix).
+        /// What the shares depend on is the ratio: one workload's overhead weighs as much as
+        /// about 350 million instructions.
+        public static let callgrind = CostModel(overhead: 4.4, perUnit: 12.7e-9)
+        /// Clock mode, with `check`'s defaults (3 runs of 5 samples, each run a child
+        /// process that also warms up once): 0.4 s a workload for its three children
+        /// (0.13 s each, timed by `gate record --clock --runs 1`), and 18 times the median
+        /// (3 × (5 + 1) repetitions of the region).
+        public static let clock = CostModel(overhead: 0.4, perUnit: 18e-9)
+    }
+
+    /// The seconds a check is estimated to spend on a workload of these baseline figures:
+    /// ``CostModel/callgrind`` of its instructions, or ``CostModel/clock`` of its clock
+    /// median when it has no instruction count (a clock-mode baseline).
+    public static func estimatedSeconds(of figures: GateFigures) -> Double {
+        if let instructions = figures.instructions { return CostModel.callgrind.seconds(Double(instructions)) }
+        return CostModel.clock.seconds(figures.clockMedianNanos ?? 0)
     }
 
     /// A digest of `baseline`'s workloads: FNV-1a, 64 bits, over the IDs and definitions,
