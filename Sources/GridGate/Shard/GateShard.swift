@@ -12,7 +12,7 @@ import GridHarness
 /// the share with the least cost so far (greedy longest-processing-time; ties to the lower
 /// share, then by workload ID). The same baseline always gives the same shares, on every
 /// machine.
-public struct GateShard: Codable, Hashable, Sendable {
+public struct GateShard: Codable, Hashable, Sendable, MatrixShare {
     /// The share, from 1.
     public var index: Int
     /// How many shares the check is split into.
@@ -36,12 +36,8 @@ public struct GateShard: Codable, Hashable, Sendable {
         self.workloads = workloads
     }
 
-    /// `i/n` as `--shard` takes it: `(i, n)` with 1 ≤ i ≤ n, or `nil`.
-    public static func parse(_ text: String) -> (index: Int, count: Int)? {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1 ... count).contains(index) else { return nil }
-        return (index, count)
-    }
+    /// `i/n` as `--shard` takes it: `(i, n)` with 1 ≤ i ≤ n, or `nil`, as `ShareSet.parse` reads it.
+    public static func parse(_ text: String) -> (index: Int, count: Int)? { ShareSet.parse(text) }
 
     /// The workload IDs of each of `count` shares of `costs`, each share in the order of
     /// `costs` (plan order).
@@ -134,65 +130,44 @@ public enum GateMerge {
     public static func merge(
         baseline: GateBaseline, baselinePath: String, parts: [(path: String, document: GateComparison.Document)]
     ) throws(InputError) -> (comparison: GateComparison, figures: [(id: String, figures: GateFigures)], shard: GateShard) {
-        guard let first = parts.first else {
-            throw InputError(file: "(arguments)", field: "PART.json", value: "none", expected: "the partial results of every share, `check --shard i/n --json PART.json`")
-        }
         func fail(_ path: String, _ field: String, _ value: String, _ expected: String) -> InputError {
             InputError(file: path, field: field, value: value, expected: expected)
         }
-        guard let reference = first.document.shard else {
-            throw fail(first.path, "shard", "missing", "a partial result written by `check --shard i/n --json`")
-        }
         let digest = GateShard.planDigest(baseline)
-        var byIndex: [Int: (path: String, document: GateComparison.Document)] = [:]
-        for part in parts {
-            let path = part.path, document = part.document
-            guard let shard = document.shard else { throw fail(path, "shard", "missing", "a partial result written by `check --shard i/n --json`") }
-            guard document.mode == baseline.mode else {
-                throw fail(path, "mode", document.mode.rawValue, "\(baseline.mode.rawValue), the mode of the baseline \(baselinePath)")
-            }
-            for ((field, recorded), (_, here)) in zip(baseline.environment.enforced, document.environment.enforced) where recorded != here {
-                throw fail(path, "environment.\(field)", here.map { "\"\($0)\"" } ?? "none",
-                           "\(recorded.map { "\"\($0)\"" } ?? "none"), the baseline's: every share must come from the baseline's machine kind")
-            }
-            guard shard.planDigest == digest else {
-                throw fail(path, "shard.planDigest", "\"\(shard.planDigest)\"", "\"\(digest)\", the workloads of the baseline \(baselinePath): a share of another plan")
-            }
-            guard shard.plan == reference.plan else {
-                throw fail(path, "shard.plan", "\"\(shard.plan)\"", "\"\(reference.plan)\", as \(first.path) has it")
-            }
-            guard shard.commit == reference.commit else {
-                throw fail(path, "shard.commit", "\"\(shard.commit)\"", "\"\(reference.commit)\", as \(first.path) has it: every share must measure the same commit")
-            }
-            guard shard.count == reference.count else {
-                throw fail(path, "shard.count", "\(shard.count)", "\(reference.count), as \(first.path) has it")
-            }
-            guard (1 ... shard.count).contains(shard.index) else {
-                throw fail(path, "shard.index", "\(shard.index)", "a share from 1 to \(shard.count)")
-            }
-            if let other = byIndex[shard.index] {
-                throw fail(path, "shard.index", "\(shard.index)", "a share no other part has: \(other.path) is share \(shard.index)/\(shard.count) too (a duplicated share)")
-            }
-            let expected = GateShard.workloads(of: baseline, index: shard.index, count: shard.count)
-            guard shard.workloads.sorted() == expected.sorted(), document.workloads.map(\.id).sorted() == expected.sorted() else {
-                throw fail(path, "shard.workloads", "\(document.workloads.map(\.id))", "\(expected), share \(shard.index)/\(shard.count) of the baseline \(baselinePath)")
-            }
-            byIndex[shard.index] = part
-        }
-        if let missing = (1 ... reference.count).first(where: { byIndex[$0] == nil }) {
-            throw fail("(arguments)", "PART.json", "shares \(byIndex.keys.sorted().map { "\($0)/\(reference.count)" }.joined(separator: ", "))",
-                       "every share of \(reference.count): share \(missing)/\(reference.count) is missing")
-        }
+        let shares = try ShareSet.check(
+            parts.map { (path: $0.path, part: $0.document) }, argument: "PART.json",
+            hint: "a partial result written by `check --shard i/n --json PART.json`", share: \.shard,
+            matches: { (path, document, shard, reference) throws(InputError) in
+                guard document.mode == baseline.mode else {
+                    throw fail(path, "mode", document.mode.rawValue, "\(baseline.mode.rawValue), the mode of the baseline \(baselinePath)")
+                }
+                for ((field, recorded), (_, here)) in zip(baseline.environment.enforced, document.environment.enforced) where recorded != here {
+                    throw fail(path, "environment.\(field)", here.map { "\"\($0)\"" } ?? "none",
+                               "\(recorded.map { "\"\($0)\"" } ?? "none"), the baseline's: every share must come from the baseline's machine kind")
+                }
+                guard shard.planDigest == digest else {
+                    throw fail(path, "shard.planDigest", "\"\(shard.planDigest)\"", "\"\(digest)\", the workloads of the baseline \(baselinePath): a share of another plan")
+                }
+                guard shard.plan == reference.share.plan else {
+                    throw fail(path, "shard.plan", "\"\(shard.plan)\"", "\"\(reference.share.plan)\", as \(reference.path) has it")
+                }
+            },
+            holds: { (path, document, shard) throws(InputError) in
+                let expected = GateShard.workloads(of: baseline, index: shard.index, count: shard.count)
+                guard shard.workloads.sorted() == expected.sorted(), document.workloads.map(\.id).sorted() == expected.sorted() else {
+                    throw fail(path, "shard.workloads", "\(document.workloads.map(\.id))", "\(expected), share \(shard.index)/\(shard.count) of the baseline \(baselinePath)")
+                }
+            })
         var measured: [String: GateFigures] = [:]
         var explanations: [String: GateComparison.Explanation] = [:]
-        for part in byIndex.values {
-            for workload in part.document.workloads { measured[workload.id] = workload.figures }
-            for explanation in part.document.explanations ?? [] { explanations[explanation.workload] = explanation }
+        for part in shares {
+            for workload in part.part.workloads { measured[workload.id] = workload.figures }
+            for explanation in part.part.explanations ?? [] { explanations[explanation.workload] = explanation }
         }
         let figures = baseline.workloads.compactMap { workload in measured[workload.id].map { (id: workload.id, figures: $0) } }
         var comparison = GateComparison(baseline: baseline, figures: figures)
         comparison.explanations = baseline.workloads.compactMap { explanations[$0.id] }
-        var shard = reference
+        var shard = shares[0].share
         shard.index = 0
         shard.workloads = baseline.workloads.map(\.id)
         return (comparison, figures, shard)
