@@ -81,17 +81,18 @@ public struct GateShard: Codable, Hashable, Sendable, MatrixShare {
         /// `overhead + perUnit × x`.
         public func seconds(_ x: Double) -> Double { overhead + perUnit * x }
 
-        /// Instruction mode, under callgrind: 4.4 s a workload and 12.7 ns an instruction
+        /// Instruction mode, under callgrind: 1.7 s a workload and 12.6 ns an instruction
         /// (about 79 million a second: the region counted and its warm-up, uncounted but
         /// still run under valgrind). Fitted, seconds ≈ a + b·instructions by least squares,
-        /// on the 44 workloads of `datasets/gate-plan.json` timed by `gate record --runs 1`
-        /// (a debug build on a loaded machine; see docs/gate.md#shards-one-check-over-a-ci-matrix).
-        /// What the shares depend on is the ratio: one workload's overhead weighs as much as
-        /// about 350 million instructions.
-        public static let callgrind = CostModel(overhead: 4.4, perUnit: 12.7e-9)
+        /// on the 44 workloads of `datasets/gate-plan.json` as a release build's
+        /// `gate check --shard 1/2` and `2/2` timed them against `reports/gate-baseline.json`
+        /// (see docs/gate.md#shards-one-check-over-a-ci-matrix). What the shares depend on
+        /// is the ratio: one workload's overhead weighs as much as about 135 million
+        /// instructions.
+        public static let callgrind = CostModel(overhead: 1.7, perUnit: 12.6e-9)
         /// Clock mode, with `check`'s defaults (3 runs of 5 samples, each run a child
         /// process that also warms up once): 0.4 s a workload for its three children
-        /// (0.13 s each, timed by `gate record --clock --runs 1`), and 18 times the median
+        /// (0.13 s each, timed by a debug build's `gate record --clock --runs 1`), and 18 times the median
         /// (3 × (5 + 1) repetitions of the region).
         public static let clock = CostModel(overhead: 0.4, perUnit: 18e-9)
     }
