@@ -32,9 +32,11 @@ public enum ShareSet {
     /// its share should (the caller's check of its content); then no share is missing.
     ///
     /// - Parameters:
+    ///   - parts: every part given, each with the path it was read from.
     ///   - argument: how the command line names the parts, for a refusal without a file
     ///     (`PART.json`, `DIR`).
     ///   - hint: what a partial result is and how it is written, for a part without a share.
+    ///   - share: the part's share; `nil` for a result that is not a partial one.
     ///   - matches: throws unless `part`'s share agrees with the first part's, `reference`.
     ///   - holds: throws unless `part` holds what its share says; called once the share is
     ///     known to be the only one of its index.
