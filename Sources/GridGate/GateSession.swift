@@ -116,18 +116,16 @@ public struct GateSession: Sendable {
     static func combining(_ results: [GateFigures], frames: Int) -> GateFigures? {
         guard var figures = results.first else { return nil }
         if figures.clockNanos != nil {
-            figures = GateFigures(
-                instructions: figures.instructions, allocations: figures.allocations, allocatedBytes: figures.allocatedBytes,
-                retainedBytes: figures.retainedBytes, frames: frames, clockNanos: results.flatMap { $0.clockNanos ?? [] })
+            figures = GateFigures(counts: figures.counts, frames: frames, clockNanos: results.flatMap { $0.clockNanos ?? [] })
         }
         return figures
     }
 
     /// A description of the first count that differs between `results`, or `nil`.
     static func unstableCounts(_ results: [GateFigures]) -> String? {
-        let names = ["instructions", "allocations", "bytes allocated", "bytes retained"]
-        for (position, name) in names.enumerated() {
-            let values = results.map { $0.counts[position] }
+        for metric in GateMetric.counts {
+            let name = metric.label(perFrame: false)
+            let values = results.map { $0.counts[metric] }
             if Set(values.map { $0.map(String.init) ?? "none" }).count > 1 {
                 let low = values.compactMap { $0 }.min() ?? 0, high = values.compactMap { $0 }.max() ?? 0
                 let spread = low > 0 ? " (spread \(GateFormat.change(Double(high - low) / Double(low))))" : ""
@@ -270,17 +268,19 @@ public struct GateSession: Sendable {
         } catch {
             throw GateError.measurement("workload \(workload.id): the child printed no readable sample (\(error)): \(result.stdout.prefix(200))")
         }
-        var instructions: Int?
+        var counts: [GateMetric: Int] = [:]
         var text: String?
-        if mode == .instructions {
-            instructions = try Callgrind.counts(in: callgrindURL, workload: workload.id).outsideAllocator
-            text = try? String(contentsOf: callgrindURL, encoding: .utf8)
+        for metric in GateMetric.allCases {
+            switch metric.definition.source {
+            case .callgrind:
+                guard mode == .instructions else { continue }
+                counts[metric] = try Callgrind.counts(in: callgrindURL, workload: workload.id).outsideAllocator
+                text = try? String(contentsOf: callgrindURL, encoding: .utf8)
+            case .sample(let field): counts[metric] = sample[keyPath: field]
+            case .clock: continue  // the samples themselves, below
+            }
         }
-        return Measurement(
-            figures: GateFigures(
-                instructions: instructions, allocations: sample.allocations, allocatedBytes: sample.allocatedBytes,
-                retainedBytes: sample.retainedBytes, frames: workload.frames, clockNanos: sample.nanos),
-            callgrindOutput: text)
+        return Measurement(figures: GateFigures(counts: counts, frames: workload.frames, clockNanos: sample.nanos), callgrindOutput: text)
     }
 
     /// One run of a workload: its figures and, under callgrind, the profile callgrind wrote.
@@ -289,19 +289,18 @@ public struct GateSession: Sendable {
         var callgrindOutput: String?
     }
 
+    /// A progress line's figures: `352,037 instructions (1,466/frame), 18 allocations, …`.
     static func describe(_ figures: GateFigures) -> String {
-        var parts: [String] = []
-        if let instructions = figures.instructions {
-            parts.append("\(GateFormat.value(Double(instructions), metric: .instructions)) instructions"
-                         + (figures.instructionsPerFrame.map { " (\(GateFormat.value($0, metric: .instructions))/frame)" } ?? ""))
-        }
-        if let median = figures.clockMedianNanos { parts.append("median \(GateFormat.value(median, metric: .clock))") }
-        if let allocations = figures.allocations {
-            parts.append("\(GateFormat.value(Double(allocations), metric: .allocations)) allocation\(allocations == 1 ? "" : "s")")
-        }
-        if let bytes = figures.allocatedBytes { parts.append(GateFormat.value(Double(bytes), metric: .allocatedBytes) + " allocated") }
-        if let retained = figures.retainedBytes { parts.append(GateFormat.value(Double(retained), metric: .retainedBytes) + " retained") }
-        return parts.joined(separator: ", ")
+        GateMetric.allCases.compactMap { metric -> String? in
+            guard let value = figures[metric] else { return nil }
+            let shown = GateFormat.value(value, metric: metric)
+            switch metric.definition.progress {
+            case .before(let words): return "\(words) \(shown)"
+            case .after(let singular, let plural):
+                return "\(shown) \(value == 1 ? singular : plural)"
+                    + (figures.perFrame[metric].map { " (\(GateFormat.value($0, metric: metric))/frame)" } ?? "")
+            }
+        }.joined(separator: ", ")
     }
 
     static func seconds(since start: Date) -> String {

@@ -77,53 +77,34 @@ extension ReportSession {
     ///
     /// - Throws: as ``merge(parts:)``.
     public static func join(_ parts: [(path: String, document: ResultsDocument)]) throws(InputError) -> ResultsDocument {
-        let hint = "a partial result written by `gridbench report --shard i/n --out DIR`"
-        guard let first = parts.first else {
-            throw InputError(file: "(arguments)", field: "DIR", value: "none", expected: "the output directory of every share, " + hint)
-        }
         func fail(_ path: String, _ field: String, _ value: String, _ expected: String) -> InputError {
             InputError(file: path, field: field, value: value, expected: expected)
         }
-        guard let reference = first.document.shard else { throw fail(first.path, "shard", "missing", hint) }
-        var byIndex: [Int: (path: String, document: ResultsDocument)] = [:]
-        var runs = [RunRecord?](repeating: nil, count: max(reference.totalRuns, 0))
-        for part in parts {
-            let path = part.path, document = part.document
-            guard document.schemaVersion == ResultsDocument.currentSchemaVersion else {
-                throw fail(path, "schemaVersion", "\(document.schemaVersion)", "\(ResultsDocument.currentSchemaVersion)")
-            }
-            guard let shard = document.shard else { throw fail(path, "shard", "missing", hint) }
-            guard shard.planDigest == reference.planDigest, shard.totalRuns == reference.totalRuns else {
-                throw fail(path, "shard.planDigest", "\"\(shard.planDigest)\" (\(shard.totalRuns) runs)",
-                           "\"\(reference.planDigest)\" (\(reference.totalRuns) runs), as \(first.path) has it: a share of another plan or selection")
-            }
-            guard shard.count == reference.count else {
-                throw fail(path, "shard.count", "\(shard.count)", "\(reference.count), as \(first.path) has it")
-            }
-            guard shard.commit == reference.commit else {
-                throw fail(path, "shard.commit", "\"\(shard.commit)\"", "\"\(reference.commit)\", as \(first.path) has it: every share must measure the same commit")
-            }
-            guard shard.toolchain == reference.toolchain else {
-                throw fail(path, "shard.toolchain", "\"\(shard.toolchain)\"", "\"\(reference.toolchain)\", as \(first.path) has it: every share must be built with the same toolchain")
-            }
-            guard (1 ... shard.count).contains(shard.index) else {
-                throw fail(path, "shard.index", "\(shard.index)", "a share from 1 to \(shard.count)")
-            }
-            if let other = byIndex[shard.index] {
-                throw fail(path, "shard.index", "\(shard.index)", "a share no other part has: \(other.path) is share \(shard.index)/\(shard.count) too (a duplicated share)")
-            }
-            guard shard.positions.count == document.runs.count,
-                  shard.positions.allSatisfy({ runs.indices.contains($0) && runs[$0] == nil }) else {
-                throw fail(path, "shard.positions", "\(shard.positions) for \(document.runs.count) runs",
-                           "one distinct position in 0..<\(reference.totalRuns) for each run, no other share's")
-            }
-            for (position, run) in zip(shard.positions, document.runs) { runs[position] = run }
-            byIndex[shard.index] = part
-        }
-        if let missing = (1 ... reference.count).first(where: { byIndex[$0] == nil }) {
-            throw fail("(arguments)", "DIR", "shares \(byIndex.keys.sorted().map { "\($0)/\(reference.count)" }.joined(separator: ", "))",
-                       "every share of \(reference.count): share \(missing)/\(reference.count) is missing")
-        }
+        var runs = [RunRecord?](repeating: nil, count: max(parts.first?.document.shard?.totalRuns ?? 0, 0))
+        let shares = try ShareSet.check(
+            parts.map { (path: $0.path, part: $0.document) }, argument: "DIR",
+            hint: "a partial result written by `gridbench report --shard i/n --out DIR`", share: \.shard,
+            matches: { (path, document, shard, reference) throws(InputError) in
+                guard document.schemaVersion == ResultsDocument.currentSchemaVersion else {
+                    throw fail(path, "schemaVersion", "\(document.schemaVersion)", "\(ResultsDocument.currentSchemaVersion)")
+                }
+                guard shard.planDigest == reference.share.planDigest, shard.totalRuns == reference.share.totalRuns else {
+                    throw fail(path, "shard.planDigest", "\"\(shard.planDigest)\" (\(shard.totalRuns) runs)",
+                               "\"\(reference.share.planDigest)\" (\(reference.share.totalRuns) runs), as \(reference.path) has it: a share of another plan or selection")
+                }
+                guard shard.toolchain == reference.share.toolchain else {
+                    throw fail(path, "shard.toolchain", "\"\(shard.toolchain)\"", "\"\(reference.share.toolchain)\", as \(reference.path) has it: every share must be built with the same toolchain")
+                }
+            },
+            holds: { (path, document, shard) throws(InputError) in
+                guard shard.positions.count == document.runs.count,
+                      shard.positions.allSatisfy({ runs.indices.contains($0) && runs[$0] == nil }) else {
+                    throw fail(path, "shard.positions", "\(shard.positions) for \(document.runs.count) runs",
+                               "one distinct position in 0..<\(shard.totalRuns) for each run, no other share's")
+                }
+                for (position, run) in zip(shard.positions, document.runs) { runs[position] = run }
+            })
+        let first = parts[0], reference = shares[0].share  // `check` refuses no parts
         if let hole = runs.firstIndex(where: { $0 == nil }) {
             throw fail(first.path, "shard.positions", "no share holds run \(hole)", "every run of the \(reference.totalRuns) in one share")
         }

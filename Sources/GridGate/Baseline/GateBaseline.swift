@@ -106,9 +106,8 @@ extension GateBaseline {
                 }
             }
             let figures = workload.figures
-            for (name, count) in [("instructions", figures.instructions), ("allocations", figures.allocations),
-                                  ("allocatedBytes", figures.allocatedBytes), ("retainedBytes", figures.retainedBytes)] {
-                if let count, count < 0 { throw fail("\(field).figures.\(name)", count, "a count ≥ 0") }
+            for metric in GateMetric.counts {
+                if let count = figures.counts[metric], count < 0 { throw fail("\(field).figures.\(metric.rawValue)", count, "a count ≥ 0") }
             }
             for (position, function) in (workload.functions ?? []).enumerated() where function.inclusive < 0 || function.exclusive < 0 || function.exclusive > function.inclusive {
                 throw fail("\(field).functions[\(position)]", "\(function.inclusive) inclusive, \(function.exclusive) exclusive",

@@ -23,10 +23,10 @@ enum GateFormat {
     /// A figure of `metric`: counts grouped (`1,234,567`), per-frame figures to three
     /// significant digits, bytes as bytes, time as a duration.
     static func value(_ value: Double, metric: GateMetric) -> String {
-        switch metric {
-        case .clock: Format.duration(value)
-        case .allocatedBytes, .retainedBytes: Format.count(Int(value.rounded())) + " B"
-        case .instructions, .allocations:
+        switch metric.definition.unit {
+        case .duration: Format.duration(value)
+        case .bytes: Format.count(Int(value.rounded())) + " B"
+        case .count:
             // Per-frame figures keep a decimal below 1,000, so that a small change shows.
             abs(value) >= 1000 || value == value.rounded() ? Format.count(Int(value.rounded())) : Format.significant(value, digits: 4, maxDecimals: 3)
         }

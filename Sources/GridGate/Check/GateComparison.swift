@@ -80,13 +80,13 @@ public struct GateComparison: Sendable {
                 var verdict: Verdict = old == new ? .unchanged : .within
                 var pValue: Double?
                 var significant = true
-                if metric == .clock, let a = recorded.figures.clockNanos, let b = figures.clockNanos {
+                if !metric.isCount, let a = recorded.figures.clockNanos, let b = figures.clockNanos {
                     pValue = MannWhitney.test(a.map(Double.init), b.map(Double.init))?.p
                     significant = (pValue ?? 1) < GateThresholds.clockSignificance
                 }
                 if significant && change > threshold { verdict = .regression }
                 if significant && change < -threshold { verdict = .improvement }
-                let scale = perFrame && (metric == .instructions || metric == .allocations) ? Double(workload.frames) : 1
+                let scale = perFrame && metric.perFrameKey != nil ? Double(workload.frames) : 1
                 rows.append(Row(
                     workload: workload.id, metric: metric, label: metric.label(perFrame: scale > 1),
                     baseline: old / scale, now: new / scale, change: change, threshold: threshold,

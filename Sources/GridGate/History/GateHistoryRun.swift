@@ -157,10 +157,9 @@ public enum GateHistory {
             throw InputError(file: path, field: "date", value: "\"\(run.date)\"", expected: "an ISO 8601 date with milliseconds, such as 2026-11-27T08:41:07.123Z (skipped)")
         }
         for (index, workload) in run.workloads.enumerated() {
-            for (name, count) in [("instructions", workload.figures.instructions), ("allocations", workload.figures.allocations),
-                                  ("allocatedBytes", workload.figures.allocatedBytes), ("retainedBytes", workload.figures.retainedBytes)] {
-                if let count, count < 0 {
-                    throw InputError(file: path, field: "workloads[\(index)].figures.\(name)", value: "\(count)", expected: "a count ≥ 0 (skipped)")
+            for metric in GateMetric.counts {
+                if let count = workload.figures.counts[metric], count < 0 {
+                    throw InputError(file: path, field: "workloads[\(index)].figures.\(metric.rawValue)", value: "\(count)", expected: "a count ≥ 0 (skipped)")
                 }
             }
         }

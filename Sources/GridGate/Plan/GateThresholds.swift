@@ -5,74 +5,90 @@
 /// `baseline × (1 − threshold)` is an improvement, which passes and is reported with the
 /// command that updates the baseline. A threshold of 0 makes any change count: the default
 /// for allocation counts, which are exact.
-public struct GateThresholds: Codable, Hashable, Sendable {
-    /// Instructions counted by callgrind in the measured region.
-    public var instructions: Double
-    /// Calls to malloc and its family in the measured region.
-    public var allocations: Double
-    /// Bytes those calls were given.
-    public var allocatedBytes: Double
-    /// Bytes still held after a prepare (prepare workloads only).
-    public var retainedBytes: Double
-    /// Wall-clock time, with `--clock` only: a change counts only when it is also
-    /// significant (Mann–Whitney U, see ``GateThresholds/clockSignificance``).
-    public var clock: Double
+///
+/// One threshold per ``GateMetric``, in JSON an object keyed by the metrics' raw values
+/// (`{"instructions": 0.02, …}`). The wall clock's counts only when the change is also
+/// significant (Mann–Whitney U, see ``GateThresholds/clockSignificance``).
+public struct GateThresholds: Hashable, Sendable {
+    /// The threshold of every metric.
+    public private(set) var values: [GateMetric: Double]
 
-    /// The defaults: instructions +2 %, allocations +0, bytes allocated and retained +1 %,
-    /// wall clock +5 %.
-    public static let defaults = GateThresholds(instructions: 0.02, allocations: 0, allocatedBytes: 0.01, retainedBytes: 0.01, clock: 0.05)
+    /// The defaults, each metric's ``GateMetric/Definition/defaultThreshold``:
+    /// instructions +2 %, allocations +0, bytes allocated and retained +1 %, wall clock +5 %.
+    public static let defaults = GateThresholds(values: Dictionary(uniqueKeysWithValues: GateMetric.allCases.map { ($0, $0.definition.defaultThreshold) }))
 
     /// The significance level of the wall-clock test: a change whose two-sided p-value is at
     /// or above it is noise, whatever its size.
     public static let clockSignificance = 0.05
 
-    public init(instructions: Double, allocations: Double, allocatedBytes: Double, retainedBytes: Double, clock: Double) {
-        self.instructions = instructions
-        self.allocations = allocations
-        self.allocatedBytes = allocatedBytes
-        self.retainedBytes = retainedBytes
-        self.clock = clock
+    /// The thresholds `values` gives, each metric it does not give at its default.
+    public init(values: [GateMetric: Double]) {
+        self.values = Dictionary(uniqueKeysWithValues: GateMetric.allCases.map { ($0, values[$0] ?? $0.definition.defaultThreshold) })
     }
 
     /// The threshold of `metric`.
     public subscript(metric: GateMetric) -> Double {
-        switch metric {
-        case .instructions: instructions
-        case .allocations: allocations
-        case .allocatedBytes: allocatedBytes
-        case .retainedBytes: retainedBytes
-        case .clock: clock
-        }
+        get { values[metric] ?? metric.definition.defaultThreshold }
+        set { values[metric] = newValue }
     }
 
     /// These thresholds with the fields `override` gives replaced.
     public func applying(_ override: Override) -> GateThresholds {
-        GateThresholds(
-            instructions: override.instructions ?? instructions, allocations: override.allocations ?? allocations,
-            allocatedBytes: override.allocatedBytes ?? allocatedBytes, retainedBytes: override.retainedBytes ?? retainedBytes,
-            clock: override.clock ?? clock)
+        GateThresholds(values: values.merging(override.values) { _, new in new })
     }
 
-    /// Some thresholds, as a plan's `thresholds` or one of its `overrides` gives them.
-    public struct Override: Codable, Hashable, Sendable {
-        public var instructions: Double?
-        public var allocations: Double?
-        public var allocatedBytes: Double?
-        public var retainedBytes: Double?
-        public var clock: Double?
+    /// Some thresholds, as a plan's `thresholds` or one of its `overrides` gives them: an
+    /// object keyed by the metrics' raw values, each optional.
+    public struct Override: Hashable, Sendable {
+        /// The thresholds given.
+        public var values: [GateMetric: Double]
 
-        public init(instructions: Double? = nil, allocations: Double? = nil, allocatedBytes: Double? = nil, retainedBytes: Double? = nil, clock: Double? = nil) {
-            self.instructions = instructions
-            self.allocations = allocations
-            self.allocatedBytes = allocatedBytes
-            self.retainedBytes = retainedBytes
-            self.clock = clock
+        public init(values: [GateMetric: Double] = [:]) {
+            self.values = values
         }
 
-        /// The given fields by name, for validation.
+        /// The given fields by name, for validation, in the metrics' order.
         var fields: [(String, Double)] {
-            [("instructions", instructions), ("allocations", allocations), ("allocatedBytes", allocatedBytes),
-             ("retainedBytes", retainedBytes), ("clock", clock)].compactMap { name, value in value.map { (name, $0) } }
+            GateMetric.allCases.compactMap { metric in values[metric].map { (metric.rawValue, $0) } }
         }
     }
+}
+
+extension GateThresholds: Codable {
+    /// Reads every metric's key; a metric absent (a baseline recorded before the metric
+    /// existed) has its default.
+    public init(from decoder: any Decoder) throws {
+        self.init(values: try Override(from: decoder).values)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try Override(values: values).encode(to: encoder)
+    }
+}
+
+extension GateThresholds.Override: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: MetricKey.self)
+        var values: [GateMetric: Double] = [:]
+        for metric in GateMetric.allCases {
+            if let value = try container.decodeIfPresent(Double.self, forKey: MetricKey(metric.rawValue)) { values[metric] = value }
+        }
+        self.values = values
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: MetricKey.self)
+        for metric in GateMetric.allCases {
+            if let value = values[metric] { try container.encode(value, forKey: MetricKey(metric.rawValue)) }
+        }
+    }
+}
+
+extension GateThresholds {
+    /// Shorthands for the thresholds of today's metrics (the subscript reads any).
+    public var instructions: Double { self[.instructions] }
+    public var allocations: Double { self[.allocations] }
+    public var allocatedBytes: Double { self[.allocatedBytes] }
+    public var retainedBytes: Double { self[.retainedBytes] }
+    public var clock: Double { self[.clock] }
 }

@@ -5,12 +5,14 @@ import GridHarness
 /// One share of a gate check split over a CI matrix: `check --shard i/n` measures share
 /// `i` of `n`, `merge` joins the `n` partial results into what one run would have written.
 ///
-/// The shares are balanced by cost, not by count: each workload's cost is its baseline
-/// instruction count (the clock median in clock mode), and the workloads, costliest first,
-/// go one by one to the share with the least cost so far (greedy longest-processing-time;
-/// ties to the lower share, then by workload ID). The same baseline always gives the same
-/// shares, on every machine.
-public struct GateShard: Codable, Hashable, Sendable {
+/// The shares are balanced by cost, not by count: each workload's cost is the seconds a
+/// check is estimated to spend on it (``estimatedSeconds(of:)``: a constant per workload
+/// for its child process, plus a share proportional to its baseline instruction count, or
+/// to its clock median in clock mode), and the workloads, costliest first, go one by one to
+/// the share with the least cost so far (greedy longest-processing-time; ties to the lower
+/// share, then by workload ID). The same baseline always gives the same shares, on every
+/// machine.
+public struct GateShard: Codable, Hashable, Sendable, MatrixShare {
     /// The share, from 1.
     public var index: Int
     /// How many shares the check is split into.
@@ -34,12 +36,8 @@ public struct GateShard: Codable, Hashable, Sendable {
         self.workloads = workloads
     }
 
-    /// `i/n` as `--shard` takes it: `(i, n)` with 1 ≤ i ≤ n, or `nil`.
-    public static func parse(_ text: String) -> (index: Int, count: Int)? {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1 ... count).contains(index) else { return nil }
-        return (index, count)
-    }
+    /// `i/n` as `--shard` takes it: `(i, n)` with 1 ≤ i ≤ n, or `nil`, as `ShareSet.parse` reads it.
+    public static func parse(_ text: String) -> (index: Int, count: Int)? { ShareSet.parse(text) }
 
     /// The workload IDs of each of `count` shares of `costs`, each share in the order of
     /// `costs` (plan order).
@@ -61,10 +59,50 @@ public struct GateShard: Codable, Hashable, Sendable {
 
     /// The workloads of share `index` of `count` of `baseline`.
     public static func workloads(of baseline: GateBaseline, index: Int, count: Int) -> [String] {
-        let costs = baseline.workloads.map { workload in
-            (id: workload.id, cost: Double(workload.figures.instructions ?? 0) + (workload.figures.clockMedianNanos ?? 0))
-        }
+        let costs = baseline.workloads.map { workload in (id: workload.id, cost: estimatedSeconds(of: workload.figures)) }
         return partition(costs, count: count)[index - 1]
+    }
+
+    /// The cost model: the seconds a check spends on one workload, `overhead + perUnit × x`,
+    /// where `x` is the workload's baseline instruction count (instruction mode) or its
+    /// clock median in nanoseconds (clock mode).
+    public struct CostModel: Hashable, Sendable {
+        /// Seconds per workload whatever it measures: its child process, valgrind's start-up,
+        /// reading the spec and trace, the set-up and warm-up outside the measured region.
+        public var overhead: Double
+        /// Seconds per instruction (or per nanosecond of the clock median).
+        public var perUnit: Double
+
+        public init(overhead: Double, perUnit: Double) {
+            self.overhead = overhead
+            self.perUnit = perUnit
+        }
+
+        /// `overhead + perUnit × x`.
+        public func seconds(_ x: Double) -> Double { overhead + perUnit * x }
+
+        /// Instruction mode, under callgrind: 1.7 s a workload and 12.6 ns an instruction
+        /// (about 79 million a second: the region counted and its warm-up, uncounted but
+        /// still run under valgrind). Fitted, seconds ≈ a + b·instructions by least squares,
+        /// on the 44 workloads of `datasets/gate-plan.json` as a release build's
+        /// `gate check --shard 1/2` and `2/2` timed them against `reports/gate-baseline.json`
+        /// (see docs/gate.md#shards-one-check-over-a-ci-matrix). What the shares depend on
+        /// is the ratio: one workload's overhead weighs as much as about 135 million
+        /// instructions.
+        public static let callgrind = CostModel(overhead: 1.7, perUnit: 12.6e-9)
+        /// Clock mode, with `check`'s defaults (3 runs of 5 samples, each run a child
+        /// process that also warms up once): 0.4 s a workload for its three children
+        /// (0.13 s each, timed by a debug build's `gate record --clock --runs 1`), and 18 times the median
+        /// (3 × (5 + 1) repetitions of the region).
+        public static let clock = CostModel(overhead: 0.4, perUnit: 18e-9)
+    }
+
+    /// The seconds a check is estimated to spend on a workload of these baseline figures:
+    /// ``CostModel/callgrind`` of its instructions, or ``CostModel/clock`` of its clock
+    /// median when it has no instruction count (a clock-mode baseline).
+    public static func estimatedSeconds(of figures: GateFigures) -> Double {
+        if let instructions = figures.instructions { return CostModel.callgrind.seconds(Double(instructions)) }
+        return CostModel.clock.seconds(figures.clockMedianNanos ?? 0)
     }
 
     /// A digest of `baseline`'s workloads: FNV-1a, 64 bits, over the IDs and definitions,
@@ -93,65 +131,44 @@ public enum GateMerge {
     public static func merge(
         baseline: GateBaseline, baselinePath: String, parts: [(path: String, document: GateComparison.Document)]
     ) throws(InputError) -> (comparison: GateComparison, figures: [(id: String, figures: GateFigures)], shard: GateShard) {
-        guard let first = parts.first else {
-            throw InputError(file: "(arguments)", field: "PART.json", value: "none", expected: "the partial results of every share, `check --shard i/n --json PART.json`")
-        }
         func fail(_ path: String, _ field: String, _ value: String, _ expected: String) -> InputError {
             InputError(file: path, field: field, value: value, expected: expected)
         }
-        guard let reference = first.document.shard else {
-            throw fail(first.path, "shard", "missing", "a partial result written by `check --shard i/n --json`")
-        }
         let digest = GateShard.planDigest(baseline)
-        var byIndex: [Int: (path: String, document: GateComparison.Document)] = [:]
-        for part in parts {
-            let path = part.path, document = part.document
-            guard let shard = document.shard else { throw fail(path, "shard", "missing", "a partial result written by `check --shard i/n --json`") }
-            guard document.mode == baseline.mode else {
-                throw fail(path, "mode", document.mode.rawValue, "\(baseline.mode.rawValue), the mode of the baseline \(baselinePath)")
-            }
-            for ((field, recorded), (_, here)) in zip(baseline.environment.enforced, document.environment.enforced) where recorded != here {
-                throw fail(path, "environment.\(field)", here.map { "\"\($0)\"" } ?? "none",
-                           "\(recorded.map { "\"\($0)\"" } ?? "none"), the baseline's: every share must come from the baseline's machine kind")
-            }
-            guard shard.planDigest == digest else {
-                throw fail(path, "shard.planDigest", "\"\(shard.planDigest)\"", "\"\(digest)\", the workloads of the baseline \(baselinePath): a share of another plan")
-            }
-            guard shard.plan == reference.plan else {
-                throw fail(path, "shard.plan", "\"\(shard.plan)\"", "\"\(reference.plan)\", as \(first.path) has it")
-            }
-            guard shard.commit == reference.commit else {
-                throw fail(path, "shard.commit", "\"\(shard.commit)\"", "\"\(reference.commit)\", as \(first.path) has it: every share must measure the same commit")
-            }
-            guard shard.count == reference.count else {
-                throw fail(path, "shard.count", "\(shard.count)", "\(reference.count), as \(first.path) has it")
-            }
-            guard (1 ... shard.count).contains(shard.index) else {
-                throw fail(path, "shard.index", "\(shard.index)", "a share from 1 to \(shard.count)")
-            }
-            if let other = byIndex[shard.index] {
-                throw fail(path, "shard.index", "\(shard.index)", "a share no other part has: \(other.path) is share \(shard.index)/\(shard.count) too (a duplicated share)")
-            }
-            let expected = GateShard.workloads(of: baseline, index: shard.index, count: shard.count)
-            guard shard.workloads.sorted() == expected.sorted(), document.workloads.map(\.id).sorted() == expected.sorted() else {
-                throw fail(path, "shard.workloads", "\(document.workloads.map(\.id))", "\(expected), share \(shard.index)/\(shard.count) of the baseline \(baselinePath)")
-            }
-            byIndex[shard.index] = part
-        }
-        if let missing = (1 ... reference.count).first(where: { byIndex[$0] == nil }) {
-            throw fail("(arguments)", "PART.json", "shares \(byIndex.keys.sorted().map { "\($0)/\(reference.count)" }.joined(separator: ", "))",
-                       "every share of \(reference.count): share \(missing)/\(reference.count) is missing")
-        }
+        let shares = try ShareSet.check(
+            parts.map { (path: $0.path, part: $0.document) }, argument: "PART.json",
+            hint: "a partial result written by `check --shard i/n --json PART.json`", share: \.shard,
+            matches: { (path, document, shard, reference) throws(InputError) in
+                guard document.mode == baseline.mode else {
+                    throw fail(path, "mode", document.mode.rawValue, "\(baseline.mode.rawValue), the mode of the baseline \(baselinePath)")
+                }
+                for ((field, recorded), (_, here)) in zip(baseline.environment.enforced, document.environment.enforced) where recorded != here {
+                    throw fail(path, "environment.\(field)", here.map { "\"\($0)\"" } ?? "none",
+                               "\(recorded.map { "\"\($0)\"" } ?? "none"), the baseline's: every share must come from the baseline's machine kind")
+                }
+                guard shard.planDigest == digest else {
+                    throw fail(path, "shard.planDigest", "\"\(shard.planDigest)\"", "\"\(digest)\", the workloads of the baseline \(baselinePath): a share of another plan")
+                }
+                guard shard.plan == reference.share.plan else {
+                    throw fail(path, "shard.plan", "\"\(shard.plan)\"", "\"\(reference.share.plan)\", as \(reference.path) has it")
+                }
+            },
+            holds: { (path, document, shard) throws(InputError) in
+                let expected = GateShard.workloads(of: baseline, index: shard.index, count: shard.count)
+                guard shard.workloads.sorted() == expected.sorted(), document.workloads.map(\.id).sorted() == expected.sorted() else {
+                    throw fail(path, "shard.workloads", "\(document.workloads.map(\.id))", "\(expected), share \(shard.index)/\(shard.count) of the baseline \(baselinePath)")
+                }
+            })
         var measured: [String: GateFigures] = [:]
         var explanations: [String: GateComparison.Explanation] = [:]
-        for part in byIndex.values {
-            for workload in part.document.workloads { measured[workload.id] = workload.figures }
-            for explanation in part.document.explanations ?? [] { explanations[explanation.workload] = explanation }
+        for part in shares {
+            for workload in part.part.workloads { measured[workload.id] = workload.figures }
+            for explanation in part.part.explanations ?? [] { explanations[explanation.workload] = explanation }
         }
         let figures = baseline.workloads.compactMap { workload in measured[workload.id].map { (id: workload.id, figures: $0) } }
         var comparison = GateComparison(baseline: baseline, figures: figures)
         comparison.explanations = baseline.workloads.compactMap { explanations[$0.id] }
-        var shard = reference
+        var shard = shares[0].share
         shard.index = 0
         shard.workloads = baseline.workloads.map(\.id)
         return (comparison, figures, shard)

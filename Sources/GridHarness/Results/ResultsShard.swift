@@ -39,12 +39,8 @@ public struct ResultsShard: Codable, Hashable, Sendable {
         self.toolchain = toolchain
     }
 
-    /// `i/n` as `--shard` takes it: `(i, n)` with 1 ≤ i ≤ n, or `nil`.
-    public static func parse(_ text: String) -> (index: Int, count: Int)? {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1 ... count).contains(index) else { return nil }
-        return (index, count)
-    }
+    /// `i/n` as `--shard` takes it: `(i, n)` with 1 ≤ i ≤ n, or `nil` (``ShareSet/parse(_:)``).
+    public static func parse(_ text: String) -> (index: Int, count: Int)? { ShareSet.parse(text) }
 
     /// The group positions (indices into `costs`) of each of `count` shares, each share in
     /// plan order. Shares may be empty when there are more shares than groups.
