@@ -16,8 +16,9 @@ public struct DataShape: Hashable, Sendable {
     @inlinable public var itemCounts: ItemCounts { ItemCounts(sections) }
     /// Each item's content size, in path order (section by section), or `nil` when items
     /// carry no size of their own. Used by the centred ("iPhoto") tile grid and by layouts
-    /// with per-item heights.
-    public let itemSizes: [Size]?
+    /// with per-item heights. Changed only by a measurement, in place
+    /// (``setItemSizes(_:)``), which keeps every size finite and > 0.
+    public internal(set) var itemSizes: [Size]?
     /// `sectionStarts[s]` is the flat index of item 0 of section `s`; one extra entry holds
     /// the total.
     @inlinable public var sectionStarts: SectionStarts { SectionStarts(sections) }

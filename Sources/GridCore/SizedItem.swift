@@ -48,3 +48,40 @@ extension DataShape {
         return DataShape(storage: sections, sizes: sizes)
     }
 }
+
+extension DataShape {
+    /// Sets the items of `items` to their sizes in place, every other item as it is; a path
+    /// given twice takes its last size. The counts are unchanged. What a viewport does with
+    /// each frame's measurement batch: unlike ``settingItemSizes(_:)`` it copies nothing
+    /// when this data's sizes are not shared (another copy of the data holding them makes
+    /// the first write copy them once, as any array does).
+    ///
+    /// - Throws: ``GridError`` as ``settingItemSizes(_:)``: `sizes` when this data carries
+    ///   no item sizes, `items[3]` for a path that does not exist, `items[3].size` for a size
+    ///   that is not finite and > 0. Every entry is checked before any is written, so a
+    ///   refused batch changes nothing.
+    /// - Complexity: O(m) for m entries (plus O(n) once when the sizes are shared).
+    public mutating func setItemSizes(_ items: [SizedItem]) throws(GridError) {
+        guard itemSizes != nil else {
+            throw .invalidData("sizes", "\(items.count) sizes", expected: "no sizes: this data carries no item sizes to measure")
+        }
+        // `while` rather than `for … in`: an unspecialised iterator allocates in debug builds.
+        var index = 0
+        while index < items.count {
+            let entry = items[index]
+            guard flatIndex(of: entry.path) != nil else {
+                throw GridError(.itemOutOfRange, field: "items[\(index)]", value: entry.path.description, expected: "an existing item")
+            }
+            let size = entry.size
+            guard size.width.isFinite, size.width > 0, size.height.isFinite, size.height > 0 else {
+                throw .invalidData("items[\(index)].size", size, expected: "a finite width and height > 0")
+            }
+            index += 1
+        }
+        index = 0
+        while index < items.count {
+            if let flat = flatIndex(of: items[index].path) { itemSizes?[flat] = items[index].size }
+            index += 1
+        }
+    }
+}

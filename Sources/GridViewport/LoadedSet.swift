@@ -125,6 +125,9 @@ struct LoadedSet: Sendable {
     /// layout, the data or the loaded set changes other than by a frame.
     mutating func forgetPreviousFrame() {
         previousRect = nil
-        bandRects = [nil, nil, nil]
+        // Element by element: an array literal would allocate on every prepare.
+        bandRects[0] = nil
+        bandRects[1] = nil
+        bandRects[2] = nil
     }
 }

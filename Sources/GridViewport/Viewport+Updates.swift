@@ -31,11 +31,20 @@ extension Viewport {
     /// Without it, elements are matched by ID alone, as after `reloadData` of a view that
     /// keeps its cells.
     ///
-    /// - Throws: whatever `layout.prepare` throws; the viewport is then unchanged.
+    /// While measuring (``startMeasuring(trueSizes:anchor:)``), `data` must keep the
+    /// counts: the true sizes and what has been measured are kept by item.
+    ///
+    /// - Throws: `GridError` naming `data` when measuring and `data` has other counts or no
+    ///   item sizes; whatever `layout.prepare` throws. The viewport is then unchanged.
     /// - Complexity: the layout's prepare, plus O(S) when pinning; with `edit`, O(k) more to
     ///   rename k loaded elements (O(k²) at worst to re-sort them; a move or a shift
     ///   leaves them nearly sorted).
     public mutating func setData(_ data: DataShape, edit: DataEdit? = nil) throws {
+        if measuring != nil, !Self.sameCounts(data, self.data) || data.itemSizes == nil {
+            throw GridError.invalidData(
+                "data", data.description,
+                expected: "the counts measuring started with (\(self.data)), with item sizes: edits that insert, delete or move items while measuring are not supported yet")
+        }
         try prepareInPlace(data: data, size: size, invalidation: Invalidation(data: edit.map { .edited($0) } ?? .replaced))
         if let edit { state.rename(by: edit) }
     }
@@ -113,5 +122,7 @@ extension Viewport {
         state.pinning = prepared.pinning
         state.queriesOnce = prepared.queriesOnce
         state.forgetPreviousFrame()
+        // Elements may have moved or been renamed for reasons other than a measurement.
+        measuring?.screenIsValid = false
     }
 }

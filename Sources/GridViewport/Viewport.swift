@@ -64,6 +64,8 @@ public struct Viewport<Layout: GridLayout> {
     let requestedPinning: Bool?
     /// Loaded set, buffers, pools, headers and digest.
     @usableFromInline var state: LoadedSet
+    /// What measuring keeps (``startMeasuring(trueSizes:anchor:)``); `nil` when not measuring.
+    var measuring: Measuring?
 
     /// A viewport of `size` over `layout` prepared with `data`.
     ///

@@ -1,0 +1,222 @@
+import GridCore
+
+/// Measured sizes (issue 28): a viewport over data whose item sizes are estimates measures
+/// the cells it loads, tells the layout the true sizes once per frame as one batch, and
+/// corrects its offset by its ``AnchorPolicy`` so that what the screen shows keeps still.
+extension Viewport {
+    /// Starts measuring: from now on ``scrollMeasuring(to:)`` measures each cell the first
+    /// time it is loaded, reading its size from `trueSizes`, and anchors by `anchor`. Every
+    /// item counts as not yet measured, whatever its size in ``data``; the counters of
+    /// ``measurementSummary`` start from zero. Called again, it starts over (a replay's
+    /// next pass, once its data is back at the estimates), keeping the buffers grown so far.
+    ///
+    /// - Parameters:
+    ///   - trueSizes: the data as measurement reveals it: the counts of ``data``, each
+    ///     item's true size.
+    ///   - anchor: how the offset follows what a measurement moves.
+    /// - Throws: `GridError` naming `data.itemSizes` when the viewport's data carries no
+    ///   item sizes (there is nothing to measure), `trueSizes` when it has other counts
+    ///   than ``data`` or no item sizes.
+    /// - Complexity: O(S + n) for S sections and n items: the counts are compared, and a
+    ///   bit per item allocated (cleared in place when starting over).
+    public mutating func startMeasuring(trueSizes: DataShape, anchor: AnchorPolicy = .standard) throws(GridError) {
+        guard data.itemSizes != nil else {
+            throw .invalidData("data.itemSizes", "none", expected: "item sizes to measure: estimates the true sizes replace")
+        }
+        guard let truth = trueSizes.itemSizes else {
+            throw .invalidData("trueSizes", trueSizes.description, expected: "one true size per item")
+        }
+        guard Self.sameCounts(trueSizes, data) else {
+            throw .invalidData("trueSizes", trueSizes.description, expected: "the counts of the viewport's data (\(data))")
+        }
+        if var restarted = measuring {
+            // Started over (a replay's next pass): the buffers grown so far are kept.
+            measuring = nil
+            restarted.restart(truth: truth, anchor: anchor)
+            measuring = restarted
+        } else {
+            measuring = Measuring(truth: truth, anchor: anchor)
+        }
+    }
+
+    /// Stops measuring: ``scrollMeasuring(to:)`` is then ``scroll(to:)``, and the data keeps
+    /// the sizes measured so far.
+    public mutating func stopMeasuring() { measuring = nil }
+
+    /// The anchor policy while measuring, `nil` otherwise.
+    public var anchorPolicy: AnchorPolicy? { measuring?.anchor }
+
+    /// What the frames did since measuring started, `nil` when not measuring.
+    public var measurementSummary: MeasurementSummary? { measuring?.summary }
+
+    /// What the last measuring frame did, `nil` when not measuring.
+    public var lastMeasuringFrame: MeasuringFrame? { measuring?.lastFrame }
+
+    /// Whether item `path` has been measured since measuring started (`false` when not
+    /// measuring or the path does not exist).
+    public func isMeasured(_ path: ItemPath) -> Bool {
+        guard let measuring, let flat = data.flatIndex(of: path), flat < measuring.truth.count else { return false }
+        return measuring.isMeasured(flat)
+    }
+
+    /// One measuring frame: ``scroll(to:)`` as asked, then the cells loaded and not yet
+    /// measured are measured and told to the layout as one `DataEdit.setItemSizes`
+    /// batch, the offset is corrected by the anchor's shift (clamped to the content's
+    /// ends), and the viewport scrolls again to the corrected offset. Cells that the second
+    /// scroll loads unmeasured are measured next frame. Not measuring, it is
+    /// ``scroll(to:)``.
+    ///
+    /// Offsets: until a correction has been made, each frame goes to `offset` as given;
+    /// after, the view moves by the difference between `offset` and the offset the last
+    /// frame was asked for (as a finger drags by a delta), clamped to
+    /// `0 … max(0, contentHeight − height)`, so that corrections carry into every later
+    /// frame. Only y is corrected; x is always as given. A non-finite coordinate keeps its
+    /// previous value, as in ``scroll(to:)``.
+    ///
+    /// - Returns: the frame's report: the entered, left and created counts of both scrolls
+    ///   added up (a cell loaded only to be measured counts as entered and left), the digest
+    ///   of the final set. ``lastMeasuringFrame`` says what was measured and corrected.
+    /// - Complexity: ``scroll(to:)``, plus O(k) for k loaded elements; on a frame that
+    ///   measures, the layout's prepare told the batch and a second ``scroll(to:)``. The
+    ///   viewport's own part allocates nothing once its batch and screen buffers have grown
+    ///   (the data's sizes are written in place; shared with a layout that keeps the data,
+    ///   they are copied by the first write).
+    @discardableResult
+    public mutating func scrollMeasuring(to requested: Point) -> FrameReport {
+        guard var m = measuring else { return scroll(to: requested) }
+        measuring = nil
+        defer { measuring = m }
+        let asked = Point(
+            x: requested.x.isFinite ? requested.x : m.lastRequested.x,
+            y: requested.y.isFinite ? requested.y : m.lastRequested.y)
+        var target = asked
+        if m.carrying {
+            target.y = clampedY(offset.y + (asked.y - m.lastRequested.y))
+        }
+        m.lastRequested = asked
+        if !m.started {
+            m.started = true
+            m.summary.estimatedHeight = layout.contentSize.height
+        }
+        var report = scroll(to: target)
+        let first = offset
+        m.lastFrame = MeasuringFrame()
+        collectUnmeasured(&m)
+        var correction = 0.0
+        if !m.batch.isEmpty, tell(&m) {
+            var corrected = first.y
+            if let anchor = m.anchoredCell {
+                let now = layout.attributes(at: anchor.path)?.frame
+                let shift = now.map { m.anchor == .lastVisible ? $0.maxY - anchor.edge : $0.minY - anchor.edge } ?? 0
+                if shift != 0 && shift.isFinite {
+                    corrected = clampedY(first.y + shift)
+                    correction = corrected - first.y
+                }
+            }
+            if correction != 0 {
+                m.carrying = true
+                m.summary.corrections += 1
+                m.summary.totalCorrection += abs(correction)
+            }
+            m.lastFrame.correction = correction
+            let second = scroll(to: Point(x: first.x, y: corrected))
+            report = FrameReport(
+                entered: report.entered + second.entered, left: report.left + second.left,
+                created: report.created + second.created, digest: second.digest)
+        }
+        m.summary.finalHeight = layout.contentSize.height
+        m.followScreen(state.elements, visible: visibleRect, correction: correction)
+        return report
+    }
+
+    /// `y` clamped to the content's ends: `0 … max(0, contentHeight − height)`.
+    func clampedY(_ y: Double) -> Double {
+        min(max(y, 0), max(0, layout.contentSize.height - size.height))
+    }
+
+    /// Fills `m`'s batch with the loaded cells not yet measured, at their true sizes, and
+    /// finds the anchor among the loaded cells as they are now.
+    private func collectUnmeasured(_ m: inout Measuring) {
+        if !m.batch.isEmpty { m.batch.removeAll(keepingCapacity: true) }
+        if !m.previous.isEmpty { m.previous.removeAll(keepingCapacity: true) }
+        m.anchoredCell = nil
+        let elements = state.elements
+        let visible = visibleRect
+        let last = m.anchor == .lastVisible
+        // The anchor: the first (last) fully visible cell, or else, when no cell fits on
+        // screen whole, the first (last) cell the screen shows.
+        var best: Rect?, bestIsWhole = false
+        var index = 0
+        while index < elements.count {
+            let element = elements[index]
+            index += 1
+            let attributes = element.attributes
+            guard attributes.kind == .cell else { continue }
+            let path = attributes.path
+            if let flat = data.flatIndex(of: path), flat < m.truth.count, !m.isMeasured(flat) {
+                m.batch.append(SizedItem(path: path, size: m.truth[flat]))
+                m.previous.append(data.itemSizes?[flat] ?? m.truth[flat])
+            }
+            guard m.anchor != .keepsOffset, !element.pinned else { continue }
+            let frame = attributes.frame
+            guard frame.intersects(visible) else { continue }
+            let whole = frame.minY >= visible.minY && frame.maxY <= visible.maxY
+            if let current = best {
+                if bestIsWhole && !whole { continue }
+                if bestIsWhole == whole {
+                    let better = last
+                        ? frame.maxY > current.maxY || (frame.maxY == current.maxY && frame.minX < current.minX)
+                        : frame.minY < current.minY || (frame.minY == current.minY && frame.minX < current.minX)
+                    guard better else { continue }
+                }
+            }
+            best = frame
+            bestIsWhole = whole
+            m.anchoredCell = (path, last ? frame.maxY : frame.minY)
+        }
+    }
+
+    /// Writes `m`'s batch into the data in place and tells the layout. Returns `false`,
+    /// the viewport unchanged, when the layout refuses it (the items stay unmeasured).
+    private mutating func tell(_ m: inout Measuring) -> Bool {
+        do {
+            try data.setItemSizes(m.batch)
+        } catch {
+            return false
+        }
+        do {
+            try prepareInPlace(data: data, size: size, invalidation: .edited(.setItemSizes(m.batch)))
+        } catch {
+            var index = 0
+            while index < m.batch.count {
+                m.batch[index].size = m.previous[index]
+                index += 1
+            }
+            try? data.setItemSizes(m.batch)
+            // A prepare that failed after the layout took the batch (its margin) left the
+            // layout prepared for the measured sizes: prepared again for the data as it was.
+            try? layout.prepare(data: data, container: size)
+            return false
+        }
+        var index = 0
+        while index < m.batch.count {
+            if let flat = data.flatIndex(of: m.batch[index].path) { m.markMeasured(flat) }
+            index += 1
+        }
+        m.summary.measurementFrames += 1
+        m.summary.itemsMeasured += m.batch.count
+        m.lastFrame.measured = m.batch.count
+        return true
+    }
+
+    /// Whether `a` and `b` have the same item counts, section by section.
+    static func sameCounts(_ a: DataShape, _ b: DataShape) -> Bool {
+        guard a.sectionCount == b.sectionCount, a.totalItems == b.totalItems else { return false }
+        var section = 0
+        while section < a.sectionCount {
+            if a.itemCount(inSection: section) != b.itemCount(inSection: section) { return false }
+            section += 1
+        }
+        return true
+    }
+}
