@@ -60,6 +60,7 @@ extension RunRecord {
             throw .invalidData(prefix + "eventFrames[\(index)]", frame, expected: "a frame index in 0..<\(frames)")
         }
         if let adaptiveThreshold { try count(adaptiveThreshold, "adaptiveThreshold") }
+        try validateMeasuredSizes(fieldPrefix: prefix, figure: figure, count: count)
         if let allocationsPerFrame { try figure(allocationsPerFrame, "allocationsPerFrame") }
         for (index, point) in (distribution ?? []).enumerated() {
             guard point.percentile.isFinite, (0...100).contains(point.percentile) else {
@@ -103,6 +104,38 @@ extension ResultsDocument {
     func validateRuns() throws(GridError) {
         for (index, run) in runs.enumerated() {
             try run.validate(fieldPrefix: "runs[\(index)].")
+        }
+    }
+}
+
+extension RunRecord {
+    /// The figures of a run with estimated sizes (issue 28), when present: a known anchor
+    /// policy, points and heights finite and ≥ 0, counts ≥ 0 and at most the run's frames.
+    func validateMeasuredSizes(
+        fieldPrefix prefix: String, figure: (Double, String) throws(GridError) -> Void,
+        count: (Int, String, Int) throws(GridError) -> Void
+    ) throws(GridError) {
+        if let anchor, !["none", "first-visible", "last-visible"].contains(anchor) {
+            throw .invalidData(prefix + "anchor", "\"\(anchor)\"", expected: "none, first-visible or last-visible")
+        }
+        func atMostFrames(_ value: Int, _ field: String) throws(GridError) {
+            try count(value, field, 0)
+            guard value <= max(frames, 1) else {
+                throw .invalidData(prefix + field, value, expected: "at most the frames of a pass (\(frames))")
+            }
+        }
+        if let displacement = visibleDisplacement {
+            try figure(displacement.maxPoints, "visibleDisplacement.maxPoints")
+            try figure(displacement.totalPoints, "visibleDisplacement.totalPoints")
+            try atMostFrames(displacement.frames, "visibleDisplacement.frames")
+        }
+        if let corrections = offsetCorrections {
+            try atMostFrames(corrections.count, "offsetCorrections.count")
+            try figure(corrections.totalPoints, "offsetCorrections.totalPoints")
+        }
+        if let drift = contentSizeDrift {
+            try figure(drift.estimatedHeight, "contentSizeDrift.estimatedHeight")
+            try figure(drift.finalHeight, "contentSizeDrift.finalHeight")
         }
     }
 }

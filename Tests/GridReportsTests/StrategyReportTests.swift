@@ -257,6 +257,18 @@ import Testing
         #expect(refusal { $0.distribution?[0].percentile = 999.9 }?.field == "runs[3].distribution[0].percentile")
         #expect(refusal { $0.dataset = "" }?.field == "runs[3].dataset")
         #expect(refusal { _ in } == nil)
+        // The measured-size figures (issue 28), when present.
+        #expect(refusal { $0.anchor = "middle" }?.description == "runs[3].anchor = \"middle\": expected none, first-visible or last-visible")
+        #expect(refusal { $0.visibleDisplacement = VisibleDisplacement(maxPoints: .nan, totalPoints: 0, frames: 0) }?.field == "runs[3].visibleDisplacement.maxPoints")
+        #expect(refusal { $0.visibleDisplacement = VisibleDisplacement(maxPoints: 0, totalPoints: 0, frames: $0.frames + 1) }?.field == "runs[3].visibleDisplacement.frames")
+        #expect(refusal { $0.offsetCorrections = OffsetCorrections(count: -1, totalPoints: 0) }?.field == "runs[3].offsetCorrections.count")
+        #expect(refusal { $0.contentSizeDrift = ContentSizeDrift(estimatedHeight: 1760, finalHeight: -1) }?.field == "runs[3].contentSizeDrift.finalHeight")
+        #expect(refusal {
+            $0.anchor = "first-visible"
+            $0.visibleDisplacement = VisibleDisplacement(maxPoints: 20, totalPoints: 120, frames: 2)
+            $0.offsetCorrections = OffsetCorrections(count: 2, totalPoints: 60)
+            $0.contentSizeDrift = ContentSizeDrift(estimatedHeight: 1760, finalHeight: 2060)
+        } == nil)
     }
 
     @Test func writesTheReportBesideItsCharts() throws {

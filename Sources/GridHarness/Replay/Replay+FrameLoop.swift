@@ -42,15 +42,29 @@ extension Replay {
         _ viewport: inout Viewport<L>, _ body: (_ frame: Int, _ nanos: UInt64, _ report: FrameReport) -> Void
     ) throws {
         var nextEvent = 0
+        // A spec with estimated sizes measures as it scrolls (the viewport was told to by
+        // `startMeasuring`); every other keeps the plain frame, unchanged.
+        let measures = viewport.anchorPolicy != nil
         try trace.offsets.withUnsafeBufferPointer { offsets in
             for frame in 0..<offsets.count {
                 let start = FrameClock.now()
                 try applyEvents(of: frame, from: &nextEvent, to: &viewport)
-                let report = viewport.scroll(to: offsets[frame])
+                let report = measures ? viewport.scrollMeasuring(to: offsets[frame]) : viewport.scroll(to: offsets[frame])
                 let end = FrameClock.now()
                 body(frame, end &- start, report)
             }
         }
+    }
+
+    /// Has `viewport`, just made or rewound to the spec's first data, measure the cells it
+    /// loads from now on and anchor by `anchor`, when the spec's sizes are estimated
+    /// (``LayoutSpec/measuredData``); does nothing otherwise.
+    ///
+    /// - Throws: `GridError` when the viewport's data does not match the true sizes (not
+    ///   for a viewport over ``LayoutSpec/data``).
+    func startMeasuring<L: GridLayout>(_ viewport: inout Viewport<L>, anchor: AnchorPolicy) throws {
+        guard let truth = spec.measuredData else { return }
+        try viewport.startMeasuring(trueSizes: truth, anchor: anchor)
     }
 
     /// Applies to `viewport` the events of `frame`, starting at `events[nextEvent]`, and

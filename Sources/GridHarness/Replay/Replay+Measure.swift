@@ -134,6 +134,7 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
             return (costs[costs.count / 2], rebuilds[rebuilds.count / 2], retained, choice?(layout))
         }()
         viewport = try Viewport(layout: unprepared, data: spec.data, size: trace.viewport, margin: measure.options.margin)
+        try measure.replay.startMeasuring(&viewport, anchor: measure.options.anchor)
         counts = [Int32](repeating: 0, count: trace.frameCount)
     }
 
@@ -148,10 +149,13 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
             // The layout's own structure changed: only a new viewport over the layout as
             // given starts the trace again (its tiles are made anew in the first frame).
             viewport = try Viewport(layout: unprepared, data: data, size: trace.viewport, margin: options.margin)
+            try replay.startMeasuring(&viewport, anchor: options.anchor)
             return
         }
         if viewport.size != trace.viewport { try viewport.resize(to: trace.viewport) }
         if viewport.data != data { try viewport.setData(data) }
+        // Measuring starts over: every item unmeasured again, at its estimate.
+        try replay.startMeasuring(&viewport, anchor: options.anchor)
     }
 
     /// The warm-up pass; it also finds the peak of memory during replay, and its length
@@ -243,6 +247,7 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
             passMediansNanos: passMedians.isEmpty ? nil : passMedians,
             frameNanosP50Interval: Bootstrap.medianInterval(passMedians),
             passMidmeansNanos: passMidmeans.isEmpty ? nil : passMidmeans, rebuildNanos: Int(rebuildNanos))
+            .withMeasuredSizes(viewport.measurementSummary, anchor: options.anchor)
     }
 }
 
@@ -334,5 +339,20 @@ extension MeasureVisitor {
             let lower = bucket * frames / buckets, upper = (bucket + 1) * frames / buckets
             return Double(medians[lower..<upper].max() ?? 0)
         }
+    }
+}
+
+extension RunRecord {
+    /// This record with the figures of a measuring viewport's last pass (`summary`, the
+    /// passes being alike), or as it is when the viewport did not measure.
+    func withMeasuredSizes(_ summary: MeasurementSummary?, anchor: AnchorPolicy) -> RunRecord {
+        guard let summary else { return self }
+        var record = self
+        record.anchor = anchor.rawValue
+        record.visibleDisplacement = VisibleDisplacement(
+            maxPoints: summary.maxDisplacement, totalPoints: summary.totalDisplacement, frames: summary.displacementFrames)
+        record.offsetCorrections = OffsetCorrections(count: summary.corrections, totalPoints: summary.totalCorrection)
+        record.contentSizeDrift = ContentSizeDrift(estimatedHeight: summary.estimatedHeight, finalHeight: summary.finalHeight)
+        return record
     }
 }

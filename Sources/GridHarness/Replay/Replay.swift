@@ -26,8 +26,11 @@ public struct Replay: Sendable {
     /// the other (a horizontal offset over a vertical tile grid would slide the view off its
     /// content: meaningless, so refused).
     ///
-    /// - Throws: `InputError` naming `tracePath` and the event (`events[4].section`) or
-    ///   offset (`offsetsX[12]`).
+    /// Over a spec with estimated sizes, the only events taken are `resize` and `reload`: a
+    /// measuring viewport does not follow edits yet.
+    ///
+    /// - Throws: `InputError` naming `tracePath` and the event (`events[4].section`,
+    ///   `events[4].type`) or offset (`offsetsX[12]`).
     public init(spec: LayoutSpec, trace: ScrollTrace, tracePath: String) throws(InputError) {
         self.spec = spec
         self.trace = trace
@@ -42,6 +45,17 @@ public struct Replay: Sendable {
                 throw InputError(
                     file: tracePath, field: "\(field)[\(frame)]", value: "\(value)",
                     expected: "0: the \(spec.layoutName) of data set \(spec.name) does not scroll \(name)")
+            }
+        }
+        if spec.measuredData != nil {
+            for (index, event) in trace.events.enumerated() {
+                switch event.change {
+                case .resize, .reload: continue
+                default:
+                    throw InputError(
+                        file: tracePath, field: "events[\(index)].type", value: "\"\(event.change.typeName)\"",
+                        expected: "resize or reload: data set \(spec.name) has estimated sizes, and a viewport measuring them does not yet follow edits")
+                }
             }
         }
         self.effects = effects
@@ -63,11 +77,12 @@ public struct Replay: Sendable {
     }
 
     /// The reference's digest after every frame: the reference layout, computed on demand,
-    /// through a viewport with `margin`.
+    /// through a viewport with `margin`; with estimated sizes, measuring as it scrolls and
+    /// anchored by `anchor` (the loaded sets depend on the policy).
     ///
     /// - Throws: what the layout or viewport throws (nothing, for a checked replay).
-    public func referenceDigests(margin: PreloadMargin = .chGridView) throws -> [LoadedSetDigest] {
-        try spec.visit(ReferenceVisitor(replay: self, margin: margin))
+    public func referenceDigests(margin: PreloadMargin = .chGridView, anchor: AnchorPolicy = .standard) throws -> [LoadedSetDigest] {
+        try spec.visit(ReferenceVisitor(replay: self, margin: margin, anchor: anchor))
     }
 
     /// Replays the trace with `options.strategy` and measures it; every frame's loaded set
@@ -125,9 +140,11 @@ public struct Replay: Sendable {
 private struct ReferenceVisitor: LayoutVisitor {
     let replay: Replay
     let margin: PreloadMargin
+    let anchor: AnchorPolicy
 
     func visit<Layout: GridLayout & Sendable>(_ layout: Layout) throws -> [LoadedSetDigest] {
         var viewport = try Viewport(layout: OnDemandLayout(layout), data: replay.spec.data, size: replay.trace.viewport, margin: margin)
+        try replay.startMeasuring(&viewport, anchor: anchor)
         var digests: [LoadedSetDigest] = []
         digests.reserveCapacity(replay.trace.frameCount)
         try replay.replayFrames(&viewport) { _, _, report in digests.append(report.digest) }

@@ -23,12 +23,18 @@ public struct ReplayOptions: Sendable {
     public var memoryProbe: (any MemoryProbe)?
     /// The number of points of the per-frame timeline kept for charts.
     public var timelinePoints: Int
+    /// How the viewport anchors its offset as it measures, for a spec with estimated sizes
+    /// (`gridbench run --anchor`); `first-visible` by default. Unused when every size is
+    /// known from the start.
+    public var anchor: AnchorPolicy
 
     public init(
         strategy: StrategyKind, threshold: Int = 400, margin: PreloadMargin = .chGridView,
         minimumPasses: Int = 2, maximumPasses: Int = 20, targetSeconds: Double = 0.5,
-        layoutBudgetShare: Double = 0.5, memoryProbe: (any MemoryProbe)? = nil, timelinePoints: Int = 240
+        layoutBudgetShare: Double = 0.5, memoryProbe: (any MemoryProbe)? = nil, timelinePoints: Int = 240,
+        anchor: AnchorPolicy = .standard
     ) {
+        self.anchor = anchor
         self.strategy = strategy
         self.threshold = threshold
         self.margin = margin

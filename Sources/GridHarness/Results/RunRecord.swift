@@ -89,6 +89,15 @@ public struct RunRecord: Codable, Hashable, Sendable {
     /// of these rather than of ``passMediansNanos``: a pass's median falls on a tick of the
     /// clock, and at 200 ns a frame one tick is 5 %.
     public var passMidmeansNanos: [Double]?
+    /// With estimated sizes: the anchor policy the run's viewport followed (`none`,
+    /// `first-visible`, `last-visible`). Optional: absent when every size is known.
+    public var anchor: String?
+    /// With estimated sizes: how far visible elements moved on screen net of the scroll.
+    public var visibleDisplacement: VisibleDisplacement?
+    /// With estimated sizes: the offset corrections anchoring made.
+    public var offsetCorrections: OffsetCorrections?
+    /// With estimated sizes: the content height at the estimates against the final one.
+    public var contentSizeDrift: ContentSizeDrift?
 
     /// The median frame cost the report compares: the median of ``passMediansNanos``, or
     /// the p50 for results without passes.

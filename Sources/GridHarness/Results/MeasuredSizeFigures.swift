@@ -1,0 +1,46 @@
+// The figures of a run over a spec with estimated sizes (issue 28), each an optional field
+// of `RunRecord`: absent from every run whose sizes are all known from the start.
+
+/// `"visibleDisplacement"`: how far elements on screen before and after a frame moved on
+/// screen, net of the scroll (`GridViewport`'s `MeasuringFrame.maxDisplacement`).
+public struct VisibleDisplacement: Codable, Hashable, Sendable {
+    /// The largest displacement of one element in one frame, in points.
+    public var maxPoints: Double
+    /// Every element's displacement in every frame, added up, in points.
+    public var totalPoints: Double
+    /// Frames in which some element moved.
+    public var frames: Int
+
+    public init(maxPoints: Double, totalPoints: Double, frames: Int) {
+        self.maxPoints = maxPoints
+        self.totalPoints = totalPoints
+        self.frames = frames
+    }
+}
+
+/// `"offsetCorrections"`: the frames whose offset the anchor policy corrected.
+public struct OffsetCorrections: Codable, Hashable, Sendable {
+    /// Frames with a correction.
+    public var count: Int
+    /// The corrections' sizes added up, in points.
+    public var totalPoints: Double
+
+    public init(count: Int, totalPoints: Double) {
+        self.count = count
+        self.totalPoints = totalPoints
+    }
+}
+
+/// `"contentSizeDrift"`: the content height at the first frame, all at the estimates, against
+/// the content height after the last frame.
+public struct ContentSizeDrift: Codable, Hashable, Sendable {
+    /// The content height at the first frame, before any measurement, in points.
+    public var estimatedHeight: Double
+    /// The content height after the last frame, in points.
+    public var finalHeight: Double
+
+    public init(estimatedHeight: Double, finalHeight: Double) {
+        self.estimatedHeight = estimatedHeight
+        self.finalHeight = finalHeight
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import GridCore
+import GridHarness
+import GridLayouts
+import GridStrategies
+import GridViewport
+import Testing
+
+/// A replay over a spec with estimated sizes (issue 28) measures as it scrolls and records
+/// `anchor`, `visibleDisplacement`, `offsetCorrections` and `contentSizeDrift`; one whose
+/// sizes are all known records none of them.
+///
+/// The spec and trace are `ViewportMeasuringTests`' self-sizing table: 40 cells estimated 44,
+/// truly 64, viewport 320 × 200, offsets 0, 1000, 950, 900, here with a 50-point margin.
+/// Worked there by hand: `first-visible` corrects by 40 then 20 (2 corrections, 60 points)
+/// and nothing on screen moves; `none` corrects nothing and two frames move three cells 20
+/// points each (max 20, total 120); content from `40·44 = 1760` to 2060 (`first-visible`,
+/// 15 cells measured) or 2080 (`none`, 16).
+@Suite struct MeasuredReplayTests {
+    static let configuration = ColumnarGrouped.Configuration(columns: 1, columnSpacing: 0, sectionSpacing: 0, estimated: .itemHeight(44))
+    static let spec = LayoutSpec(
+        name: "feed-40", parameters: configuration, container: Size(width: 320, height: 200),
+        data: try! DataShape(itemCounts: [40], itemSizes: Array(repeating: Size(width: 1, height: 44), count: 40)),
+        measuredData: try! DataShape(itemCounts: [40], itemSizes: Array(repeating: Size(width: 1, height: 64), count: 40)))
+    static let trace = ScrollTrace(
+        name: "jump-and-back", refreshHz: 120, viewport: Size(width: 320, height: 200),
+        offsets: [0, 1000, 950, 900].map { Point(x: 0, y: $0) })
+
+    func record(_ spec: LayoutSpec, anchor: AnchorPolicy, strategy: StrategyKind = .cached) throws -> RunRecord {
+        let replay = try Replay(spec: spec, trace: Self.trace, tracePath: "jump-and-back.json")
+        let expected = try replay.referenceDigests(margin: .points(50), anchor: anchor)
+        let options = ReplayOptions(strategy: strategy, margin: .points(50), minimumPasses: 2, maximumPasses: 2, targetSeconds: 0, anchor: anchor)
+        return try replay.run(options, expected: expected)
+    }
+
+    @Test(arguments: StrategyKind.allCases)
+    func firstVisibleRecordsNoDisplacement(strategy: StrategyKind) throws {
+        let record = try record(Self.spec, anchor: .firstVisible, strategy: strategy)
+        #expect(record.fixture == .pass)
+        #expect(record.anchor == "first-visible")
+        #expect(record.visibleDisplacement == VisibleDisplacement(maxPoints: 0, totalPoints: 0, frames: 0))
+        #expect(record.offsetCorrections == OffsetCorrections(count: 2, totalPoints: 60))
+        #expect(record.contentSizeDrift == ContentSizeDrift(estimatedHeight: 1760, finalHeight: 2060))
+    }
+
+    @Test func noAnchorRecordsTheJumps() throws {
+        let record = try record(Self.spec, anchor: .keepsOffset)
+        #expect(record.fixture == .pass)
+        #expect(record.anchor == "none")
+        #expect(record.visibleDisplacement == VisibleDisplacement(maxPoints: 20, totalPoints: 120, frames: 2))
+        #expect(record.offsetCorrections == OffsetCorrections(count: 0, totalPoints: 0))
+        #expect(record.contentSizeDrift == ContentSizeDrift(estimatedHeight: 1760, finalHeight: 2080))
+    }
+
+    /// The reference depends on the policy: the loaded sets of frames 1 to 3 differ.
+    @Test func theReferenceFollowsThePolicy() throws {
+        let replay = try Replay(spec: Self.spec, trace: Self.trace, tracePath: "jump-and-back.json")
+        let none = try replay.referenceDigests(margin: .points(50), anchor: .keepsOffset)
+        let first = try replay.referenceDigests(margin: .points(50), anchor: .firstVisible)
+        #expect(none[0] == first[0])
+        #expect(none[1] != first[1])
+    }
+
+    /// Every size known: no measured-size field, in the record or its JSON.
+    @Test func withoutEstimatesNoFieldAppears() throws {
+        var spec = Self.spec
+        spec.data = try #require(spec.measuredData)
+        spec.measuredData = nil
+        spec.parameters = ColumnarGrouped.Configuration(columns: 1, columnSpacing: 0, sectionSpacing: 0)
+        let record = try record(spec, anchor: .keepsOffset)
+        #expect(record.anchor == nil && record.visibleDisplacement == nil && record.offsetCorrections == nil && record.contentSizeDrift == nil)
+        let json = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
+        for field in ["anchor", "visibleDisplacement", "offsetCorrections", "contentSizeDrift"] {
+            #expect(!json.contains("\"\(field)\""), "\(field)")
+        }
+    }
+
+    /// The fields go into JSON under their contract names and come back.
+    @Test func fieldsRoundTrip() throws {
+        let record = try record(Self.spec, anchor: .keepsOffset)
+        let data = try JSONEncoder().encode(record)
+        let json = String(decoding: data, as: UTF8.self)
+        for field in ["\"anchor\":\"none\"", "\"visibleDisplacement\"", "\"maxPoints\"", "\"totalPoints\"", "\"frames\"",
+                      "\"offsetCorrections\"", "\"count\"", "\"contentSizeDrift\"", "\"estimatedHeight\"", "\"finalHeight\""] {
+            #expect(json.contains(field), "\(field)")
+        }
+        #expect(try JSONDecoder().decode(RunRecord.self, from: data) == record)
+    }
+
+    /// An edit event over estimated sizes is refused naming the event.
+    @Test func editsOverEstimatesAreRefused() throws {
+        let trace = ScrollTrace(
+            name: "edit", refreshHz: 120, viewport: Size(width: 320, height: 200),
+            offsets: [Point(x: 0, y: 0), Point(x: 0, y: 10)],
+            events: [TraceEvent(frame: 1, .deleteItems(section: 0, item: 0, count: 1))])
+        do {
+            _ = try Replay(spec: Self.spec, trace: trace, tracePath: "edit.json")
+            Issue.record("an edit over estimated sizes accepted")
+        } catch {
+            #expect(error.file == "edit.json")
+            #expect(error.field == "events[0].type")
+            #expect(error.value == "\"delete-items\"")
+        }
+    }
+}
