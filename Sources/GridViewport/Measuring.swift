@@ -4,7 +4,8 @@ import GridCore
 /// sizes it reads, which items it has measured, its reused buffers, how trace offsets are
 /// followed and what it counted. Every buffer is allocated once, or grows to the largest
 /// batch or screen and then stays.
-struct Measuring {
+@usableFromInline
+struct Measuring: Sendable {
     /// Each item's true size, in flat order: what measuring an item reads.
     private(set) var truth: [Size]
     /// Bit `i % 64` of word `i / 64` is set when item `i` (flat) has been measured.

@@ -81,9 +81,24 @@ extension Viewport {
     ///   viewport's own part allocates nothing once its batch and screen buffers have grown
     ///   (the data's sizes are written in place; shared with a layout that keeps the data,
     ///   they are copied by the first write).
+    ///
+    /// Inlinable, so that its scroll runs specialised for the layout's type in the caller's
+    /// module, as ``scroll(to:)`` does; the measuring around it is compiled once.
+    @inlinable
     @discardableResult
     public mutating func scrollMeasuring(to requested: Point) -> FrameReport {
-        guard var m = measuring else { return scroll(to: requested) }
+        guard measuring != nil else { return scroll(to: requested) }
+        let report = scroll(to: measuringTarget(requested))
+        return finishMeasuring(report)
+    }
+
+    /// Where a measuring frame asked for `requested` scrolls first: `requested` (its
+    /// non-finite coordinates replaced by the last frame's), or, once a correction has been
+    /// made, the last offset moved by the difference from the last frame's request, clamped
+    /// to the content.
+    @usableFromInline
+    mutating func measuringTarget(_ requested: Point) -> Point {
+        guard var m = measuring else { return requested }
         measuring = nil
         defer { measuring = m }
         let asked = Point(
@@ -98,7 +113,18 @@ extension Viewport {
             m.started = true
             m.summary.estimatedHeight = layout.contentSize.height
         }
-        var report = scroll(to: target)
+        return target
+    }
+
+    /// The rest of a measuring frame, once the first scroll made `report`: measures the
+    /// loaded cells not yet measured, tells the layout, corrects the offset and scrolls again,
+    /// then follows the screen. Returns the frame's report.
+    @usableFromInline
+    mutating func finishMeasuring(_ report: FrameReport) -> FrameReport {
+        guard var m = measuring else { return report }
+        measuring = nil
+        defer { measuring = m }
+        var report = report
         let first = offset
         m.lastFrame = MeasuringFrame()
         collectUnmeasured(&m)

@@ -65,7 +65,7 @@ public struct Viewport<Layout: GridLayout> {
     /// Loaded set, buffers, pools, headers and digest.
     @usableFromInline var state: LoadedSet
     /// What measuring keeps (``startMeasuring(trueSizes:anchor:)``); `nil` when not measuring.
-    var measuring: Measuring?
+    @usableFromInline var measuring: Measuring?
 
     /// A viewport of `size` over `layout` prepared with `data`.
     ///
