@@ -137,7 +137,16 @@ public struct Waterfall: GridLayout, Sendable {
             var item = 0
             while item < count {
                 if item % b == 0 { checkpoints.append(contentsOf: heights) }
-                let j = Self.lane(of: item, heights: heights, columns: k, byEstimate: byEstimate)
+                var j = 0
+                if byEstimate {
+                    j = item % k
+                } else {
+                    var column = 1
+                    while column < k {
+                        if heights[column] < heights[j] { j = column }
+                        column += 1
+                    }
+                }
                 let h = height.of(first + item)
                 heightSum += h
                 lowest = max(lowest, heights[j] + h)
@@ -265,25 +274,6 @@ extension Waterfall {
         prepared.insets.left + Double(j) * (columnWidth + prepared.columnSpacing)
     }
 
-    /// The column (lane) of item `item` of a section, given the columns' heights so far: by
-    /// the estimate (`stable`: every item estimated alike, so item `m` goes to column
-    /// `m mod k`) or the shortest column by the heights known now (`rebalance`, and every
-    /// layout without estimates; the first of equal columns). The one rule, for prepare and
-    /// for the rect query's replay from a checkpoint.
-    @inline(__always)
-    static func lane<Heights: RandomAccessCollection<Double>>(
-        of item: Int, heights: Heights, columns k: Int, byEstimate: Bool
-    ) -> Int where Heights.Index == Int {
-        if byEstimate { return item % k }
-        var j = 0
-        var column = 1
-        while column < k {
-            if heights[heights.startIndex + column] < heights[heights.startIndex + j] { j = column }
-            column += 1
-        }
-        return j
-    }
-
     /// Replays section `section` from its checkpoint `m`, calling `body` with each item,
     /// its column and its frame, until `body` returns `false` or the section ends. The
     /// column heights live in a scratch buffer on the stack (on the heap only for more
@@ -306,7 +296,16 @@ extension Waterfall {
             var item = m * Self.checkpointInterval
             let byEstimate = prepared.lanesByEstimate
             while item < count {
-                let j = Self.lane(of: item, heights: heights, columns: k, byEstimate: byEstimate)
+                var j = 0
+                if byEstimate {
+                    j = item % k
+                } else {
+                    var column = 1
+                    while column < k {
+                        if heights[column] < heights[j] { j = column }
+                        column += 1
+                    }
+                }
                 let h = height.of(first + item)
                 let frame = Rect(x: columnX(j), y: heights[j], width: columnWidth, height: h)
                 if !body(item, frame) { return }
