@@ -2,9 +2,9 @@ import GridCore
 
 extension GridConformance {
     /// Runs every law on layouts made by `makeLayout`, as ``check(_:options:progress:makeLayout:)``
-    /// does, and checks what the layout says of its own edits (``EditableLayout``): each of
+    /// does, and checks what the layout says of its own edits (`EditableLayout`): each of
     /// `operations`, applied in turn to one instance per configuration, must return a
-    /// ``LayoutEdit`` that is what it did, and an operation the layout refuses must leave it
+    /// `LayoutEdit` that is what it did, and an operation the layout refuses must leave it
     /// as it was (law 6; the report's promises line counts both).
     ///
     /// ```swift
@@ -59,8 +59,8 @@ extension GridConformance {
     }
 }
 
-/// Applies a list of operations to an ``EditableLayout`` in every configuration of the
-/// options and compares each ``LayoutEdit`` with what the edit did (``LayoutEditPromise``).
+/// Applies a list of operations to an `EditableLayout` in every configuration of the
+/// options and compares each `LayoutEdit` with what the edit did (`LayoutEditPromise`).
 struct LayoutEditSuite<L: EditableLayout> {
     let name: String
     let options: ConformanceOptions

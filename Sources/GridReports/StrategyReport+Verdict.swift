@@ -16,14 +16,28 @@ extension StrategyReport {
         var rows: [(cells: [String], chosen: Bool)] = []
         for judgement in workload.judgements {
             for figure in judgement.figures {
-                rows.append(([
-                    Format.count(judgement.tiles), judgement.dataset, figure.label, Format.micros(figure.p50), judgement.steadyTrace,
-                    figure.eventP99.map(Format.micros) ?? "—", figure.worstEvent?.trace ?? "—", Format.duration(figure.prepare),
-                    figure.retained.map(Format.bytes) ?? "—", "\(figure.overBudget.count)", outcome(of: figure, in: judgement),
-                ], figure.strategy == judgement.chosen.strategy))
+                rows.append((cells(of: figure, in: judgement), figure.strategy == judgement.chosen.strategy))
             }
         }
         return rows
+    }
+
+    /// The cells of `figure`'s row at `judgement`. (Each optional is read into a local first:
+    /// written as one array literal with `figure.worstEvent?.trace` in it, this getter crashed
+    /// Swift 6.3.1's optimizer in a release build with AddressSanitizer, "Found outside of
+    /// lifetime use" in CopyPropagation.)
+    @inline(never)
+    func cells(of figure: WorkloadRule.Figures, in judgement: WorkloadRule.Judgement) -> [String] {
+        var eventP99 = "—"
+        if let p99 = figure.eventP99 { eventP99 = Format.micros(p99) }
+        var eventTrace = "—"
+        if let worst = figure.worstEvent { eventTrace = worst.trace }
+        var retained = "—"
+        if let bytes = figure.retained { retained = Format.bytes(bytes) }
+        var cells = [Format.count(judgement.tiles), judgement.dataset, figure.label, Format.micros(figure.p50), judgement.steadyTrace]
+        cells += [eventP99, eventTrace, Format.duration(figure.prepare), retained, "\(figure.overBudget.count)"]
+        cells.append(outcome(of: figure, in: judgement))
+        return cells
     }
 
     /// What the rule made of `figure` at `judgement`, in a few words.

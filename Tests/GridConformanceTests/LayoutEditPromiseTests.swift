@@ -8,7 +8,7 @@ private typealias Slot = SpanGrid.Slot
 
 /// The span grid, wrapped so that what its edits say (`LayoutEdit`) can be broken one promise
 /// at a time, each as a library shipped it (in our own words; the threads are cited).
-struct EditedSpanGrid: EditableLayout {
+struct EditedSpanGrid: SpanGridWrapper, EditableLayout {
     enum Bug: String, Sendable, CustomStringConvertible {
         /// `data` is the data before the edit: the counts a view reads after the update are
         /// the old ones, as in a collection view whose model is read at the wrong time and
@@ -40,14 +40,6 @@ struct EditedSpanGrid: EditableLayout {
         self.bug = bug
         grid = SpanGrid(configuration)
     }
-
-    mutating func prepare(data: DataShape, container: Size) throws { try grid.prepare(data: data, container: container) }
-    var contentSize: Size { grid.contentSize }
-    var traits: LayoutTraits { grid.traits }
-    func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) { grid.elements(in: rect, into: &buffer) }
-    func attributes(at path: ItemPath) -> LayoutAttributes? { grid.attributes(at: path) }
-    func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? { grid.supplementary(kind, at: path) }
-    func gridPlacement(of path: ItemPath) -> GridPlacement? { grid.gridPlacement(of: path) }
 
     mutating func apply(_ operation: SpanGrid.Operation) throws -> LayoutEdit {
         let before = grid.cells

@@ -7,21 +7,8 @@ import Testing
 /// Specs with estimated sizes (issue 28): `estimated`, `placement` and `lanes` read and
 /// written, bad values refused by file, field and value, and the spec as measurement
 /// leaves it (`gridbench dump --measured-all`, `--measured-through N`).
-@Suite struct MeasuredSpecTests {
-    func decode(_ json: String) throws(InputError) -> LayoutSpec {
-        try LayoutSpec.decode(Data(json.utf8), path: "measured.json")
-    }
-
-    func expectRefused(_ json: String, field: String, value: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
-        do {
-            _ = try decode(json)
-            Issue.record("accepted: \(json)", sourceLocation: sourceLocation)
-        } catch {
-            #expect(error.file == "measured.json", sourceLocation: sourceLocation)
-            #expect(error.field == field, "\(error)", sourceLocation: sourceLocation)
-            if let value { #expect(error.value == value, "\(error)", sourceLocation: sourceLocation) }
-        }
-    }
+@Suite struct MeasuredSpecTests: SpecDecodingSuite {
+    static let specPath = "measured.json"
 
     static let columnar = #"{"layout": "columnar-grouped", "container": {"width": 320, "height": 480}, "sections": [1, 2, 1], "itemHeights": [200, 10, 10, 44]"#
     static let waterfall = #"{"layout": "waterfall", "container": {"width": 320, "height": 480}, "sections": [4], "itemHeights": [100, 20, 30, 40]"#

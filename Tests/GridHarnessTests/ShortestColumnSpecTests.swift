@@ -7,21 +7,8 @@ import Testing
 
 /// Spec files of the shortest-column layouts: defaults, round trips, and bad input named
 /// by file, field (with its index) and value.
-@Suite struct ShortestColumnSpecTests {
-    func decode(_ json: String) throws(InputError) -> LayoutSpec {
-        try LayoutSpec.decode(Data(json.utf8), path: "spec.json")
-    }
-
-    func expectRefused(_ json: String, field: String, value: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
-        do {
-            _ = try decode(json)
-            Issue.record("accepted: \(json)", sourceLocation: sourceLocation)
-        } catch {
-            #expect(error.file == "spec.json", sourceLocation: sourceLocation)
-            #expect(error.field == field, "\(error)", sourceLocation: sourceLocation)
-            if let value { #expect(error.value == value, "\(error)", sourceLocation: sourceLocation) }
-        }
-    }
+@Suite struct ShortestColumnSpecTests: SpecDecodingSuite {
+    static let specPath = "spec.json"
 
     static let columnar = #"{"layout": "columnar-grouped", "container": {"width": 320, "height": 480}, "sections": [2, 1]"#
     static let waterfall = #"{"layout": "waterfall", "container": {"width": 320, "height": 480}, "sections": [3]"#

@@ -1,13 +1,13 @@
 import GridCore
 
-/// What an ``EditableLayout`` says each of its edits did (its ``LayoutEdit``), compared with
+/// What an `EditableLayout` says each of its edits did (its `LayoutEdit`), compared with
 /// what the edit did. A viewport keeps the identities of what it shows on that word
 /// (`rename`, and `sectionMove` for whole sections without a call per cell), and a strategy
 /// rebuilds from `data`; a layout that misreports an edit keeps passing every law on its
 /// answers while a view over it shows stale or swapped cells.
 ///
 /// Checked after every operation of the caller's list, on one instance per configuration
-/// (law 6, as the word of ``SectionShiftReporting`` is: a promise about the layout after a
+/// (law 6, as the word of `SectionShiftReporting` is: a promise about the layout after a
 /// change):
 /// - `data` is the data the layout now lays out: every path of it has a cell, the paths just
 ///   past each section and past the last section have none, and the whole content holds no
