@@ -14,15 +14,15 @@ import Testing
     /// 5 → share 1 (5); 3 (group 1) → share 2 (3); 3 (group 2) → share 2 (6, as 3 < 5);
     /// 2 → share 1 (7); 1 → share 2 (7, as 6 < 7). Shares {0, 3} and {1, 2, 4}, 7 and 7.
     @Test func sharesAreBalancedGreedilyCostliestFirst() {
-        #expect(ResultsShard.partition([5, 3, 3, 2, 1], count: 2) == [[0, 3], [1, 2, 4]])
+        #expect(ShareSet.partition([5, 3, 3, 2, 1], count: 2) == [[0, 3], [1, 2, 4]])
         // Three shares: 5 → 1; 3 → 2; 3 → 3; 2 → 2 (3, lower than share 3's 3); 1 → 3 (3 < 5).
-        #expect(ResultsShard.partition([5, 3, 3, 2, 1], count: 3) == [[0], [1, 3], [2, 4]])
+        #expect(ShareSet.partition([5, 3, 3, 2, 1], count: 3) == [[0], [1, 3], [2, 4]])
         // Equal costs go out in plan order, one a share, round and round.
-        #expect(ResultsShard.partition([1, 1, 1, 1, 1], count: 2) == [[0, 2, 4], [1, 3]])
+        #expect(ShareSet.partition([1, 1, 1, 1, 1], count: 2) == [[0, 2, 4], [1, 3]])
         // One share holds everything; more shares than groups leave the last ones empty.
-        #expect(ResultsShard.partition([5, 3, 3, 2, 1], count: 1) == [[0, 1, 2, 3, 4]])
-        #expect(ResultsShard.partition([2, 4], count: 4) == [[1], [0], [], []])
-        #expect(ResultsShard.partition([], count: 3) == [[], [], []])
+        #expect(ShareSet.partition([5, 3, 3, 2, 1], count: 1) == [[0, 1, 2, 3, 4]])
+        #expect(ShareSet.partition([2, 4], count: 4) == [[1], [0], [], []])
+        #expect(ShareSet.partition([], count: 3) == [[], [], []])
     }
 
     /// Every group in exactly one share, for n from 1 to 8 over a fixed pseudo-random cost
@@ -31,7 +31,7 @@ import Testing
         var random = SeededRandom(seed: 32)
         let costs = (0 ..< 23).map { _ in Double(random.next() % 1_000 + 1) }
         for count in 1 ... 8 {
-            let shares = ResultsShard.partition(costs, count: count)
+            let shares = ShareSet.partition(costs, count: count)
             #expect(shares.count == count)
             #expect(shares.flatMap { $0 }.sorted() == Array(costs.indices), "n = \(count): \(shares)")
             #expect(shares.allSatisfy { $0 == $0.sorted() }, "n = \(count): \(shares)")

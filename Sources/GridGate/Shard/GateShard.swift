@@ -40,21 +40,11 @@ public struct GateShard: Codable, Hashable, Sendable, MatrixShare {
     public static func parse(_ text: String) -> (index: Int, count: Int)? { ShareSet.parse(text) }
 
     /// The workload IDs of each of `count` shares of `costs`, each share in the order of
-    /// `costs` (plan order).
+    /// `costs` (plan order), by `ShareSet.partition(_:count:)`: the rule `report --shard` uses.
     ///
     /// - Complexity: O(w log w + w·n) for w workloads and n shares.
     public static func partition(_ costs: [(id: String, cost: Double)], count: Int) -> [[String]] {
-        let order = costs.enumerated().sorted { a, b in
-            a.element.cost != b.element.cost ? a.element.cost > b.element.cost : a.element.id < b.element.id
-        }
-        var loads = Array(repeating: 0.0, count: max(count, 1))
-        var assigned = Array(repeating: [Int](), count: max(count, 1))
-        for (position, workload) in order {
-            let share = loads.indices.min { loads[$0] != loads[$1] ? loads[$0] < loads[$1] : $0 < $1 }!
-            loads[share] += workload.cost
-            assigned[share].append(position)
-        }
-        return assigned.map { $0.sorted().map { costs[$0].id } }
+        ShareSet.partition(costs.map(\.cost), count: count).map { share in share.map { costs[$0].id } }
     }
 
     /// The workloads of share `index` of `count` of `baseline`.

@@ -42,22 +42,6 @@ public struct ResultsShard: Codable, Hashable, Sendable {
     /// `i/n` as `--shard` takes it: `(i, n)` with 1 ≤ i ≤ n, or `nil` (``ShareSet/parse(_:)``).
     public static func parse(_ text: String) -> (index: Int, count: Int)? { ShareSet.parse(text) }
 
-    /// The group positions (indices into `costs`) of each of `count` shares, each share in
-    /// plan order. Shares may be empty when there are more shares than groups.
-    ///
-    /// - Complexity: O(g log g + g·n) for g groups and n shares.
-    public static func partition(_ costs: [Double], count: Int) -> [[Int]] {
-        let order = costs.indices.sorted { a, b in costs[a] != costs[b] ? costs[a] > costs[b] : a < b }
-        var loads = Array(repeating: 0.0, count: max(count, 1))
-        var assigned = Array(repeating: [Int](), count: max(count, 1))
-        for group in order {
-            let share = loads.indices.min { loads[$0] != loads[$1] ? loads[$0] < loads[$1] : $0 < $1 }!
-            loads[share] += costs[group]
-            assigned[share].append(group)
-        }
-        return assigned.map { $0.sorted() }
-    }
-
     /// The digest of `runs`' data sets, traces, strategies and frames, in order: the
     /// ``planDigest`` their plan and selection have, when they are its runs.
     public static func digest(of runs: [RunRecord]) -> String {
@@ -113,6 +97,6 @@ extension PlanRunner {
     /// The positions (in ``jobs``) of share `index` of `count`, in order.
     public func positions(ofShare index: Int, count: Int) -> [Int] {
         let groups = self.groups
-        return ResultsShard.partition(groupCosts, count: count)[index - 1].flatMap { Array(groups[$0]) }
+        return ShareSet.partition(groupCosts, count: count)[index - 1].flatMap { Array(groups[$0]) }
     }
 }

@@ -25,6 +25,26 @@ public enum ShareSet {
         return (index, count)
     }
 
+    /// The positions (indices into `costs`) of each of `count` shares of work items
+    /// costing `costs`, each share in plan order: greedy, costliest first, each item to the
+    /// least-loaded share; ties go to the lower share, and items of equal cost go out in plan
+    /// order. Shares may be empty when there are more shares than items. The one rule of both
+    /// split runs: `report --shard` shares trace groups, `gate check --shard` workloads.
+    ///
+    /// - Complexity: O(w log w + w·n) for w items and n shares.
+    public static func partition(_ costs: [Double], count: Int) -> [[Int]] {
+        let order = costs.indices.sorted { a, b in costs[a] != costs[b] ? costs[a] > costs[b] : a < b }
+        var loads = Array(repeating: 0.0, count: max(count, 1))
+        var assigned = Array(repeating: [Int](), count: max(count, 1))
+        for item in order {
+            var share = 0
+            for candidate in loads.indices where loads[candidate] < loads[share] { share = candidate }
+            loads[share] += costs[item]
+            assigned[share].append(item)
+        }
+        return assigned.map { $0.sorted() }
+    }
+
     /// `parts` by share, each with its share (element `i − 1` is share `i`), once every part is checked: it is a
     /// partial result (`share` finds its share), `matches` the first part (the caller's
     /// fields: plan, toolchain, …), measured the first part's commit, is of the same share
