@@ -22,22 +22,9 @@ extension ColumnarGrouped {
         /// How a section's column is chosen while heights are estimated: see ``Placement``.
         public var placement: Placement
 
-        /// How a section's column is chosen (a spec's `"placement"`).
-        ///
-        /// Both rules are functions of the data as known now, never of the order in which
-        /// measurements came. Without ``Configuration/estimated`` every height is known and
-        /// the two are the same rule.
-        public enum Placement: String, Hashable, Sendable, Codable, CaseIterable, SpecChoice {
-            /// Each section's column is chosen as if every cell had its estimated height:
-            /// a measurement changes heights within a column and never moves a section to
-            /// another column (the default).
-            case stable
-            /// The shortest column by the heights known now, measured or estimated:
-            /// sections may change columns as cells are measured.
-            case rebalance
-
-            public init(from decoder: any Decoder) throws { try self.init(decodingChoiceFrom: decoder) }
-        }
+        /// How a section's column is chosen (a spec's `"placement"`): the rule the
+        /// waterfall's items follow too.
+        public typealias Placement = ColumnChoice
 
         public init(
             columns: Int = 2, columnSpacing: Double = 10, sectionSpacing: Double = 5,
@@ -54,7 +41,7 @@ extension ColumnarGrouped {
             self.placement = placement
         }
 
-        /// The estimated cell height, when the placement is ``Placement/stable`` and
+        /// The estimated cell height, when the placement is ``ColumnChoice/stable`` and
         /// heights are estimated: the height each section's column is chosen by; `nil`
         /// when sections go into the column shortest by the heights known now.
         var placementEstimate: Double? {

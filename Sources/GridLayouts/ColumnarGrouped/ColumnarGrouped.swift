@@ -11,7 +11,7 @@ import GridCore
 /// - column width `w = floor((W − g·(k+1)) / k)`, which must be > 0; column `j` starts at
 ///   `x_j = g + j·(w + g)`; column heights `H_j` start at 0;
 /// - sections in order: `j` is the column with the smallest `H_j` (ties: the lowest `j`),
-///   `top = H_j + s`; with estimated heights and ``Configuration/Placement/stable``
+///   `top = H_j + s`; with estimated heights and ``ColumnChoice/stable``
 ///   placement (see below), the column with the smallest `E_j` instead; the header (when `t > 0`) is `(x_j, top, w, t)`; items follow from
 ///   `y = top + t`, each `(x_j, y, w, h_m)`, `y += h_m`; the footer (when `f > 0`) is
 ///   `(x_j, y, w, f)`, `y += f`; then `H_j = y`. An empty section still takes its spacing,
@@ -24,8 +24,8 @@ import GridCore
 /// Measured heights (``Configuration/estimated``): the data's heights are those known now,
 /// each cell's measured height or, not yet measured, the estimate `e`. Frames are laid with
 /// them as above. Which column a section goes into is ``Configuration/placement``:
-/// ``Configuration/Placement/rebalance``, the smallest `H_j` as above (a measurement may move
-/// a section to another column); ``Configuration/Placement/stable``, the smallest `E_j`,
+/// ``ColumnChoice/rebalance``, the smallest `H_j` as above (a measurement may move
+/// a section to another column); ``ColumnChoice/stable``, the smallest `E_j`,
 /// the column heights were every cell `e` tall: `E_j` start at 0 and each section adds
 /// `s + t + c·e + f` for its `c` cells to its column's. The second depends on the counts
 /// alone, so a measurement never moves a section. Either is a function of the data as

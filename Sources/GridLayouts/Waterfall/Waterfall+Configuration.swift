@@ -70,24 +70,9 @@ extension Waterfall {
         /// How an item's column is chosen while sizes are estimated: see ``Lanes``.
         public var lanes: Lanes
 
-        /// How an item's column (its lane) is chosen (a spec's `"lanes"`).
-        ///
-        /// Both rules are functions of the data as known now, never of the order in which
-        /// measurements came. Without ``Configuration/estimated`` every size is known and
-        /// the two are the same rule.
-        public enum Lanes: String, Hashable, Sendable, Codable, CaseIterable, SpecChoice {
-            /// Each item's column is chosen as if every item had its estimated size, as
-            /// TanStack Virtual's `laneAssignmentMode: "estimate"`: with one estimate for
-            /// all, the columns grow alike and item `m` of a section goes to column
-            /// `m mod k`. A measurement changes heights within a column and never moves an
-            /// item to another lane (the default).
-            case stable
-            /// The shortest column by the sizes known now, measured or estimated: items may
-            /// change lanes as items are measured.
-            case rebalance
-
-            public init(from decoder: any Decoder) throws { try self.init(decodingChoiceFrom: decoder) }
-        }
+        /// How an item's column (its lane) is chosen (a spec's `"lanes"`): the rule the
+        /// columnar layout's sections follow too.
+        public typealias Lanes = ColumnChoice
 
         public init(
             columns: Int = 2, columnSpacing: Double = 10, itemSpacing: Double = 10, insets: Insets = Insets(),
@@ -142,7 +127,7 @@ extension Waterfall {
         }
 
         /// Whether each item's lane is the one it would take were every item at the
-        /// estimate (`m mod k`): heights estimated and lanes ``Lanes/stable``.
+        /// estimate (`m mod k`): heights estimated and lanes ``ColumnChoice/stable``.
         var lanesByEstimate: Bool { estimated != nil && lanes == .stable }
 
         /// The width of each column in a container `containerWidth` wide:

@@ -23,8 +23,8 @@ import GridCore
 /// - measured sizes (``Configuration/estimated``): the data's sizes are those known now,
 ///   each item's measured size or, not yet measured, the estimate, and heights come from
 ///   them as above. Which column an item goes into is ``Configuration/lanes``:
-///   ``Configuration/Lanes/rebalance``, the smallest `H_j` as above (a measurement may move
-///   later items to other lanes); ``Configuration/Lanes/stable``, the column it would take
+///   ``ColumnChoice/rebalance``, the smallest `H_j` as above (a measurement may move
+///   later items to other lanes); ``ColumnChoice/stable``, the column it would take
 ///   were every item at the estimate: the columns then grow alike, so item `m` of a section
 ///   goes to column `m mod k`, whatever the measurements. Either is a function of the data
 ///   as known now, never of the order of the measurements;
@@ -137,16 +137,7 @@ public struct Waterfall: GridLayout, Sendable {
             var item = 0
             while item < count {
                 if item % b == 0 { checkpoints.append(contentsOf: heights) }
-                var j = 0
-                if byEstimate {
-                    j = item % k
-                } else {
-                    var column = 1
-                    while column < k {
-                        if heights[column] < heights[j] { j = column }
-                        column += 1
-                    }
-                }
+                let j = heights.withUnsafeBufferPointer { Self.lane(of: item, byEstimate: byEstimate, heights: $0) }
                 let h = height.of(first + item)
                 heightSum += h
                 lowest = max(lowest, heights[j] + h)
@@ -296,16 +287,7 @@ extension Waterfall {
             var item = m * Self.checkpointInterval
             let byEstimate = prepared.lanesByEstimate
             while item < count {
-                var j = 0
-                if byEstimate {
-                    j = item % k
-                } else {
-                    var column = 1
-                    while column < k {
-                        if heights[column] < heights[j] { j = column }
-                        column += 1
-                    }
-                }
+                let j = Self.lane(of: item, byEstimate: byEstimate, heights: UnsafeBufferPointer(heights))
                 let h = height.of(first + item)
                 let frame = Rect(x: columnX(j), y: heights[j], width: columnWidth, height: h)
                 if !body(item, frame) { return }
@@ -313,6 +295,23 @@ extension Waterfall {
                 item += 1
             }
         }
+    }
+
+    /// The lane of the section's `item`th item, its columns `heights` tall so far: the
+    /// shortest column (the leftmost of equals), or `item mod k` when lanes go by the
+    /// estimate. The one lane rule, of `prepare` and of the checkpoint replay that answers
+    /// queries; over a buffer, not an array or a generic collection, so that neither a
+    /// debug build's scroll frame nor a release one allocates to call it.
+    @inline(__always)
+    static func lane(of item: Int, byEstimate: Bool, heights: UnsafeBufferPointer<Double>) -> Int {
+        let k = heights.count
+        if byEstimate { return item % k }
+        var j = 0, column = 1
+        while column < k {
+            if heights[column] < heights[j] { j = column }
+            column += 1
+        }
+        return j
     }
 
     /// The largest column height at checkpoint `index` (a flat checkpoint index).
