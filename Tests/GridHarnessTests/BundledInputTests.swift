@@ -9,6 +9,7 @@ import Testing
 @Suite struct BundledInputTests {
     static let datasets = ["photos-2976", "mixed-3000"] + BundledDatasets.scaleTiles.map { "scale-\($0)" }
         + ["sales-10x4", "records-1000x12", "records-1000000x20", "grouped-96", "pins-3000", "pins-1000000", "timesheet-20x40", "ledger-100000x30"]
+        + ["feed-10000", "pins-captions-3000"]
 
     @Test func everySpecFileIsABundledDataset() throws {
         let directory = Repository.datasets.appendingPathComponent("specs")
@@ -59,7 +60,7 @@ import Testing
             let layout = try LayoutSpec.load(from: plan.specURL(dataset)).layoutName
             #expect(fixture.dataset == dataset && fixture.trace == trace && fixture.layout == layout)
             let expected = dataset.hasPrefix("records-") || dataset.hasPrefix("sales-") ? "data-grid"
-                : dataset.hasPrefix("grouped-") ? "columnar-grouped" : dataset.hasPrefix("pins-") ? "waterfall"
+                : dataset.hasPrefix("grouped-") || dataset.hasPrefix("feed-") ? "columnar-grouped" : dataset.hasPrefix("pins-") ? "waterfall"
                 : dataset.hasPrefix("timesheet-") || dataset.hasPrefix("ledger-") ? "span-grid" : "tile-grid"
             #expect(layout == expected)
             #expect(fixture.frames.count == loaded.frameCount)

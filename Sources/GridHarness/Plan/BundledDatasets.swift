@@ -171,6 +171,46 @@ public enum BundledDatasets {
             data: try DataShape(itemCounts: [count], itemSizes: sizes))
     }
 
+    /// A feed of 10,000 posts in one column, a self-sizing table view: every post's height
+    /// is learnt as it is about to be shown (`"estimated": {"itemHeight": 120}`), its true
+    /// height 16 points of padding, 1 to 8 lines of text of 20 points each, and a photo of
+    /// 180 points in six posts of ten: 36 to 356 points, whole points (so that every frame
+    /// and correction is exact). One section on a 320 × 480 phone. Seeded.
+    public static func feed10000() throws(GridError) -> LayoutSpec {
+        var random = SeededRandom(seed: 10_000)
+        let heights = (0..<10_000).map { _ in
+            let lines = random.integer(1...8)
+            let photo = random.uniform(0...1) < 0.6 ? 180 : 0
+            return Size(width: 1, height: Double(16 + 20 * lines + photo))
+        }
+        let estimate = 120.0
+        let configuration = ColumnarGrouped.Configuration(
+            columns: 1, columnSpacing: 0, sectionSpacing: 0, estimated: .itemHeight(estimate))
+        return LayoutSpec(
+            name: "feed-10000", parameters: configuration, container: Size(width: 320, height: 480),
+            data: try DataShape(itemCounts: [10_000], itemSizes: Array(repeating: Size(width: 1, height: estimate), count: 10_000)),
+            measuredData: try DataShape(itemCounts: [10_000], itemSizes: heights))
+    }
+
+    /// The waterfall of `pins-3000` with captions, whose heights are learnt as pins appear
+    /// (`"estimated": {"itemHeight": 200}`, lanes `stable`): each pin's true height is its
+    /// photo scaled to the 145-point column (``photoSizes(_:)``, rounded to whole points),
+    /// 8 points of padding and 0 to 3 caption lines of 20 points. Seeded.
+    public static func pinsCaptions3000() throws(GridError) -> LayoutSpec {
+        var random = SeededRandom(seed: 3000 + 11)
+        let columnWidth = 145.0  // (320 − 10 − 10 − 10) / 2: insets of 10 and a spacing of 10
+        let heights = photoSizes(3000).map { photo in
+            let scaled = max(1, (photo.height * columnWidth / photo.width).rounded())
+            return Size(width: 1, height: scaled + 8 + 20 * Double(random.integer(0...3)))
+        }
+        let estimate = 200.0
+        let configuration = Waterfall.Configuration(columns: 2, itemSizing: .heights, estimated: .itemHeight(estimate))
+        return LayoutSpec(
+            name: "pins-captions-3000", parameters: configuration, container: Size(width: 320, height: 480),
+            data: try DataShape(itemCounts: [3000], itemSizes: Array(repeating: Size(width: 1, height: estimate), count: 3000)),
+            measuredData: try DataShape(itemCounts: [3000], itemSizes: heights))
+    }
+
     /// Every bundled data set.
     public static func all() throws(GridError) -> [LayoutSpec] {
         var specs = [try photos2976(), try mixed3000()]
@@ -178,6 +218,7 @@ public enum BundledDatasets {
         specs += [try sales10x4(), try records(1_000, fields: 12), try records(1_000_000, fields: 20)]
         specs += [try grouped96(), try pins(3_000), try pins(1_000_000)]
         specs += [try timesheet20x40(), try ledger100000x30()]
+        specs += [try feed10000(), try pinsCaptions3000()]
         return specs
     }
 

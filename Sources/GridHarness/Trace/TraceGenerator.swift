@@ -38,6 +38,12 @@ public struct TraceGenerator: Sendable {
         /// An editing session on a span grid: a slow diagonal drag while cells near the view
         /// are merged and split and rows and columns inserted and deleted.
         case gridEdits = "grid-edits"
+        /// Two flicks down from the top, a jump to the end (a scroll bar dragged to the
+        /// bottom), and flicks back up until the top or ``Options/seconds``: over sizes learnt as cells appear, the
+        /// way back up meets only unmeasured cells above the screen, each measurement
+        /// moving what is on screen unless the offset is corrected (airbnb/MagazineLayout#9,
+        /// TanStack/virtual#659).
+        case endAndBack = "end-and-back"
 
         /// Whether the trace ends when the gesture does (the flings), rather than after
         /// ``Options/seconds``.
@@ -66,6 +72,7 @@ public struct TraceGenerator: Sendable {
             case .moves: "a slow drag with items moved within and between sections near the view, among inserts and deletes"
             case .tour: "jumps anywhere in the content, each followed by a flick, with a rotation and back"
             case .gridEdits: "a slow diagonal drag while a span grid's cells near the view are merged and split and rows and columns inserted and deleted"
+            case .endAndBack: "two flicks down, a jump to the end and flicks back up, through cells not yet measured"
             }
         }
     }
@@ -155,6 +162,8 @@ public struct TraceGenerator: Sendable {
         case .gridEdits:
             builder.direction = Self.diagonal
             try gridEdits(&builder, &random, seconds: options.seconds)
+        case .endAndBack:
+            endAndBack(&builder, &random, seconds: options.seconds, deceleration: options.deceleration)
         }
         // An event applies before the next frame: one that came last gets a frame to
         // apply before.
@@ -193,6 +202,31 @@ public struct TraceGenerator: Sendable {
             }
             builder.hold(0.3)
         }
+    }
+
+    /// Two flicks down from the top, a jump to the end, and flicks up (as ``flingThrough``'s
+    /// way back) until one reaches the top or the trace has lasted `seconds`.
+    private func endAndBack(
+        _ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double, deceleration: ScrollPhysics.Deceleration
+    ) {
+        builder.hold(0.1)
+        for _ in 0..<2 where !builder.isAtEnd {
+            let speed = random.uniform(1500...5000)
+            builder.drag(velocity: speed, seconds: 0.08)
+            builder.fling(velocity: speed, deceleration: deceleration, untilFraction: random.uniform(0.2...0.35))
+        }
+        builder.hold(0.3)
+        builder.jump(to: builder.maxOffset)
+        builder.hold(0.3)
+        var flicks = 0
+        while flicks < 100_000 && !builder.isOverLimit && !builder.isAtStart && builder.seconds < seconds {
+            flicks += 1
+            let speed = -random.uniform(1500...5000)
+            builder.drag(velocity: speed, seconds: 0.08)
+            if builder.isAtStart { break }
+            if builder.fling(velocity: speed, deceleration: deceleration, untilFraction: random.uniform(0.2...0.35)) { break }
+        }
+        builder.hold(0.3)
     }
 
     /// A finger drag at a slowly wandering speed of about 100 to 400 points per second,

@@ -1,0 +1,89 @@
+import GridCore
+import GridHarness
+import GridLayouts
+import Testing
+
+/// The bundled data sets with sizes learnt as cells appear (issue 28) and the trace that
+/// goes to the end and back up through unmeasured cells.
+@Suite struct MeasuredDatasetTests {
+    /// feed-10000: every post laid at the estimate of 120 first, so the content starts at
+    /// 10,000 · 120 = 1,200,000 points (one column, no spacing, no header); its true
+    /// heights are 16 + 20·lines (1…8) + 0 or 180: 36…356, whole points.
+    @Test func theFeedStartsAtTheEstimateAndKnowsItsTrueHeights() throws {
+        let spec = try BundledDatasets.feed10000()
+        #expect(spec.layoutName == "columnar-grouped")
+        #expect(spec.data.totalItems == 10_000 && spec.data.sectionCount == 1)
+        #expect(spec.preparedLayoutContentHeight == 1_200_000)
+        let truth = try #require(spec.measuredData?.itemSizes)
+        #expect(truth.count == 10_000)
+        for size in truth {
+            let h = size.height - 16
+            let text = h >= 180 + 20 ? h - 180 : h
+            #expect(h.rounded() == h && (20...160).contains(text) && text.truncatingRemainder(dividingBy: 20) == 0, "\(size)")
+        }
+        // Some posts have a photo and some not, both kinds many times over.
+        let withPhoto = truth.filter { $0.height - 16 > 160 }.count
+        #expect(withPhoto > 5_000 && withPhoto < 7_000)
+        // Measured all, the feed is as tall as its true heights added up.
+        #expect(spec.measuredAll.preparedLayoutContentHeight == truth.reduce(0) { $0 + $1.height })
+    }
+
+    /// pins-captions-3000: two columns of 145 ((320 − 2·10 − 10) / 2: insets and spacing of
+    /// 10), every pin estimated 200; its true height is its photo scaled to 145 and rounded,
+    /// 8, and 0…3 caption lines of 20.
+    @Test func thePinsWithCaptionsAreTheirPhotosAndCaptions() throws {
+        let spec = try BundledDatasets.pinsCaptions3000()
+        #expect(spec.layoutName == "waterfall")
+        let truth = try #require(spec.measuredData?.itemSizes)
+        let photos = BundledDatasets.photoSizes(3000)
+        var captions = Set<Double>()
+        for (size, photo) in zip(truth, photos) {
+            let scaled = max(1, (photo.height * 145 / photo.width).rounded())
+            let caption = size.height - scaled - 8
+            captions.insert(caption)
+            #expect([0, 20, 40, 60].contains(caption), "\(size) for photo \(photo)")
+        }
+        #expect(captions == [0, 20, 40, 60])
+        // At the estimate, stable lanes alternate and the two columns hold 1,500 pins of
+        // 200 with 10 between, under an inset of 10 and over one of 10:
+        // 10 + 1,500 · 200 + 1,499 · 10 + 10 = 315,010.
+        #expect(spec.preparedLayoutContentHeight == 315_010)
+    }
+
+    /// end-and-back over the feed, 20 s as the plan's recipe: it starts at the top, reaches
+    /// the end at the estimate (1,200,000 − 480) in one jump, and from there only moves up,
+    /// with flicks no faster than 5,000 pt/s (41⅔ pt a frame at 120 Hz: more is the jump);
+    /// 1,200,000 points are far more than 20 s of flicks cover, so it stops on the way up,
+    /// once a flick that started before 20 s has ended (a flick lasts under 3 s).
+    @Test func endAndBackJumpsToTheEndAndFlicksBackUp() throws {
+        let spec = try BundledDatasets.feed10000()
+        let trace = try TraceGenerator(spec: spec).generate(.init(kind: .endAndBack, seed: 13, refreshHz: 120, seconds: 20))
+        let ys = trace.offsets.map(\.y)
+        let end = 1_200_000.0 - 480
+        #expect(ys.first == 0)
+        let jumps = zip(ys, ys.dropFirst()).enumerated().filter { abs($0.element.1 - $0.element.0) > 5000.0 / 120 + 0.01 }
+        #expect(jumps.count == 1)
+        let jump = try #require(jumps.first)
+        #expect(jump.element.1 == end)
+        // Before the jump, two flicks down from the top: under a tenth of the content.
+        #expect(jump.element.0 > 0 && jump.element.0 < 0.1 * end)
+        let after = Array(ys[(jump.offset + 1)...])
+        let movesDown = zip(after, after.dropFirst()).filter { $1 > $0 }.count
+        #expect(movesDown == 0)
+        #expect(after.last! < end - 10_000 && after.last! > 0)
+        #expect(trace.frameCount >= 20 * 120 && trace.frameCount < 23 * 120)
+        #expect(trace.events.isEmpty)
+    }
+
+    /// Given time, it comes back to the top: pins-captions-3000 at the estimate is 315,010
+    /// tall, so the end is 314,530; a fling that overshoots the top springs back to it.
+    @Test func endAndBackReachesTheTopGivenTime() throws {
+        let spec = try BundledDatasets.pinsCaptions3000()
+        let trace = try TraceGenerator(spec: spec).generate(.init(kind: .endAndBack, seed: 13, refreshHz: 120, seconds: 3600))
+        let ys = trace.offsets.map(\.y)
+        let reachesTheEnd = ys.contains(315_010 - 480)
+        #expect(reachesTheEnd)
+        #expect(abs(ys.last!) < 0.5)
+        #expect(trace.frameCount < 3600 * 120)
+    }
+}
