@@ -39,7 +39,7 @@ extension Replay {
     @_specialize(exported: false, kind: full, where L == OnDemandLayout<SpanGrid>)
     @_specialize(exported: false, kind: full, where L == AdaptiveLayout<SpanGrid>)
     func replayFrames<L: GridLayout>(
-        _ viewport: inout Viewport<L>, _ body: (_ frame: Int, _ nanos: UInt64, _ report: FrameReport) -> Void
+        _ viewport: inout Viewport<L>, _ body: (_ frame: Int, _ nanos: UInt64, _ report: FrameReport, _ facts: ReplayedFrame) -> Void
     ) throws {
         var nextEvent = 0
         // A spec with estimated sizes measures as it scrolls (the viewport was told to by
@@ -47,11 +47,15 @@ extension Replay {
         let measures = viewport.anchorPolicy != nil
         try trace.offsets.withUnsafeBufferPointer { offsets in
             for frame in 0..<offsets.count {
+                // Read before the clock starts and after it stops: whether the frame measured.
+                let batchesBefore = measures ? viewport.measurementSummary?.measurementFrames ?? 0 : 0
                 let start = FrameClock.now()
                 try applyEvents(of: frame, from: &nextEvent, to: &viewport)
                 let report = measures ? viewport.scrollMeasuring(to: offsets[frame]) : viewport.scroll(to: offsets[frame])
                 let end = FrameClock.now()
-                body(frame, end &- start, report)
+                var facts = ReplayedFrame()
+                if measures { facts.measured = (viewport.measurementSummary?.measurementFrames ?? 0) > batchesBefore }
+                body(frame, end &- start, report, facts)
             }
         }
     }
@@ -77,4 +81,11 @@ extension Replay {
             nextEvent += 1
         }
     }
+}
+
+/// What a replayed frame did besides its `FrameReport`, read after its clock stopped.
+struct ReplayedFrame {
+    /// Whether the frame told the layout a batch of measured sizes (a spec with estimated
+    /// sizes).
+    var measured = false
 }

@@ -147,7 +147,7 @@ private struct ReferenceVisitor: LayoutVisitor {
         try replay.startMeasuring(&viewport, anchor: anchor)
         var digests: [LoadedSetDigest] = []
         digests.reserveCapacity(replay.trace.frameCount)
-        try replay.replayFrames(&viewport) { _, _, report in digests.append(report.digest) }
+        try replay.replayFrames(&viewport) { _, _, report, _ in digests.append(report.digest) }
         return digests
     }
 }

@@ -44,3 +44,31 @@ public struct ContentSizeDrift: Codable, Hashable, Sendable {
         self.finalHeight = finalHeight
     }
 }
+
+/// `"measurementFrameNanos"`: the cost of the frames that measured something (told the
+/// layout a batch of measured sizes, in their scroll or in a `scroll-to-item` event's
+/// rounds), timed as every frame is (``RunRecord/frameNanos``), over all measured passes.
+/// Percentiles by the same HDR histogram (3 significant digits), so that a p99 may read a
+/// little above the recorded max.
+public struct MeasurementFrameNanos: Codable, Hashable, Sendable {
+    /// The median cost of a measuring frame, in nanoseconds.
+    public var p50: Double
+    /// The 99th percentile, in nanoseconds.
+    public var p99: Double
+    /// The costliest measuring frame, in nanoseconds.
+    public var max: Double
+    /// The frames of a pass that measured (the same in every pass: each starts over from
+    /// the estimates).
+    public var frames: Int
+    /// Heap allocations per measuring frame over the first measured pass (as the run's
+    /// `allocationsPerFrame` is counted), or `nil` without a memory probe.
+    public var allocationsPerFrame: Double?
+
+    public init(p50: Double, p99: Double, max: Double, frames: Int, allocationsPerFrame: Double? = nil) {
+        self.p50 = p50
+        self.p99 = p99
+        self.max = max
+        self.frames = frames
+        self.allocationsPerFrame = allocationsPerFrame
+    }
+}
