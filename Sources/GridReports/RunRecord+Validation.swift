@@ -145,5 +145,10 @@ extension RunRecord {
             try atMostFrames(measuring.frames, "measurementFrameNanos.frames")
             if let allocations = measuring.allocationsPerFrame { try figure(allocations, "measurementFrameNanos.allocationsPerFrame") }
         }
+        if let error = scrollToError {
+            try figure(error.firstPoints, "scrollToError.firstPoints")
+            try figure(error.settledPoints, "scrollToError.settledPoints")
+            try count(error.rounds, "scrollToError.rounds", 0)
+        }
     }
 }

@@ -104,6 +104,57 @@ import Testing
         }
     }
 
+    /// `scrollToError` over the feed (40 cells estimated 44, truly 64; viewport 320 × 200,
+    /// margin 50). Frame 0 at 0 measures cells 0…5 and corrects nothing (the worked frame 0
+    /// of `ViewportMeasuringTests`). At frame 1, item 20's top by the layout is
+    /// `6·64 + 14·44 = 1000`. Round 1 goes to 1,000: `[950, 1250)` loads cells 18 (`[912,
+    /// 956)`) … 25, measured; 18 and 19 grow by 20 each, so item 20's top is 1,040.
+    /// - `first-visible`: the first fully visible cell in `[1000, 1200]` is item 20 itself:
+    ///   corrected by 40 to 1,040, error 0 after one round: `{0, 0, 1}`.
+    /// - `none`: the offset stays at 1,000, error 40; round 2 goes to 1,040, where `[990,
+    ///   1290)` meets cells 19 … 23, all measured: error 0: `{40, 0, 2}`.
+    /// Either way the frames that measured are frames 0 and 1 (frame 2, 10 points on,
+    /// loads cells measured in the rounds).
+    @Test(arguments: [
+        (AnchorPolicy.firstVisible, ScrollToError(firstPoints: 0, settledPoints: 0, rounds: 1)),
+        (.keepsOffset, ScrollToError(firstPoints: 40, settledPoints: 0, rounds: 2)),
+    ])
+    func recordsTheScrollToError(anchor: AnchorPolicy, error: ScrollToError) throws {
+        let replay = try Replay(spec: MeasuredReplayTests.spec, trace: Self.trace, tracePath: "to-20.json")
+        let expected = try replay.referenceDigests(margin: .points(50), anchor: anchor)
+        let options = ReplayOptions(strategy: .onDemand, margin: .points(50), minimumPasses: 2, maximumPasses: 2, targetSeconds: 0, anchor: anchor)
+        let record = try replay.run(options, expected: expected)
+        #expect(record.scrollToError == error)
+        #expect(record.measurementFrameNanos?.frames == 2)
+        let data = try JSONEncoder().encode(record)
+        let json = String(decoding: data, as: UTF8.self)
+        for field in ["\"scrollToError\"", "\"firstPoints\"", "\"settledPoints\"", "\"rounds\""] {
+            #expect(json.contains(field), "\(field)")
+        }
+        #expect(try JSONDecoder().decode(RunRecord.self, from: data) == record)
+    }
+
+    /// Over known sizes the scroll lands in one round, error 0; a trace without the event
+    /// over the same spec records no `scrollToError` and no `measurementFrameNanos`.
+    @Test func knownSizesLandInOneRound() throws {
+        var known = MeasuredReplayTests.spec
+        known.data = try #require(known.measuredData)
+        known.measuredData = nil
+        known.parameters = ColumnarGrouped.Configuration(columns: 1, columnSpacing: 0, sectionSpacing: 0)
+        let options = ReplayOptions(strategy: .cached, margin: .points(50), minimumPasses: 2, maximumPasses: 2, targetSeconds: 0)
+        let replay = try Replay(spec: known, trace: Self.trace, tracePath: "to-20.json")
+        let record = try replay.run(options, expected: try replay.referenceDigests(margin: .points(50)))
+        #expect(record.scrollToError == ScrollToError(firstPoints: 0, settledPoints: 0, rounds: 1))
+        #expect(record.measurementFrameNanos == nil)
+        var plain = Self.trace
+        plain.events = []
+        let still = try Replay(spec: known, trace: plain, tracePath: "plain.json")
+        let unchanged = try still.run(options, expected: try still.referenceDigests(margin: .points(50)))
+        #expect(unchanged.scrollToError == nil && unchanged.measurementFrameNanos == nil)
+        let json = String(decoding: try JSONEncoder().encode(unchanged), as: UTF8.self)
+        #expect(!json.contains("scrollToError") && !json.contains("measurementFrameNanos"))
+    }
+
     /// The event moves the viewport, and later offsets move it by their differences. Over
     /// known sizes (64 each) item 20's top is 1,280: frame 1 lands there (its own offset, 0,
     /// is the last one asked: no move), frame 2 asks 10 more: 1,290. Without the event the

@@ -276,6 +276,10 @@ import Testing
         #expect(refusal {
             $0.measurementFrameNanos = MeasurementFrameNanos(p50: 1, p99: 1, max: 1, frames: 1, allocationsPerFrame: .nan)
         }?.field == "runs[3].measurementFrameNanos.allocationsPerFrame")
+        #expect(refusal { $0.scrollToError = ScrollToError(firstPoints: 40, settledPoints: 0, rounds: 2) } == nil)
+        #expect(refusal { $0.scrollToError = ScrollToError(firstPoints: .nan, settledPoints: 0, rounds: 2) }?.field == "runs[3].scrollToError.firstPoints")
+        #expect(refusal { $0.scrollToError = ScrollToError(firstPoints: 0, settledPoints: -3, rounds: 2) }?.field == "runs[3].scrollToError.settledPoints")
+        #expect(refusal { $0.scrollToError = ScrollToError(firstPoints: 0, settledPoints: 0, rounds: -1) }?.field == "runs[3].scrollToError.rounds")
     }
 
     @Test func writesTheReportBesideItsCharts() throws {

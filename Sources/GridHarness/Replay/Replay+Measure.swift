@@ -93,6 +93,9 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
     var measuringFrames: [Bool]
     /// Allocations per measuring frame in the first measured pass, with a memory probe.
     var measuringAllocationsPerFrame: Double?
+    /// The worst of the trace's scrolls to items, over every measured pass (alike: each
+    /// starts over).
+    var scrollTo: ScrollToItemResult?
 
     var replay: Replay { measure.replay }
     var options: ReplayOptions { measure.options }
@@ -220,6 +223,7 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
                 costs[offset + frame] = nanos
                 check(frame, report)
                 if facts.measured { measuringFrames[frame] = true }
+                if let scrolled = facts.scrollToItem { scrollTo = scrollTo.map { $0.worst(scrolled) } ?? scrolled }
                 if let framewise {
                     let count = framewise.allocationCount()
                     if facts.measured {
@@ -275,6 +279,7 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
                 frameNanos: MeasureVisitor.measurementFrameNanos(
                     costs: costs, frames: frames, passes: passes, measuring: measuringFrames,
                     allocationsPerFrame: measuringAllocationsPerFrame))
+            .withScrollToError(scrollTo)
     }
 }
 
@@ -390,6 +395,15 @@ extension MeasureVisitor {
 }
 
 extension RunRecord {
+    /// This record with the worst of its trace's scrolls to items, or as it is when the
+    /// trace scrolls to none.
+    func withScrollToError(_ worst: ScrollToItemResult?) -> RunRecord {
+        guard let worst else { return self }
+        var record = self
+        record.scrollToError = ScrollToError(firstPoints: worst.firstError, settledPoints: worst.settledError, rounds: worst.rounds)
+        return record
+    }
+
     /// This record with the figures of a measuring viewport's last pass (`summary`, the
     /// passes being alike) and its measuring frames' cost (`frameNanos`), or as it is when
     /// the viewport did not measure.

@@ -72,3 +72,21 @@ public struct MeasurementFrameNanos: Codable, Hashable, Sendable {
         self.allocationsPerFrame = allocationsPerFrame
     }
 }
+
+/// `"scrollToError"`: how far the items of a run's `scroll-to-item` events were from where
+/// they were asked to be (`GridViewport`'s `ScrollToItemResult`), the worst over the run's
+/// events field by field (the largest of each, which may come from different events).
+public struct ScrollToError: Codable, Hashable, Sendable {
+    /// The largest error after a scroll's first round (its first landing), in points.
+    public var firstPoints: Double
+    /// The largest error after a scroll's last round (settled), in points.
+    public var settledPoints: Double
+    /// The most rounds a scroll took.
+    public var rounds: Int
+
+    public init(firstPoints: Double, settledPoints: Double, rounds: Int) {
+        self.firstPoints = firstPoints
+        self.settledPoints = settledPoints
+        self.rounds = rounds
+    }
+}
