@@ -110,7 +110,8 @@ extension ResultsDocument {
 
 extension RunRecord {
     /// The figures of a run with estimated sizes (issue 28), when present: a known anchor
-    /// policy, points and heights finite and ≥ 0, counts ≥ 0 and at most the run's frames.
+    /// policy, points, heights, times and allocations finite and ≥ 0, counts ≥ 0 and at
+    /// most the run's frames.
     func validateMeasuredSizes(
         fieldPrefix prefix: String, figure: (Double, String) throws(GridError) -> Void,
         count: (Int, String, Int) throws(GridError) -> Void
@@ -136,6 +137,18 @@ extension RunRecord {
         if let drift = contentSizeDrift {
             try figure(drift.estimatedHeight, "contentSizeDrift.estimatedHeight")
             try figure(drift.finalHeight, "contentSizeDrift.finalHeight")
+        }
+        if let measuring = measurementFrameNanos {
+            try figure(measuring.p50, "measurementFrameNanos.p50")
+            try figure(measuring.p99, "measurementFrameNanos.p99")
+            try figure(measuring.max, "measurementFrameNanos.max")
+            try atMostFrames(measuring.frames, "measurementFrameNanos.frames")
+            if let allocations = measuring.allocationsPerFrame { try figure(allocations, "measurementFrameNanos.allocationsPerFrame") }
+        }
+        if let error = scrollToError {
+            try figure(error.firstPoints, "scrollToError.firstPoints")
+            try figure(error.settledPoints, "scrollToError.settledPoints")
+            try count(error.rounds, "scrollToError.rounds", 0)
         }
     }
 }

@@ -1,9 +1,24 @@
 import GridCore
 
+/// How a viewport follows the offsets ``Viewport/scrollMeasuring(to:)`` is asked for: as
+/// given until a correction or a scroll to an item has moved the view, then by their
+/// differences from frame to frame.
+@usableFromInline
+struct OffsetFollowing: Sendable {
+    /// Whether the view was moved other than as asked (an anchor's correction, a scroll to
+    /// an item): offsets then move it by their differences.
+    @usableFromInline var carrying = false
+    /// The offset the last frame was asked for (its non-finite coordinates replaced by the
+    /// one before's); while not carrying, only a measuring frame keeps it.
+    @usableFromInline var lastRequested = Point.zero
+
+    @usableFromInline init() {}
+}
+
 /// A measuring viewport's state (``Viewport/startMeasuring(trueSizes:anchor:)``): the true
-/// sizes it reads, which items it has measured, its reused buffers, how trace offsets are
-/// followed and what it counted. Every buffer is allocated once, or grows to the largest
-/// batch or screen and then stays.
+/// sizes it reads, which items it has measured, its reused buffers and what it counted
+/// (how trace offsets are followed is the viewport's `OffsetFollowing`). Every buffer is
+/// allocated once, or grows to the largest batch or screen and then stays.
 @usableFromInline
 struct Measuring: Sendable {
     /// Each item's true size, in flat order: what measuring an item reads.
@@ -15,12 +30,6 @@ struct Measuring: Sendable {
     /// The sizes the batch's items had before it, to put back should the layout refuse it.
     var previous: [Size] = []
     private(set) var anchor: AnchorPolicy
-    /// Whether some correction has been made: trace offsets then move the view by their
-    /// differences from frame to frame.
-    var carrying = false
-    /// The offset the last frame was asked for (its non-finite coordinates replaced by the
-    /// one before's).
-    var lastRequested = Point.zero
     /// Whether a frame has run since measuring started.
     var started = false
     /// The elements on screen after the last frame that can be followed (not pinned), by
@@ -60,8 +69,6 @@ struct Measuring: Sendable {
         screenIDs.removeAll(keepingCapacity: true)
         screenOrigins.removeAll(keepingCapacity: true)
         screenIsValid = false
-        carrying = false
-        lastRequested = .zero
         started = false
         anchoredCell = nil
         summary = MeasurementSummary()

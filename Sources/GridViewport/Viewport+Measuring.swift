@@ -29,6 +29,7 @@ extension Viewport {
         guard Self.sameCounts(trueSizes, data) else {
             throw .invalidData("trueSizes", trueSizes.description, expected: "the counts of the viewport's data (\(data))")
         }
+        following = OffsetFollowing()
         if var restarted = measuring {
             // Started over (a replay's next pass): the buffers grown so far are kept.
             measuring = nil
@@ -39,9 +40,22 @@ extension Viewport {
         }
     }
 
-    /// Stops measuring: ``scrollMeasuring(to:)`` is then ``scroll(to:)``, and the data keeps
-    /// the sizes measured so far.
-    public mutating func stopMeasuring() { measuring = nil }
+    /// Stops measuring: ``scrollMeasuring(to:)`` is then ``scroll(to:)`` (until a scroll to
+    /// an item), and the data keeps the sizes measured so far.
+    public mutating func stopMeasuring() {
+        measuring = nil
+        following = OffsetFollowing()
+    }
+
+    /// Whether ``scrollMeasuring(to:)`` moves the view by the differences between the
+    /// offsets it is asked for, since a correction or a scroll to an item
+    /// (``scrollMeasuring(toItem:position:maxRounds:)``) moved it other than as asked.
+    public var followsOffsetDifferences: Bool { following.carrying }
+
+    /// Forgets corrections and scrolls to items: the next ``scrollMeasuring(to:)`` goes to
+    /// its offset as given (a replay's next pass, starting the trace over). Measuring, if
+    /// it is, goes on.
+    public mutating func resetOffsetFollowing() { following = OffsetFollowing() }
 
     /// The anchor policy while measuring, `nil` otherwise.
     public var anchorPolicy: AnchorPolicy? { measuring?.anchor }
@@ -71,7 +85,10 @@ extension Viewport {
     /// frame was asked for (as a finger drags by a delta), clamped to
     /// `0 … max(0, contentHeight − height)`, so that corrections carry into every later
     /// frame. Only y is corrected; x is always as given. A non-finite coordinate keeps its
-    /// previous value, as in ``scroll(to:)``.
+    /// previous value, as in ``scroll(to:)``. A scroll to an item
+    /// (``scrollMeasuring(toItem:position:maxRounds:)``) moves the view as a correction does,
+    /// measuring or not: the offsets asked for after it move the view by their differences
+    /// from the last one asked before it.
     ///
     /// - Returns: the frame's report: the entered, left and created counts of both scrolls
     ///   added up (a cell loaded only to be measured counts as entered and left), the digest
@@ -87,33 +104,41 @@ extension Viewport {
     @inlinable
     @discardableResult
     public mutating func scrollMeasuring(to requested: Point) -> FrameReport {
-        guard measuring != nil else { return scroll(to: requested) }
-        let report = scroll(to: measuringTarget(requested))
+        guard measuring != nil else {
+            guard following.carrying else { return scroll(to: requested) }
+            return scroll(to: followedTarget(requested))
+        }
+        let target = followedTarget(requested)
+        noteFirstMeasuringFrame()
+        let report = scroll(to: target)
         return finishMeasuring(report)
     }
 
-    /// Where a measuring frame asked for `requested` scrolls first: `requested` (its
-    /// non-finite coordinates replaced by the last frame's), or, once a correction has been
-    /// made, the last offset moved by the difference from the last frame's request, clamped
-    /// to the content.
+    /// Where a frame asked for `requested` scrolls first: `requested` (its non-finite
+    /// coordinates replaced by the last frame's), or, once the view was moved other than as
+    /// asked, the last offset moved by the difference from the last frame's request, clamped
+    /// to the content. Remembers the request.
     @usableFromInline
-    mutating func measuringTarget(_ requested: Point) -> Point {
-        guard var m = measuring else { return requested }
-        measuring = nil
-        defer { measuring = m }
-        let asked = Point(
-            x: requested.x.isFinite ? requested.x : m.lastRequested.x,
-            y: requested.y.isFinite ? requested.y : m.lastRequested.y)
+    mutating func followedTarget(_ requested: Point) -> Point {
+        let last = following.lastRequested
+        let asked = Point(x: requested.x.isFinite ? requested.x : last.x, y: requested.y.isFinite ? requested.y : last.y)
         var target = asked
-        if m.carrying {
-            target.y = clampedY(offset.y + (asked.y - m.lastRequested.y))
+        if following.carrying {
+            target.y = clampedY(offset.y + (asked.y - last.y))
         }
-        m.lastRequested = asked
-        if !m.started {
-            m.started = true
-            m.summary.estimatedHeight = layout.contentSize.height
-        }
+        following.lastRequested = asked
         return target
+    }
+
+    /// At the first frame since measuring started, records the content height at the
+    /// estimates.
+    @usableFromInline
+    mutating func noteFirstMeasuringFrame() {
+        guard var m = measuring, !m.started else { return }
+        measuring = nil
+        m.started = true
+        m.summary.estimatedHeight = layout.contentSize.height
+        measuring = m
     }
 
     /// The rest of a measuring frame, once the first scroll made `report`: measures the
@@ -140,7 +165,7 @@ extension Viewport {
                 }
             }
             if correction != 0 {
-                m.carrying = true
+                following.carrying = true
                 m.summary.corrections += 1
                 m.summary.totalCorrection += abs(correction)
             }

@@ -66,6 +66,9 @@ public struct Viewport<Layout: GridLayout> {
     @usableFromInline var state: LoadedSet
     /// What measuring keeps (``startMeasuring(trueSizes:anchor:)``); `nil` when not measuring.
     @usableFromInline var measuring: Measuring?
+    /// How ``scrollMeasuring(to:)`` follows the offsets it is asked for: as given, or by
+    /// their differences once a correction or a scroll to an item has moved the view.
+    @usableFromInline var following = OffsetFollowing()
 
     /// A viewport of `size` over `layout` prepared with `data`.
     ///

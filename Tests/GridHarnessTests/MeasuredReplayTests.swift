@@ -52,6 +52,37 @@ import Testing
         #expect(record.contentSizeDrift == ContentSizeDrift(estimatedHeight: 1760, finalHeight: 2080))
     }
 
+    /// `measurementFrameNanos` covers the frames that measured: by the hand-worked frames,
+    /// `first-visible` measures in frames 0, 1 and 3 (frame 2 scrolls over cells measured in
+    /// frame 1), `none` in all four. Their costs are times, so only their order is checked.
+    @Test(arguments: [(AnchorPolicy.firstVisible, 3), (.keepsOffset, 4)])
+    func measurementFramesAreTimed(anchor: AnchorPolicy, frames: Int) throws {
+        let record = try record(Self.spec, anchor: anchor)
+        let measuring = try #require(record.measurementFrameNanos)
+        #expect(measuring.frames == frames)
+        #expect(measuring.p50 >= 1 && measuring.p50 <= measuring.p99)
+        #expect(measuring.max >= 1)
+        #expect(measuring.allocationsPerFrame == nil, "no memory probe")
+    }
+
+    /// With a memory probe, the first measured pass reads the allocation count between
+    /// frames. Its script for `first-visible` (measuring in frames 0, 1, 3): 100 before the
+    /// pass, 100 before frame 0, then 106, 109, 119, 119 after frames 0…3, 119 after the
+    /// pass. Measuring frames allocated 6, 3 and 0: 3 a frame. The whole pass allocated 19
+    /// in 4 frames: 4.75 a frame.
+    @Test func measurementFramesCountTheirAllocations() throws {
+        let replay = try Replay(spec: Self.spec, trace: Self.trace, tracePath: "jump-and-back.json")
+        let expected = try replay.referenceDigests(margin: .points(50), anchor: .firstVisible)
+        let probe = RunRecordTests.ScriptedProbe(bytes: [1000], allocations: [100, 100, 106, 109, 119, 119, 119], peak: 0)
+        let options = ReplayOptions(
+            strategy: .cached, margin: .points(50), minimumPasses: 2, maximumPasses: 2, targetSeconds: 0,
+            memoryProbe: probe, anchor: .firstVisible)
+        let record = try replay.run(options, expected: expected)
+        #expect(record.measurementFrameNanos?.allocationsPerFrame == 3)
+        #expect(record.allocationsPerFrame == 4.75)
+        #expect(probe.count("allocationCount") == 7)
+    }
+
     /// The reference depends on the policy: the loaded sets of frames 1 to 3 differ.
     @Test func theReferenceFollowsThePolicy() throws {
         let replay = try Replay(spec: Self.spec, trace: Self.trace, tracePath: "jump-and-back.json")
@@ -69,8 +100,9 @@ import Testing
         spec.parameters = ColumnarGrouped.Configuration(columns: 1, columnSpacing: 0, sectionSpacing: 0)
         let record = try record(spec, anchor: .keepsOffset)
         #expect(record.anchor == nil && record.visibleDisplacement == nil && record.offsetCorrections == nil && record.contentSizeDrift == nil)
+        #expect(record.measurementFrameNanos == nil)
         let json = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
-        for field in ["anchor", "visibleDisplacement", "offsetCorrections", "contentSizeDrift"] {
+        for field in ["anchor", "visibleDisplacement", "offsetCorrections", "contentSizeDrift", "measurementFrameNanos"] {
             #expect(!json.contains("\"\(field)\""), "\(field)")
         }
     }
@@ -81,7 +113,8 @@ import Testing
         let data = try JSONEncoder().encode(record)
         let json = String(decoding: data, as: UTF8.self)
         for field in ["\"anchor\":\"none\"", "\"visibleDisplacement\"", "\"maxPoints\"", "\"totalPoints\"", "\"frames\"",
-                      "\"offsetCorrections\"", "\"count\"", "\"contentSizeDrift\"", "\"estimatedHeight\"", "\"finalHeight\""] {
+                      "\"offsetCorrections\"", "\"count\"", "\"contentSizeDrift\"", "\"estimatedHeight\"", "\"finalHeight\"",
+                      "\"measurementFrameNanos\"", "\"p50\"", "\"p99\"", "\"max\""] {
             #expect(json.contains(field), "\(field)")
         }
         #expect(try JSONDecoder().decode(RunRecord.self, from: data) == record)

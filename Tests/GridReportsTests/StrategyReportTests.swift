@@ -268,7 +268,18 @@ import Testing
             $0.visibleDisplacement = VisibleDisplacement(maxPoints: 20, totalPoints: 120, frames: 2)
             $0.offsetCorrections = OffsetCorrections(count: 2, totalPoints: 60)
             $0.contentSizeDrift = ContentSizeDrift(estimatedHeight: 1760, finalHeight: 2060)
+            $0.measurementFrameNanos = MeasurementFrameNanos(p50: 900, p99: 4000, max: 4100, frames: 3, allocationsPerFrame: 0)
         } == nil)
+        #expect(refusal { $0.measurementFrameNanos = MeasurementFrameNanos(p50: -1, p99: 0, max: 0, frames: 1) }?.field == "runs[3].measurementFrameNanos.p50")
+        #expect(refusal { $0.measurementFrameNanos = MeasurementFrameNanos(p50: 1, p99: .infinity, max: 1, frames: 1) }?.field == "runs[3].measurementFrameNanos.p99")
+        #expect(refusal { $0.measurementFrameNanos = MeasurementFrameNanos(p50: 1, p99: 1, max: 1, frames: $0.frames + 1) }?.field == "runs[3].measurementFrameNanos.frames")
+        #expect(refusal {
+            $0.measurementFrameNanos = MeasurementFrameNanos(p50: 1, p99: 1, max: 1, frames: 1, allocationsPerFrame: .nan)
+        }?.field == "runs[3].measurementFrameNanos.allocationsPerFrame")
+        #expect(refusal { $0.scrollToError = ScrollToError(firstPoints: 40, settledPoints: 0, rounds: 2) } == nil)
+        #expect(refusal { $0.scrollToError = ScrollToError(firstPoints: .nan, settledPoints: 0, rounds: 2) }?.field == "runs[3].scrollToError.firstPoints")
+        #expect(refusal { $0.scrollToError = ScrollToError(firstPoints: 0, settledPoints: -3, rounds: 2) }?.field == "runs[3].scrollToError.settledPoints")
+        #expect(refusal { $0.scrollToError = ScrollToError(firstPoints: 0, settledPoints: 0, rounds: -1) }?.field == "runs[3].scrollToError.rounds")
     }
 
     @Test func writesTheReportBesideItsCharts() throws {

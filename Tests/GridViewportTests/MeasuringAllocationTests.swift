@@ -62,4 +62,45 @@ import Testing
         #expect(entered > 0)
         #expect(allocations.allocations == 0, "\(anchor.rawValue): \(allocations)")
     }
+
+    /// Scrolls to items far apart, at every position, with trace frames between them (which
+    /// then follow by differences): once the buffers have grown, the rounds allocate nothing.
+    @Test(arguments: AnchorPolicy.allCases)
+    func scrollsToItemsAllocateNothing(anchor: AnchorPolicy) throws {
+        try #require(AllocationCount.isAvailable)
+        func estimated() throws -> DataShape {
+            try DataShape(itemCounts: [Self.count], itemSizes: Array(repeating: Size(width: 1, height: 44), count: Self.count))
+        }
+        let truth = try DataShape(itemCounts: [Self.count], itemSizes: Array(repeating: Size(width: 1, height: 60), count: Self.count))
+        var viewport = try Viewport(layout: SelfSizingList(), data: try estimated(), size: Size(width: 320, height: 480), margin: .points(200))
+        let targets: [(Int, ScrollPosition)] = [(500, .top), (3000, .center), (7999, .bottom), (100, .center), (6000, .top), (4000, .bottom)]
+        func pass() -> (rounds: Int, frames: Int) {
+            var rounds = 0, entered = 0
+            viewport.scrollMeasuring(to: .zero)
+            var index = 0
+            while index < targets.count {
+                let (item, position) = targets[index]
+                rounds &+= (try? viewport.scrollMeasuring(toItem: ItemPath(section: 0, item: item), position: position))?.rounds ?? 0
+                var step = 1
+                while step <= 5 {
+                    entered &+= viewport.scrollMeasuring(to: Point(x: 0, y: Double(step * 37))).entered
+                    step += 1
+                }
+                index += 1
+            }
+            return (rounds, entered)
+        }
+        for _ in 0..<2 {
+            try viewport.setData(try estimated())
+            try viewport.startMeasuring(trueSizes: truth, anchor: anchor)
+            _ = pass()
+        }
+        try viewport.setData(try estimated())
+        try viewport.startMeasuring(trueSizes: truth, anchor: anchor)
+        let (counted, allocations) = AllocationCount.measure { pass() }
+        // Every scroll made at least one round, and the frames after them loaded cells.
+        #expect(counted.rounds >= targets.count)
+        #expect(counted.frames > 0)
+        #expect(allocations.allocations == 0, "\(anchor.rawValue): \(allocations)")
+    }
 }

@@ -235,7 +235,7 @@ extension GatePlan {
             if case .resize = event.change { return kind == .rotation }
             return kind == .edit && isEdit(event.change)
         }
-        let editNames = TraceEvent.Change.typeNames.filter { $0 != "resize" && $0 != "reload" }
+        let editNames = TraceEvent.Change.typeNames.filter { !["resize", "reload", "scroll-to-item"].contains($0) }
         let wanted = kind == .edit ? "an edit (\(editNames.joined(separator: ", ")))" : "a resize"
         let frame: Int
         if let given = eventFrame.frame {

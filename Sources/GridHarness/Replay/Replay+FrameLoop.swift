@@ -39,42 +39,65 @@ extension Replay {
     @_specialize(exported: false, kind: full, where L == OnDemandLayout<SpanGrid>)
     @_specialize(exported: false, kind: full, where L == AdaptiveLayout<SpanGrid>)
     func replayFrames<L: GridLayout>(
-        _ viewport: inout Viewport<L>, _ body: (_ frame: Int, _ nanos: UInt64, _ report: FrameReport) -> Void
+        _ viewport: inout Viewport<L>, _ body: (_ frame: Int, _ nanos: UInt64, _ report: FrameReport, _ facts: ReplayedFrame) -> Void
     ) throws {
         var nextEvent = 0
         // A spec with estimated sizes measures as it scrolls (the viewport was told to by
-        // `startMeasuring`); every other keeps the plain frame, unchanged.
+        // `startMeasuring`), and a trace that scrolls to items follows its offsets by their
+        // differences after one; every other keeps the plain frame, unchanged.
         let measures = viewport.anchorPolicy != nil
+        let follows = measures || scrollsToItems
         try trace.offsets.withUnsafeBufferPointer { offsets in
             for frame in 0..<offsets.count {
+                // Read before the clock starts and after it stops: whether the frame measured.
+                let batchesBefore = measures ? viewport.measurementSummary?.measurementFrames ?? 0 : 0
                 let start = FrameClock.now()
-                try applyEvents(of: frame, from: &nextEvent, to: &viewport)
-                let report = measures ? viewport.scrollMeasuring(to: offsets[frame]) : viewport.scroll(to: offsets[frame])
+                let scrolled = try applyEvents(of: frame, from: &nextEvent, to: &viewport)
+                let report = follows ? viewport.scrollMeasuring(to: offsets[frame]) : viewport.scroll(to: offsets[frame])
                 let end = FrameClock.now()
-                body(frame, end &- start, report)
+                var facts = ReplayedFrame()
+                if measures { facts.measured = (viewport.measurementSummary?.measurementFrames ?? 0) > batchesBefore }
+                facts.scrollToItem = scrolled
+                body(frame, end &- start, report, facts)
             }
         }
     }
 
-    /// Has `viewport`, just made or rewound to the spec's first data, measure the cells it
-    /// loads from now on and anchor by `anchor`, when the spec's sizes are estimated
-    /// (``LayoutSpec/measuredData``); does nothing otherwise.
+    /// Has `viewport`, just made or rewound to the spec's first data, follow the trace's
+    /// offsets as given again, and measure the cells it loads from now on and anchor by
+    /// `anchor` when the spec's sizes are estimated (``LayoutSpec/measuredData``).
     ///
     /// - Throws: `GridError` when the viewport's data does not match the true sizes (not
     ///   for a viewport over ``LayoutSpec/data``).
     func startMeasuring<L: GridLayout>(_ viewport: inout Viewport<L>, anchor: AnchorPolicy) throws {
+        // The trace starts over: its offsets as given until a scroll to an item.
+        viewport.resetOffsetFollowing()
         guard let truth = spec.measuredData else { return }
         try viewport.startMeasuring(trueSizes: truth, anchor: anchor)
     }
 
     /// Applies to `viewport` the events of `frame`, starting at `events[nextEvent]`, and
-    /// advances `nextEvent` past them.
-    @inline(__always)
-    func applyEvents<L: GridLayout>(of frame: Int, from nextEvent: inout Int, to viewport: inout Viewport<L>) throws {
+    /// advances `nextEvent` past them. Returns the worst of the frame's scrolls to items
+    /// (`ScrollToItemResult.worst(_:)`), `nil` when it has none.
+    @inline(__always) @discardableResult
+    func applyEvents<L: GridLayout>(of frame: Int, from nextEvent: inout Int, to viewport: inout Viewport<L>) throws -> ScrollToItemResult? {
         let events = trace.events
+        var scrolled: ScrollToItemResult?
         while nextEvent < events.count && events[nextEvent].frame == frame {
-            try EventPipeline.apply(effects[nextEvent], to: &viewport)
+            if let result = try EventPipeline.apply(effects[nextEvent], to: &viewport) {
+                scrolled = scrolled.map { $0.worst(result) } ?? result
+            }
             nextEvent += 1
         }
+        return scrolled
     }
+}
+
+/// What a replayed frame did besides its `FrameReport`, read after its clock stopped.
+struct ReplayedFrame {
+    /// Whether the frame told the layout a batch of measured sizes (a spec with estimated
+    /// sizes).
+    var measured = false
+    /// The worst of the frame's scrolls to items, `nil` when it has none.
+    var scrollToItem: ScrollToItemResult?
 }

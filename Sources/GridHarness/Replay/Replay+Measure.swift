@@ -88,6 +88,14 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
     var costs: [UInt64] = []
     var passMedians: [Double] = []
     var passMidmeans: [Double] = []
+    /// Per frame of the trace, whether it measured in some pass (each pass starts over from
+    /// the estimates, so the same frames measure in every pass).
+    var measuringFrames: [Bool]
+    /// Allocations per measuring frame in the first measured pass, with a memory probe.
+    var measuringAllocationsPerFrame: Double?
+    /// The worst of the trace's scrolls to items, over every measured pass (alike: each
+    /// starts over).
+    var scrollTo: ScrollToItemResult?
 
     var replay: Replay { measure.replay }
     var options: ReplayOptions { measure.options }
@@ -136,6 +144,7 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
         viewport = try Viewport(layout: unprepared, data: spec.data, size: trace.viewport, margin: measure.options.margin)
         try measure.replay.startMeasuring(&viewport, anchor: measure.options.anchor)
         counts = [Int32](repeating: 0, count: trace.frameCount)
+        measuringFrames = [Bool](repeating: false, count: trace.frameCount)
     }
 
     func check(_ frame: Int, _ report: FrameReport) {
@@ -167,18 +176,18 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
         if let probe, let baseline {
             let before = probe.allocatedBytes()
             if probe.resetPeak() {
-                try replay.replayFrames(&viewport) { frame, _, report in check(frame, report) }
+                try replay.replayFrames(&viewport) { frame, _, report, _ in check(frame, report) }
                 peak = probe.peakBytesSinceReset().map { before - baseline + $0 }
             } else {
                 var highest = before
-                try replay.replayFrames(&viewport) { frame, _, report in
+                try replay.replayFrames(&viewport) { frame, _, report, _ in
                     check(frame, report)
                     highest = max(highest, probe.allocatedBytes())
                 }
                 peak = highest - baseline
             }
         } else {
-            try replay.replayFrames(&viewport) { frame, _, report in check(frame, report) }
+            try replay.replayFrames(&viewport) { frame, _, report, _ in check(frame, report) }
         }
         let passNanos = max(FrameClock.now() &- warmStart, 1)
         let wanted = Int(min((options.targetSeconds * 1e9 / Double(passNanos)).rounded(.up), 1e6))
@@ -204,14 +213,32 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
         let allocationsBefore = passesDone == 0 ? probe?.allocationCount() : nil
         let offset = costs.count
         costs.append(contentsOf: repeatElement(0, count: frames))
+        // With estimated sizes, the first measured pass also counts each frame's allocations
+        // (the probe read between frames, after the clock stopped), for the measuring ones.
+        let framewise = allocationsBefore != nil && viewport.anchorPolicy != nil ? probe : nil
+        var lastCount = framewise?.allocationCount() ?? 0
+        var measuringAllocations = 0, measuringCounted = 0
         try costs.withUnsafeMutableBufferPointer { costs in
-            try replay.replayFrames(&viewport) { frame, nanos, report in
+            try replay.replayFrames(&viewport) { frame, nanos, report, facts in
                 costs[offset + frame] = nanos
                 check(frame, report)
+                if facts.measured { measuringFrames[frame] = true }
+                if let scrolled = facts.scrollToItem { scrollTo = scrollTo.map { $0.worst(scrolled) } ?? scrolled }
+                if let framewise {
+                    let count = framewise.allocationCount()
+                    if facts.measured {
+                        measuringAllocations += count - lastCount
+                        measuringCounted += 1
+                    }
+                    lastCount = count
+                }
             }
         }
         if let allocationsBefore, let probe, frames > 0 {
             allocationsPerFrame = Double(probe.allocationCount() - allocationsBefore) / Double(frames)
+        }
+        if framewise != nil && measuringCounted > 0 {
+            measuringAllocationsPerFrame = Double(measuringAllocations) / Double(measuringCounted)
         }
         if frames > 0 {
             var sorted = costs[offset...].map { Double(max($0, 1)) }
@@ -247,7 +274,12 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
             passMediansNanos: passMedians.isEmpty ? nil : passMedians,
             frameNanosP50Interval: Bootstrap.medianInterval(passMedians),
             passMidmeansNanos: passMidmeans.isEmpty ? nil : passMidmeans, rebuildNanos: Int(rebuildNanos))
-            .withMeasuredSizes(viewport.measurementSummary, anchor: options.anchor)
+            .withMeasuredSizes(
+                viewport.measurementSummary, anchor: options.anchor,
+                frameNanos: MeasureVisitor.measurementFrameNanos(
+                    costs: costs, frames: frames, passes: passes, measuring: measuringFrames,
+                    allocationsPerFrame: measuringAllocationsPerFrame))
+            .withScrollToError(scrollTo)
     }
 }
 
@@ -297,6 +329,26 @@ extension MeasureVisitor {
 }
 
 extension MeasureVisitor {
+    /// The figures of the frames that measured: `costs` holds every frame of every pass
+    /// (`frames` a pass, `passes` of them), `measuring[f]` says whether frame `f` measured.
+    /// Percentiles by an HDR histogram of 3 significant digits, as ``figures(costs:passes:frameBudget:layoutBudgetShare:passSeconds:floor:)``'s.
+    /// `nil` when no frame measured.
+    static func measurementFrameNanos(
+        costs: [UInt64], frames: Int, passes: Int, measuring: [Bool], allocationsPerFrame: Double?
+    ) -> MeasurementFrameNanos? {
+        let perPass = measuring.reduce(0) { $0 + ($1 ? 1 : 0) }
+        guard perPass > 0, frames > 0, passes > 0, measuring.count == frames, costs.count >= frames else { return nil }
+        var histogram = Histogram<UInt64>(highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
+        var index = 0
+        while index < costs.count {
+            if measuring[index % frames] { _ = histogram.record(max(costs[index], 1)) }
+            index += 1
+        }
+        return MeasurementFrameNanos(
+            p50: Double(histogram.valueAtPercentile(50)), p99: Double(histogram.valueAtPercentile(99)),
+            max: Double(histogram.maxRecorded), frames: perPass, allocationsPerFrame: allocationsPerFrame)
+    }
+
     /// The median cost of copying each frame's number of loaded attributes out of a
     /// precomputed array into a buffer: what answering a frame costs at the very least.
     func measureFloor(counts: [Int32], passes: Int, sample: [LayoutAttributes]) -> Double {
@@ -343,11 +395,22 @@ extension MeasureVisitor {
 }
 
 extension RunRecord {
+    /// This record with the worst of its trace's scrolls to items, or as it is when the
+    /// trace scrolls to none.
+    func withScrollToError(_ worst: ScrollToItemResult?) -> RunRecord {
+        guard let worst else { return self }
+        var record = self
+        record.scrollToError = ScrollToError(firstPoints: worst.firstError, settledPoints: worst.settledError, rounds: worst.rounds)
+        return record
+    }
+
     /// This record with the figures of a measuring viewport's last pass (`summary`, the
-    /// passes being alike), or as it is when the viewport did not measure.
-    func withMeasuredSizes(_ summary: MeasurementSummary?, anchor: AnchorPolicy) -> RunRecord {
+    /// passes being alike) and its measuring frames' cost (`frameNanos`), or as it is when
+    /// the viewport did not measure.
+    func withMeasuredSizes(_ summary: MeasurementSummary?, anchor: AnchorPolicy, frameNanos: MeasurementFrameNanos? = nil) -> RunRecord {
         guard let summary else { return self }
         var record = self
+        record.measurementFrameNanos = frameNanos
         record.anchor = anchor.rawValue
         record.visibleDisplacement = VisibleDisplacement(
             maxPoints: summary.maxDisplacement, totalPoints: summary.totalDisplacement, frames: summary.displacementFrames)

@@ -19,6 +19,9 @@ public struct Replay: Sendable {
     /// What each event does (``EventPipeline``): the data after it, and the batch update a
     /// viewport follows items through.
     let effects: [EventPipeline.Effect]
+    /// Whether some event scrolls to an item: the frames then follow the trace's offsets by
+    /// their differences once one has (`Viewport.scrollMeasuring(to:)`).
+    let scrollsToItems: Bool
 
     /// Checks that `trace` can be replayed over `spec`: every edit names sections and
     /// items that exist when it happens, the layout takes every operation and accepts every
@@ -26,8 +29,8 @@ public struct Replay: Sendable {
     /// the other (a horizontal offset over a vertical tile grid would slide the view off its
     /// content: meaningless, so refused).
     ///
-    /// Over a spec with estimated sizes, the only events taken are `resize` and `reload`: a
-    /// measuring viewport does not follow edits yet.
+    /// Over a spec with estimated sizes, the only events taken are `resize`, `reload` and
+    /// `scroll-to-item`: a measuring viewport does not follow edits yet.
     ///
     /// - Throws: `InputError` naming `tracePath` and the event (`events[4].section`,
     ///   `events[4].type`) or offset (`offsetsX[12]`).
@@ -50,15 +53,16 @@ public struct Replay: Sendable {
         if spec.measuredData != nil {
             for (index, event) in trace.events.enumerated() {
                 switch event.change {
-                case .resize, .reload: continue
+                case .resize, .reload, .scrollToItem: continue
                 default:
                     throw InputError(
                         file: tracePath, field: "events[\(index)].type", value: "\"\(event.change.typeName)\"",
-                        expected: "resize or reload: data set \(spec.name) has estimated sizes, and a viewport measuring them does not yet follow edits")
+                        expected: "resize, reload or scroll-to-item: data set \(spec.name) has estimated sizes, and a viewport measuring them does not yet follow edits")
                 }
             }
         }
         self.effects = effects
+        scrollsToItems = trace.events.contains { if case .scrollToItem = $0.change { true } else { false } }
     }
 
     /// Whether some event edits the layout's own structure (a span grid's merge, a row
@@ -147,7 +151,7 @@ private struct ReferenceVisitor: LayoutVisitor {
         try replay.startMeasuring(&viewport, anchor: anchor)
         var digests: [LoadedSetDigest] = []
         digests.reserveCapacity(replay.trace.frameCount)
-        try replay.replayFrames(&viewport) { _, _, report in digests.append(report.digest) }
+        try replay.replayFrames(&viewport) { _, _, report, _ in digests.append(report.digest) }
         return digests
     }
 }

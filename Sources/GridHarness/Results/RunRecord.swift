@@ -98,6 +98,12 @@ public struct RunRecord: Codable, Hashable, Sendable {
     public var offsetCorrections: OffsetCorrections?
     /// With estimated sizes: the content height at the estimates against the final one.
     public var contentSizeDrift: ContentSizeDrift?
+    /// With estimated sizes: the cost of the frames that measured something (and their
+    /// allocations, with a memory probe). Optional: absent when every size is known.
+    public var measurementFrameNanos: MeasurementFrameNanos?
+    /// With `scroll-to-item` events: the worst error at the first landing and settled, and
+    /// the most rounds. Optional: absent when the trace scrolls to no item.
+    public var scrollToError: ScrollToError?
 
     /// The median frame cost the report compares: the median of ``passMediansNanos``, or
     /// the p50 for results without passes.

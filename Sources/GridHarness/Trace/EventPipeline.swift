@@ -47,6 +47,21 @@ public enum EventPipeline {
             return Effect(change: change, data: nil, edit: nil)
         case .reload:
             return Effect(change: change, data: nil, edit: nil)
+        case .scrollToItem(let section, let item, _):
+            // Refused here, where the data is known, rather than when replayed.
+            guard section >= 0, section < state.data.sectionCount else {
+                throw GridError(.sectionOutOfRange, field: "section", value: "\(section)", expected: "a section in 0..<\(state.data.sectionCount)")
+            }
+            let path = ItemPath(section: section, item: item)
+            guard state.data.contains(path) else {
+                throw GridError(
+                    .itemOutOfRange, field: "item", value: "\(item)",
+                    expected: "an item in 0..<\(state.data.itemCount(inSection: section)) of section \(section)")
+            }
+            guard layout.attributes(at: path) != nil else {
+                throw GridError(.itemOutOfRange, field: "item", value: "\(item)", expected: "an item the layout places (\(type(of: layout)) places no \(path))")
+            }
+            return Effect(change: change, data: nil, edit: nil)
         case .layoutEdit(let operation):
             guard let editable = layout as? any EditableLayout, let (edited, edit) = try editing(editable, operation) else {
                 throw GridError.invalidParameter(
@@ -72,16 +87,20 @@ public enum EventPipeline {
 
     /// Applies `effect` to `viewport`, between two frames: a resize prepares the layout for
     /// the new container, an edit for the new data, a reload reloads every tile, a layout
-    /// operation edits the layout in place.
+    /// operation edits the layout in place, a scroll to an item scrolls there and corrects
+    /// (`Viewport.scrollMeasuring(toItem:position:maxRounds:)`).
     ///
+    /// - Returns: for a scroll to an item, its rounds and errors; `nil` for other events.
     /// - Throws: what the viewport or the layout throws; `GridError` naming
     ///   `layout` when the viewport's layout takes no such operation (a trace checked with
     ///   ``effects(of:over:layout:through:describedAs:tracePath:)`` has none).
-    @inlinable @inline(__always)
-    public static func apply<L: GridLayout>(_ effect: Effect, to viewport: inout Viewport<L>) throws {
+    @inlinable @inline(__always) @discardableResult
+    public static func apply<L: GridLayout>(_ effect: Effect, to viewport: inout Viewport<L>) throws -> ScrollToItemResult? {
         switch effect.change {
         case .resize(let size): try viewport.resize(to: size)
         case .reload: try viewport.reloadData()
+        case .scrollToItem(let section, let item, let position):
+            return try viewport.scrollMeasuring(toItem: ItemPath(section: section, item: item), position: position)
         case .layoutEdit(let operation):
             guard try viewport.applyIfEditable(operation.value) else {
                 throw GridError.invalidParameter("layout", "\(L.self)", expected: "a layout that takes span grid operations (span-grid)")
@@ -89,6 +108,7 @@ public enum EventPipeline {
         default:
             if let data = effect.data { try viewport.setData(data, edit: effect.edit) }
         }
+        return nil
     }
 
     /// Every event of `trace`, worked out in order from `data` and the trace's viewport,

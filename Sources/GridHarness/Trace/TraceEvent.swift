@@ -1,5 +1,6 @@
 import GridCore
 import GridLayouts
+import GridViewport
 
 /// Something that happens during a trace besides scrolling.
 public struct TraceEvent: Hashable, Sendable {
@@ -37,6 +38,12 @@ public struct TraceEvent: Hashable, Sendable {
         /// writes and hashes it. The layout says what the data becomes and which cells
         /// survive; a viewport keeps their tiles.
         case layoutEdit(LayoutOperation)
+        /// `scrollToItem(at:at:)`: the viewport scrolls so that item `item` of `section` is at
+        /// `position`, from the layout's answer then (an estimate while unmeasured), and, while
+        /// measuring, corrects until it is there (`Viewport.scrollMeasuring(toItem:position:maxRounds:)`,
+        /// at most `ScrollToItemResult.defaultMaxRounds` rounds). The data is kept; the trace's
+        /// later offsets move the view by their differences.
+        case scrollToItem(section: Int, item: Int, position: ScrollPosition)
 
         /// The name used in the JSON `type` field.
         public var typeName: String {
@@ -49,12 +56,14 @@ public struct TraceEvent: Hashable, Sendable {
             case .moveItem: "move-item"
             case .reload: "reload"
             case .layoutEdit(let operation): operation.name
+            case .scrollToItem: "scroll-to-item"
             }
         }
 
         /// The `type` names of the events every layout takes.
         public static let builtInTypeNames = [
             "resize", "insert-items", "delete-items", "insert-sections", "delete-sections", "move-item", "reload",
+            "scroll-to-item",
         ]
 
         /// Every `type` name, for help and error texts: the events every layout takes, then
@@ -78,7 +87,7 @@ public struct TraceEvent: Hashable, Sendable {
         ///   negative or a range would overflow.
         public func dataEdit() throws(GridError) -> DataEdit? {
             switch self {
-            case .resize, .reload, .layoutEdit:
+            case .resize, .reload, .layoutEdit, .scrollToItem:
                 return nil
             case .insertItems(let section, let item, let count, let sizes):
                 return .insertItems(section: section, item: item, count: count, sizes: sizes)
@@ -120,6 +129,8 @@ extension ScrollTraceFile {
         var sizes: [[Double]]?
         var from: [Int]?
         var to: [Int]?
+        /// A `scroll-to-item` event's `top`, `center` or `bottom`.
+        var position: String?
         /// A layout's own operation (a span grid's merge), read and written by the codec of
         /// the registry entry whose layout takes operations of this `type`.
         var operation: LayoutOperation?
@@ -129,7 +140,7 @@ extension ScrollTraceFile {
             self.type = type
         }
 
-        private enum Keys: String, CodingKey { case frame, type, width, height, section, item, count, counts, sizes, from, to }
+        private enum Keys: String, CodingKey { case frame, type, width, height, section, item, count, counts, sizes, from, to, position }
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: Keys.self)
@@ -153,6 +164,7 @@ extension ScrollTraceFile {
             sizes = try c.decodeIfPresent([[Double]].self, forKey: .sizes)
             from = try c.decodeIfPresent([Int].self, forKey: .from)
             to = try c.decodeIfPresent([Int].self, forKey: .to)
+            position = try c.decodeIfPresent(String.self, forKey: .position)
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -168,6 +180,7 @@ extension ScrollTraceFile {
             try c.encodeIfPresent(sizes, forKey: .sizes)
             try c.encodeIfPresent(from, forKey: .from)
             try c.encodeIfPresent(to, forKey: .to)
+            try c.encodeIfPresent(position, forKey: .position)
             try operation?.encodeFields(to: encoder)
         }
     }
@@ -226,6 +239,20 @@ extension TraceEvent.Change {
             self = .moveItem(from: try path(event.from, "from"), to: try path(event.to, "to"))
         case "reload":
             self = .reload
+        case "scroll-to-item":
+            // Whether the item exists is checked against the data where it is known, when the
+            // trace is checked against a data set (`EventPipeline.effects`).
+            let section = try need(event.section, "section")
+            guard section >= 0 else { throw fail("\(field).section", "\(section)", "a section index ≥ 0 (the scroll-to-item event at frame \(event.frame))") }
+            let item = try need(event.item, "item")
+            guard item >= 0 else { throw fail("\(field).item", "\(item)", "an item index ≥ 0 (the scroll-to-item event at frame \(event.frame))") }
+            let raw = try need(event.position, "position")
+            guard let position = ScrollPosition(rawValue: raw) else {
+                throw fail(
+                    "\(field).position", "\"\(raw)\"",
+                    ScrollPosition.allCases.map(\.rawValue).joined(separator: ", ") + " (the scroll-to-item event at frame \(event.frame))")
+            }
+            self = .scrollToItem(section: section, item: item, position: position)
         default:
             guard let operation = event.operation else {
                 throw fail("\(field).type", "\"\(event.type)\"", "one of " + TraceEvent.Change.typeNames.joined(separator: ", "))
@@ -269,6 +296,10 @@ extension TraceEvent.Change {
         case .layoutEdit(let operation):
             // The layout's codec hashes its own fields, as the trace format writes them.
             operation.digest(into: mix)
+        case .scrollToItem(let section, let item, let position):
+            add(section)
+            add(item)
+            for byte in position.rawValue.utf8 { add(Int(byte)) }
         }
     }
 }
@@ -303,6 +334,10 @@ extension TraceEvent {
             break
         case .layoutEdit(let operation):
             event.operation = operation
+        case .scrollToItem(let section, let item, let position):
+            event.section = section
+            event.item = item
+            event.position = position.rawValue
         }
         return event
     }
