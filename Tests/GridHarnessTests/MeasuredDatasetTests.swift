@@ -87,3 +87,64 @@ import Testing
         #expect(trace.frameCount < 3600 * 120)
     }
 }
+
+/// The scroll-to-items trace and what the bundled measured data sets do with it and with
+/// end-and-back: the issue's behaviour, checked on the committed inputs.
+@Suite struct MeasuredTraceReplayTests {
+    /// 10 s at 120 Hz: after 0.1 s of hold, each round is one event, 0.2…0.5 s of hold and
+    /// 0.3 s of drag at under 300 pt/s (2½ pt a frame), so 10 / 0.8 ≈ 12.5 to 10 / 0.5 = 20
+    /// events, every one naming an item of the data, and no offset jumps.
+    @Test func scrollToItemsNamesItemsAnywhereAndNeverJumps() throws {
+        let spec = try BundledDatasets.feed10000()
+        let trace = try TraceGenerator(spec: spec).generate(.init(kind: .scrollToItems, seed: 14, refreshHz: 120, seconds: 10))
+        #expect((12...21).contains(trace.events.count))
+        var positions = Set<String>()
+        var items: [Int] = []
+        for event in trace.events {
+            guard case .scrollToItem(let section, let item, let position) = event.change else {
+                Issue.record("not a scroll-to-item: \(event)")
+                continue
+            }
+            #expect(section == 0 && (0..<10_000).contains(item))
+            items.append(item)
+            positions.insert(position.rawValue)
+        }
+        #expect(positions == ["top", "center", "bottom"])
+        // Items far apart: some in each third of the feed.
+        #expect(items.contains { $0 < 3_333 } && items.contains { $0 > 6_666 } && items.contains { (3_333...6_666).contains($0) })
+        let ys = trace.offsets.map(\.y)
+        let largestStep = zip(ys, ys.dropFirst()).map { abs($1 - $0) }.max() ?? 0
+        #expect(largestStep <= 300.0 / 120 + 0.001)
+    }
+
+    func record(_ dataset: String, _ trace: String) throws -> RunRecord {
+        let replay = try Repository.replay(dataset, trace)
+        let options = ReplayOptions(strategy: .onDemand, minimumPasses: 1, maximumPasses: 1, targetSeconds: 0)
+        return try replay.run(options, expected: try Repository.fixture(dataset, trace).frames)
+    }
+
+    /// Every scroll to an item settles exactly where it was asked to be, in at most three
+    /// rounds, on both data sets; the one-column feed, whose rows span the width, shows no
+    /// visible displacement with the default first-visible anchoring.
+    @Test(arguments: ["feed-10000", "pins-captions-3000"])
+    func scrollsToItemsSettleExactly(dataset: String) throws {
+        let record = try record(dataset, "scroll-to-items-120hz")
+        #expect(record.fixture == .pass)
+        let error = try #require(record.scrollToError)
+        #expect(error.settledPoints == 0)
+        #expect(error.rounds <= 3)
+        // The first landing goes by estimates (120 a post, 200 a pin) and misses.
+        #expect(error.firstPoints > 0)
+        if dataset == "feed-10000" { #expect(record.visibleDisplacement?.maxPoints == 0) }
+    }
+
+    @Test func theFeedGoesToTheEndAndBackWithoutAJump() throws {
+        let record = try record("feed-10000", "end-and-back-120hz")
+        #expect(record.fixture == .pass)
+        #expect(record.visibleDisplacement?.maxPoints == 0)
+        #expect(record.visibleDisplacement?.frames == 0)
+        let corrections = try #require(record.offsetCorrections)
+        #expect(corrections.count > 0)
+        #expect(record.contentSizeDrift?.estimatedHeight == 1_200_000)
+    }
+}

@@ -1,5 +1,6 @@
 import GridCore
 import GridLayouts
+import GridViewport
 
 /// Builds a trace frame by frame from gestures, keeping the offset within the content the
 /// way UIScrollView does (rubber band past the edges, spring back after).
@@ -189,6 +190,13 @@ struct TraceBuilder {
         events.append(TraceEvent(frame: offsets.count, change))
         y = min(max(y, 0), maxOffset)
         x = min(max(x, 0), maxOffsetX)
+    }
+
+    /// A `scroll-to-item` event before the next frame. Where it lands is the replay's to
+    /// find (the layout's answer, which may be an estimate, then corrected), and the
+    /// offsets after it move the view by their differences: the builder's own offset stays.
+    mutating func scroll(toItem path: ItemPath, position: ScrollPosition) {
+        events.append(TraceEvent(frame: offsets.count, .scrollToItem(section: path.section, item: path.item, position: position)))
     }
 
     /// The sections with an element in view at the current offset.

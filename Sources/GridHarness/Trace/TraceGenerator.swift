@@ -1,5 +1,6 @@
 import GridCore
 import GridLayouts
+import GridViewport
 
 /// Generates scroll traces from gestures with UIScrollView's physics (``ScrollPhysics``).
 ///
@@ -44,6 +45,10 @@ public struct TraceGenerator: Sendable {
         /// moving what is on screen unless the offset is corrected (airbnb/MagazineLayout#9,
         /// TanStack/virtual#659).
         case endAndBack = "end-and-back"
+        /// Scrolls to items anywhere in the content (a `scroll-to-item` event, at the top,
+        /// centre or bottom), each followed by a pause and a short drag: over sizes learnt
+        /// as cells appear, the first landing goes by estimates (TanStack/virtual#381).
+        case scrollToItems = "scroll-to-items"
 
         /// Whether the trace ends when the gesture does (the flings), rather than after
         /// ``Options/seconds``.
@@ -73,6 +78,7 @@ public struct TraceGenerator: Sendable {
             case .tour: "jumps anywhere in the content, each followed by a flick, with a rotation and back"
             case .gridEdits: "a slow diagonal drag while a span grid's cells near the view are merged and split and rows and columns inserted and deleted"
             case .endAndBack: "two flicks down, a jump to the end and flicks back up, through cells not yet measured"
+            case .scrollToItems: "scrolls to items anywhere (top, centre or bottom), each followed by a short look around"
             }
         }
     }
@@ -164,6 +170,8 @@ public struct TraceGenerator: Sendable {
             try gridEdits(&builder, &random, seconds: options.seconds)
         case .endAndBack:
             endAndBack(&builder, &random, seconds: options.seconds, deceleration: options.deceleration)
+        case .scrollToItems:
+            try scrollToItems(&builder, &random, seconds: options.seconds)
         }
         // An event applies before the next frame: one that came last gets a frame to
         // apply before.
@@ -227,6 +235,27 @@ public struct TraceGenerator: Sendable {
             if builder.fling(velocity: speed, deceleration: deceleration, untilFraction: random.uniform(0.2...0.35)) { break }
         }
         builder.hold(0.3)
+    }
+
+    /// Scrolls to a random item of a random non-empty section at a random position, then
+    /// pauses and drags a little; again until `seconds`. The event moves the view where the
+    /// replay's layout says (its estimate, then corrected), so the trace's offsets after it
+    /// are read by their differences: the builder's offset does not jump.
+    private func scrollToItems(_ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double) throws(GridError) {
+        let data = builder.data
+        let sections = (0..<data.sectionCount).filter { data.itemCount(inSection: $0) > 0 }
+        guard !sections.isEmpty else {
+            throw .invalidParameter("kind", Kind.scrollToItems.rawValue, expected: "a data set with at least one item")
+        }
+        let positions = ScrollPosition.allCases
+        builder.hold(0.1)
+        while builder.seconds < seconds && !builder.isOverLimit {
+            let section = sections[random.integer(0...(sections.count - 1))]
+            let item = random.integer(0...(data.itemCount(inSection: section) - 1))
+            builder.scroll(toItem: ItemPath(section: section, item: item), position: positions[random.integer(0...(positions.count - 1))])
+            builder.hold(random.uniform(0.2...0.5))
+            builder.drag(velocity: random.uniform(-300...300), seconds: 0.3)
+        }
     }
 
     /// A finger drag at a slowly wandering speed of about 100 to 400 points per second,
