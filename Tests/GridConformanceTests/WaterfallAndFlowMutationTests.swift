@@ -124,7 +124,10 @@ import Testing
         // The taller item sticks out of its line: past the content's top or bottom (4, 9),
         // and out of the band the rect query walks for that line (1).
         (.lineHeightFromFirstItem, .nonOverlap, .cellsOverlap, [.completeness, .containment, .tightness]),
-        (.exactFitWraps, .tightness, .contentTooLarge, []),
+        // Most exact fits leave the content a line too large (9); one that a seeded
+        // sequence's measurement makes (6 items of [1, 9, 3, 10, 38] set to new sizes, 251
+        // wide) wraps an item below the content sized without the wrap (4).
+        (.exactFitWraps, .tightness, .contentTooLarge, [.containment]),
         (.trailingSpacingCounted, .tightness, .contentTooLarge, []),
         (.stopsAtFirstItemOfLine, .completeness, .missingElements, []),
     ]
