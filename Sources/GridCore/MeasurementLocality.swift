@@ -38,6 +38,9 @@ public enum MeasurementLocality: Hashable, Sendable, CustomStringConvertible {
 
     /// The first item of the line `path` lies on.
     ///
+    /// - Parameter path: An item of the data.
+    /// - Returns: The item of `path`'s section that starts its line: `path` itself for
+    ///   ``item``, the first of its row for ``rows(itemsPerRow:)``, item 0 for ``section``.
     /// - Complexity: O(1).
     @inlinable
     public func lineStart(of path: ItemPath) -> ItemPath {
@@ -55,6 +58,13 @@ public enum MeasurementLocality: Hashable, Sendable, CustomStringConvertible {
     /// earlier section. `false` for the kinds that have no place in that order (column and
     /// row headers, the corner).
     ///
+    /// - Parameters:
+    ///   - kind: The element's kind.
+    ///   - path: The element's path: a cell's item, or `(section, 0)` for a section header
+    ///     or footer.
+    ///   - lineStart: The first item of a measured item's line (``lineStart(of:)``).
+    /// - Returns: Whether a measurement from `lineStart` on must leave the element's frame
+    ///   as it was.
     /// - Complexity: O(1).
     @inlinable
     public static func precedes(_ kind: ElementKind, at path: ItemPath, lineStart: ItemPath) -> Bool {
