@@ -233,6 +233,21 @@ import Testing
         #expect(right.lawsChecked == ConformanceLaw.allCases)
     }
 
+    /// Isolated, each case in a child process, law 10 is found and counted as in process
+    /// (the child sends its locality checks back with the other counts).
+    @Test func law10IsCheckedAlikeIsolated() {
+        let configuration = Self.measuringWaterfalls[1]
+        var options = ConformanceOptions.quick
+        options.shrinks = false
+        let inProcess = GridConformance.check("LaneSortedWaterfall", options: options) { LaneSortedWaterfall(configuration) }
+        let isolated = GridConformance.check("LaneSortedWaterfall", options: options.isolated()) { LaneSortedWaterfall(configuration) }
+        #expect(isolated.violatedLaws == [.locality], "\(isolated)")
+        #expect(isolated.checked.localityChecks == inProcess.checked.localityChecks)
+        #expect(isolated.checked.localityChecks > 0)
+        let right = GridConformance.check(options: options.isolated()) { Waterfall(configuration) }
+        #expect(right.isPassing && right.lawsChecked == ConformanceLaw.allCases, "\(right)")
+    }
+
     /// A layout that does not declare law 10 is not checked under it, and the report says so.
     @Test func aLayoutThatDeclaresNoLocalityPassesAndTheReportSaysLaw10WasNotChecked() {
         let report = GridConformance.check(options: .quick) { TileGrid(TileGrid.Configuration(centersItems: true)) }
