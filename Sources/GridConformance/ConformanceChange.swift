@@ -34,6 +34,13 @@ public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable
     /// ``moveItem`` and the container rotated, in one update: a rotation during a batch
     /// update.
     case moveItemAndRotate = "move-item-and-rotate"
+    /// A measurement (`DataEdit.setItemSizes`), told: every other item of the middle
+    /// non-empty section from its middle on (items `c/2`, `c/2 + 2`, … of its `c`) set to new
+    /// sizes, drawn as inserted items' are; counts unchanged. Applies to data that carries
+    /// item sizes, and is made told only (prepared again untold, new sizes are
+    /// ``resizeItems``). Law 10 is checked on it where the layout declares locality: the
+    /// section's first items, and the sections before it, must keep their frames.
+    case setItemSizes = "set-item-sizes"
 
     /// Whether the change is to the container alone, made in every container.
     public var changesContainer: Bool { self == .rotate || self == .resizeWidth || self == .resizeHeight }
@@ -44,14 +51,14 @@ public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable
     }
 
     /// The changes to data, not to the container.
-    public static let dataChanges: [ConformanceChange] = [.insertItems, .deleteItems, .insertSections, .deleteSections, .resizeItems, .moveItem]
+    public static let dataChanges: [ConformanceChange] = [.insertItems, .deleteItems, .insertSections, .deleteSections, .resizeItems, .moveItem, .setItemSizes]
 
     /// The changes that are a batch update (``edit(for:)``), alone or with a container change.
     public var isBatchUpdate: Bool {
         switch self {
         case .insertItems, .deleteItems, .insertSections, .deleteSections, .moveItem,
              .insertItemsAndResizeWidth, .deleteItemsAndResizeHeight, .moveItemAndRotate: true
-        case .resizeItems, .rotate, .resizeWidth, .resizeHeight: false
+        case .resizeItems, .rotate, .resizeWidth, .resizeHeight, .setItemSizes: false
         }
     }
 
@@ -70,13 +77,14 @@ public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable
         case .insertItemsAndResizeWidth: "prepared again after inserting 3 items into the middle section and widening the container, in one update"
         case .deleteItemsAndResizeHeight: "prepared again after deleting items from the middle non-empty section and making the container taller, in one update"
         case .moveItemAndRotate: "prepared again after moving the middle non-empty section's first item to the last section and rotating the container, in one update"
+        case .setItemSizes: "prepared again after measuring every other item of the middle non-empty section from its middle on"
         }
     }
 
     /// The data and container after the change, or `nil` when it does not apply.
     public func apply(to data: DataShape, container: Size) -> (DataShape, Size)? {
         switch self {
-        case .insertItems, .deleteItems, .insertSections, .deleteSections, .moveItem:
+        case .insertItems, .deleteItems, .insertSections, .deleteSections, .moveItem, .setItemSizes:
             guard let edit = edit(for: data), let changed = try? edit.applied(to: data) else { return nil }
             return (changed, container)
         case .insertItemsAndResizeWidth, .deleteItemsAndResizeHeight, .moveItemAndRotate:
@@ -144,6 +152,13 @@ public enum ConformanceChange: String, CaseIterable, Hashable, Sendable, Codable
             // After the removal, the last section holds one item fewer when it is `from`.
             let item = to == from ? data.itemCounts[to] - 1 : 0
             return .moveItem(from: ItemPath(section: from, item: 0), to: ItemPath(section: to, item: item))
+        case .setItemSizes:
+            guard data.itemSizes != nil else { return nil }
+            let order = Array(sections / 2 ..< sections) + Array(0 ..< sections / 2)
+            guard let section = order.first(where: { data.itemCounts[$0] > 0 }) else { return nil }
+            let items = Array(stride(from: data.itemCounts[section] / 2, to: data.itemCounts[section], by: 2))
+            let sizes = Self.newSizes(items.count, seed: data.totalItems &+ 0x3EA5)
+            return .setItemSizes(zip(items, sizes).map { SizedItem(path: ItemPath(section: section, item: $0), size: $1) })
         case .insertItemsAndResizeWidth, .deleteItemsAndResizeHeight, .moveItemAndRotate:
             return dataPart?.edit(for: data)
         case .resizeItems, .rotate, .resizeWidth, .resizeHeight:

@@ -1,6 +1,6 @@
 import GridCore
 
-/// The nine laws of `GridLayout`, as docs/architecture.md ("The nine laws") numbers and
+/// The ten laws of `GridLayout`, as docs/architecture.md ("The ten laws") numbers and
 /// names them.
 ///
 /// Every violation the suite reports names one of these.
@@ -30,8 +30,11 @@ public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, C
     /// The content size is the smallest that holds every frame plus the declared insets,
     /// along the axes the layout declares.
     case tightness = 9
+    /// Telling a layout that items changed size moves no element before the start of the
+    /// first measured item's line, for layouts that declare it.
+    case locality = 10
 
-    /// The law's number, 1…9.
+    /// The law's number, 1…10.
     @inlinable public var number: Int { rawValue }
 
     /// The law's name as docs/architecture.md gives it.
@@ -46,6 +49,7 @@ public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, C
         case .additivity: "additivity"
         case .nonOverlap: "non-overlap"
         case .tightness: "tightness"
+        case .locality: "locality"
         }
     }
 
@@ -70,6 +74,8 @@ public enum ConformanceLaw: Int, CaseIterable, Hashable, Comparable, Sendable, C
             "no two cells' frames overlap (declared by traits.cellsDoNotOverlap)"
         case .tightness:
             "along each axis the layout declares (traits.tightness), the content size is the smallest that holds every frame plus the declared insets: max(leading inset, farthest frame edge) + trailing inset"
+        case .locality:
+            "telling the layout that items changed size (DataEdit.setItemSizes) changes the frame of no element before the start of the first measured item's line in the data's order: earlier sections' cells, headers and footers, the measured section's header, and its cells before that line (declared by traits.measurementLocality, which says what a line is)"
         }
     }
 

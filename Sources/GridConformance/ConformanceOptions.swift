@@ -37,7 +37,9 @@ public struct ConformanceOptions: Hashable, Sendable {
     public var isolation: ConformanceIsolation?
     /// Seeded sequences of changes one instance lives through, each told to it
     /// (`prepare(data:container:invalidation:)`: items inserted, deleted and moved,
-    /// sections inserted and deleted, the container's width, height or both, and a third of
+    /// sections inserted and deleted, on data with item sizes a quarter of the edits a
+    /// measurement of 1 to 6 random items (`DataEdit.setItemSizes`, when ``changes`` holds
+    /// ``ConformanceChange/setItemSizes``), the container's width, height or both, and a third of
     /// those container changes together with an edit, in one invalidation), every step
     /// checked against a fresh layout (law 6). Sequence `i` starts from one of
     /// ``shapesForContainerChanges`` in container `i` (of ``containers``, in turn), and its
@@ -161,7 +163,8 @@ public struct ConformanceOptions: Hashable, Sendable {
     /// ``shapesForContainerChanges``; then each change in the first container again with the
     /// instance told what changed (`prepare(data:container:invalidation:)`, an edit and a
     /// new container in one invalidation for the combined changes), on every shape for the
-    /// data changes and on ``shapesForContainerChanges`` for the others.
+    /// data changes and on ``shapesForContainerChanges`` for the others. The measurement,
+    /// ``ConformanceChange/setItemSizes``, is made told only.
     public var freshnessConfigurations: [ConformanceConfiguration] {
         var result: [ConformanceConfiguration] = []
         let sweepShapes = shapesForContainerChanges
@@ -183,6 +186,8 @@ public struct ConformanceOptions: Hashable, Sendable {
                 add(change, sweepShapes, in: containers[...])
             case _ where change.combinesEditAndContainer:
                 add(change, sweepShapes, in: containers.prefix(1))
+            case .setItemSizes:
+                break  // made told only, below: untold, new sizes are what .resizeItems checks
             default:
                 add(change, dataShapes, in: containers.prefix(1))
             }

@@ -23,7 +23,8 @@ public struct ConformanceReport: Hashable, Sendable {
     /// listed so that a reader sees what was not checked.
     public var skipped: [Skipped]
     /// The laws that were checked: law 8 only when the layout declares non-overlap, law 9
-    /// only when it declares tightness (in at least one configuration); fewer when the input could not exercise some (a query
+    /// only when it declares tightness (in at least one configuration), law 10 only when it
+    /// declares locality and was told a measurement; fewer when the input could not exercise some (a query
     /// file without repeated cases cannot check law 5).
     public var lawsChecked: [ConformanceLaw]
     /// Whether the report comes from answer files (`gridbench conform`): it then speaks of
@@ -135,6 +136,10 @@ public struct ConformanceReport: Hashable, Sendable {
         /// Configurations whose content size was checked for law 9 (the layout declared
         /// `LayoutTraits.tightness` for them).
         public var tightnessChecks = 0
+        /// Measurements (`DataEdit.setItemSizes`) told to a layout that declares
+        /// `LayoutTraits.measurementLocality`, after which every element before the first
+        /// measured item's line was compared with what it was before (law 10).
+        public var localityChecks = 0
         /// Enumerations (`ScrollOrderedEnumeration`) compared, element for element and in
         /// order, with the rect query over the whole content (law 1).
         public var enumerations = 0
@@ -172,6 +177,7 @@ public struct ConformanceReport: Hashable, Sendable {
             sum.cellsCheckedForOverlap += rhs.cellsCheckedForOverlap
             sum.cellsPlaced += rhs.cellsPlaced
             sum.tightnessChecks += rhs.tightnessChecks
+            sum.localityChecks += rhs.localityChecks
             sum.enumerations += rhs.enumerations
             sum.shiftReports += rhs.shiftReports
             sum.shiftsCompared += rhs.shiftsCompared
@@ -290,7 +296,8 @@ extension ConformanceReport: CustomStringConvertible {
         let c = checked
         lines.append("checked: \(c.configurations) \(fromAnswers ? "cases" : "configurations"), \(c.rectQueries) rect queries, \(c.itemQueries) item queries, \(c.supplementaryQueries) supplementary queries, \(c.additivitySplits) additivity splits, \(c.determinismComparisons) determinism comparisons, \(c.freshnessComparisons) freshness comparisons, \(c.cellsCheckedForOverlap) cells checked for overlap"
             + (c.cellsPlaced > 0 ? ", \(c.cellsPlaced) display positions checked" : "")
-            + (c.tightnessChecks > 0 ? ", \(c.tightnessChecks) content sizes checked for tightness" : ""))
+            + (c.tightnessChecks > 0 ? ", \(c.tightnessChecks) content sizes checked for tightness" : "")
+            + (c.localityChecks > 0 ? ", \(c.localityChecks) measurements checked for locality" : ""))
         if !promises.isEmpty && !nothingChecked { lines.append(promiseLine) }
         if !lawsChecked.contains(.nonOverlap) && !nothingChecked {
             lines.append("law 8 (non-overlap) not checked: the layout does not declare traits.cellsDoNotOverlap")
@@ -305,6 +312,11 @@ extension ConformanceReport: CustomStringConvertible {
                     ? "law 9 (tightness) checked in \(c.tightnessChecks) of \(c.configurations) cases: the others declare no \"tightness\", or law 3 found a frame invalid"
                     : "law 9 (tightness) checked in \(c.tightnessChecks) of \(c.configurations) configurations: in the others the layout did not declare traits.tightness, or law 3 found a frame invalid")
             }
+        }
+        if !nothingChecked && c.localityChecks == 0 {
+            lines.append(fromAnswers
+                ? "law 10 (locality) not checked: it is checked in process only (a Swift layout's traits.measurementLocality)"
+                : "law 10 (locality) not checked: the layout does not declare traits.measurementLocality, or no measurement was told (data with item sizes and the change set-item-sizes)")
         }
         if !skipped.isEmpty {
             lines.append(fromAnswers

@@ -79,7 +79,7 @@ public struct ConformanceViolation: Hashable, Sendable {
             case .invalidContentSize, .contentTooSmall, .contentTooLarge: 1
             case .frameOutsideContent: 2
             case .invalidFrame, .pathOutsideData, .invalidPlacement, .sharedSlot, .headersOutOfOrder: 3
-            case .prepareDiffers, .answersDiffer, .traitsDiffer, .shiftMisreported, .layoutEditMisreported: 4
+            case .prepareDiffers, .answersDiffer, .traitsDiffer, .shiftMisreported, .layoutEditMisreported, .movedBeforeMeasured: 4
             case .disagreesWithItemQuery, .itemQueryReturnedNil, .itemQueryWrongElement, .placementDisagrees,
                  .placementFrameDisagrees: 5
             case .cellsOverlap: 6
@@ -179,6 +179,10 @@ public struct ConformanceViolation: Hashable, Sendable {
         case contentTooLarge = "content-too-large"
         /// The content ends before its farthest frame plus the declared inset.
         case contentTooSmall = "content-too-small"
+        // Law 10.
+        /// A measurement (`DataEdit.setItemSizes`) changed the frame of an element before the
+        /// first measured item's line, or made one appear or vanish there.
+        case movedBeforeMeasured = "moved-before-measured"
     }
 
     /// What a failure was seen on.

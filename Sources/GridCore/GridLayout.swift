@@ -38,6 +38,11 @@
 /// 9. **Tightness**, where ``LayoutTraits/tightness`` is declared: along each declared axis
 ///    the content size is the smallest that holds every frame plus the declared insets
 ///    (``ContentTightness/requiredExtent(along:farthestEdge:)``).
+/// 10. **Locality**, where ``LayoutTraits/measurementLocality`` is declared: telling the
+///    layout that items changed size (``DataEdit/setItemSizes(_:)``) changes the frame of no
+///    element before the start of the first measured item's line in the data's order
+///    (``MeasurementLocality``): its row where a row's cells share a height, the item itself
+///    in a waterfall or a grouped column.
 ///
 /// Before the first successful `prepare`, a layout has a zero content size and answers
 /// every query with nothing. When `prepare` throws, the layout keeps its previous state.

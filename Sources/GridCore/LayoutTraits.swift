@@ -25,6 +25,12 @@ public struct LayoutTraits: Hashable, Sendable {
     /// that holds every frame plus the declared insets. `nil` (the default) declares nothing,
     /// and law 9 is not checked.
     public var tightness: ContentTightness?
+    /// Declares law 10, locality: telling the layout that items changed size
+    /// (`DataEdit.setItemSizes`) changes the frame of no element before the start of the
+    /// first measured item's line, in the data's order and with the lines this value says
+    /// (``MeasurementLocality``). `nil` (the default) declares nothing, and law 10 is not
+    /// checked.
+    public var measurementLocality: MeasurementLocality?
     /// Whether a rect query costs O(n) for n elements whatever the rect, as a linear scan
     /// does (CHGridView's cache-and-scan). A viewport then asks at most one rect query per
     /// frame for the loaded rect (the bounding box of the strips that entered) rather than
@@ -52,7 +58,8 @@ public struct LayoutTraits: Hashable, Sendable {
         supplementaries: [SupplementaryPaths] = SupplementaryPaths.sectionHeadersAndFooters,
         pinning: [PinRule] = [],
         pinsSectionHeaders: Bool = false,
-        tightness: ContentTightness? = nil
+        tightness: ContentTightness? = nil,
+        measurementLocality: MeasurementLocality? = nil
     ) {
         self.cellsDoNotOverlap = cellsDoNotOverlap
         self.lineHeight = lineHeight
@@ -61,6 +68,7 @@ public struct LayoutTraits: Hashable, Sendable {
         self.supplementaries = supplementaries
         self.pinning = pinning
         self.tightness = tightness
+        self.measurementLocality = measurementLocality
         if pinsSectionHeaders && !pinning.contains(.sectionHeaders) { self.pinning.append(.sectionHeaders) }
     }
 

@@ -5,7 +5,7 @@ import GridStrategies
 import Testing
 
 /// The measuring layouts with estimated sizes (issue 28) obey every law on the standard
-/// set: `stable` placement and lanes choose columns by the estimate, not by the sizes the
+/// set, law 10 (locality) included: `stable` placement and lanes choose columns by the estimate, not by the sizes the
 /// data carries, so their frames are laid differently from the shortest-column rule (and
 /// the stable waterfall's items are no longer in y order within a section, which its rect
 /// query must allow for).
@@ -19,6 +19,8 @@ import Testing
         let report = GridConformance.check { ColumnarGrouped(configuration) }
         #expect(report.isPassing, "\(report)")
         #expect(report.lawsChecked == ConformanceLaw.allCases)
+        // Law 10 on each measured shape's fixed measurement and the sequences' measurements.
+        #expect(report.checked.localityChecks > 0)
     }
 
     @Test(arguments: [
@@ -30,6 +32,8 @@ import Testing
         let report = GridConformance.check { Waterfall(configuration) }
         #expect(report.isPassing, "\(report)")
         #expect(report.lawsChecked == ConformanceLaw.allCases)
+        // Law 10 on each measured shape's fixed measurement and the sequences' measurements.
+        #expect(report.checked.localityChecks > 0)
         #expect(report.checked.tightnessChecks == report.checked.configurations)
     }
 

@@ -67,10 +67,10 @@ import Testing
     }
 
     @Test func theLawsAreNumberedAndNamedAsDESIGNmd() {
-        #expect(ConformanceLaw.allCases.map(\.number) == Array(1 ... 9))
+        #expect(ConformanceLaw.allCases.map(\.number) == Array(1 ... 10))
         #expect(ConformanceLaw.allCases.map(\.name) == [
             "completeness and soundness", "agreement", "validity", "containment",
-            "determinism", "freshness", "additivity", "non-overlap", "tightness",
+            "determinism", "freshness", "additivity", "non-overlap", "tightness", "locality",
         ])
         #expect("\(ConformanceLaw.freshness)" == "law 6 (freshness)")
     }

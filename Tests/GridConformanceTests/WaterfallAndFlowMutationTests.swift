@@ -43,7 +43,7 @@ import Testing
     func theRewriteObeysEveryLaw(configuration: Waterfall.Configuration) {
         let report = GridConformance.check("BrokenWaterfall(none)", options: Self.options) { BrokenWaterfall(configuration) }
         #expect(report.isPassing, "\(report)")
-        #expect(report.lawsChecked == ConformanceLaw.allCases)
+        #expect(report.lawsChecked == ConformanceLaw.undeclaredLocality)
     }
 
     /// Each bug, the law it must be caught under and the code, and the other laws it may
@@ -114,7 +114,7 @@ import Testing
     @Test func theFlowObeysEveryLaw() {
         let report = GridConformance.check("FlowLayout", options: Self.options) { FlowLayout() }
         #expect(report.isPassing, "\(report)")
-        #expect(report.lawsChecked == ConformanceLaw.allCases)
+        #expect(report.lawsChecked == ConformanceLaw.undeclaredLocality)
         #expect(report.checked.tightnessChecks == report.checked.configurations)
     }
 
@@ -124,7 +124,10 @@ import Testing
         // The taller item sticks out of its line: past the content's top or bottom (4, 9),
         // and out of the band the rect query walks for that line (1).
         (.lineHeightFromFirstItem, .nonOverlap, .cellsOverlap, [.completeness, .containment, .tightness]),
-        (.exactFitWraps, .tightness, .contentTooLarge, []),
+        // Most exact fits leave the content a line too large (9); one that a seeded
+        // sequence's measurement makes (6 items of [1, 9, 3, 10, 38] set to new sizes, 251
+        // wide) wraps an item below the content sized without the wrap (4).
+        (.exactFitWraps, .tightness, .contentTooLarge, [.containment]),
         (.trailingSpacingCounted, .tightness, .contentTooLarge, []),
         (.stopsAtFirstItemOfLine, .completeness, .missingElements, []),
     ]

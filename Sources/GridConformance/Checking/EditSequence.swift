@@ -2,31 +2,34 @@ import GridCore
 
 /// Seeded changes for law 6's edit sequences (``ConformanceOptions/editSequences``): each
 /// step a batch update valid for the data it is made on (items inserted, deleted or moved,
-/// sections inserted or deleted), a new container (its width, its height, or both), or both
-/// at once, told in one invalidation (a rotation during a batch update), with what a layout
-/// is told of it.
+/// sections inserted or deleted; on data that carries item sizes, a quarter of them a
+/// measurement: some items set to new sizes), a new container (its width, its height, or
+/// both), or both at once, told in one invalidation (a rotation during a batch update), with
+/// what a layout is told of it.
 struct EditSequence {
     var random: SeededRandom
     /// The kinds of change the options allow: batch updates when they include any of the
-    /// data changes that are one, container changes as they include rotation, width and
-    /// height.
-    let edits: Bool, rotates: Bool, widens: Bool, heightens: Bool
+    /// data changes that are one, measurements when they include `.setItemSizes`, container
+    /// changes as they include rotation, width and height.
+    let edits: Bool, measures: Bool, rotates: Bool, widens: Bool, heightens: Bool
 
     init(seed: UInt64, changes: [ConformanceChange]) {
         random = SeededRandom(seed: SeededRandom.mix(seed))
         edits = changes.contains { $0.isBatchUpdate }
+        measures = changes.contains(.setItemSizes)
         rotates = changes.contains(.rotate)
         widens = changes.contains(.resizeWidth)
         heightens = changes.contains(.resizeHeight)
     }
 
     /// Whether the options allow any change at all.
-    var changesAnything: Bool { edits || rotates || widens || heightens }
+    var changesAnything: Bool { edits || measures || rotates || widens || heightens }
 
     /// One change of `data` in `container`: the data and container after it and the
     /// invalidation that describes it. `widening`, an edit and a new width told together
     /// (when the options allow both).
     mutating func step(_ data: DataShape, _ container: Size, widening: Bool = false) -> (data: DataShape, container: Size, invalidation: Invalidation) {
+        let edits = self.edits || measures
         if widening, edits, widens {
             var size = container
             size.width = max(1, (container.width * random.uniform(0.6 ... 1.6)).rounded())
@@ -62,8 +65,17 @@ struct EditSequence {
         return (changed, container, .edited(edit))
     }
 
-    /// A batch update valid for `data`.
+    /// A batch update valid for `data`, or a measurement (`setItemSizes`) where the options
+    /// allow measurements and `data` carries item sizes: a quarter of the edits when they
+    /// allow batch updates too, else every one. (The extra draw is made on data with sizes
+    /// only, so sequences over data without sizes are what they were.) Measurements allowed
+    /// alone, on data with nothing to measure: an empty measurement, which `applied(to:)`
+    /// refuses where there are no sizes and which changes nothing where there are no items.
     mutating func edit(for data: DataShape) -> DataEdit {
+        if measures, data.itemSizes != nil, data.totalItems > 0, !edits || random.integer(0 ... 3) == 0 {
+            return measurement(of: data)
+        }
+        guard edits else { return .setItemSizes([]) }
         let sections = data.sectionCount
         let sized = data.itemSizes != nil
         let nonEmpty = (0 ..< sections).filter { data.itemCount(inSection: $0) > 0 }
@@ -94,6 +106,19 @@ struct EditSequence {
             return .insertSections(
                 section: random.integer(0 ... sections), counts: counts, sizes: sized ? sizes(counts.reduce(0, +)) : nil)
         }
+    }
+
+    /// A measurement of `data`, which carries item sizes and holds items: 1 to 6 items drawn
+    /// at random (any section, any order, a repeat now and then), each set to a new size drawn
+    /// as inserted items' are.
+    mutating func measurement(of data: DataShape) -> DataEdit {
+        let total = data.totalItems
+        let count = random.integer(1 ... min(6, total))
+        let flat = (0 ..< count).map { _ in random.integer(0 ... total - 1) }
+        let sizes = self.sizes(count)
+        return .setItemSizes(zip(flat, sizes).compactMap { index, size in
+            data.path(atFlatIndex: index).map { SizedItem(path: $0, size: size) }
+        })
     }
 
     /// Content sizes for inserted items, as the fixed changes make them.

@@ -89,6 +89,7 @@ struct LayoutSuite<L: GridLayout> {
         var laws = ConformanceLaw.allCases
         if !declaresNonOverlap { laws.removeAll { $0 == .nonOverlap } }
         if counts.tightnessChecks == 0 { laws.removeAll { $0 == .tightness } }
+        if counts.localityChecks == 0 { laws.removeAll { $0 == .locality } }
         var report = ConformanceReport(
             layout: name, violations: kept, omittedViolations: omittedBeforeShrinking + omitted,
             checked: counts, skipped: skipped, lawsChecked: laws)
@@ -195,7 +196,8 @@ struct LayoutSuite<L: GridLayout> {
 
     /// Prepares `reused`, prepared with the configuration's previous data and container,
     /// again for the configuration (told what changed when it says so), then checks every
-    /// law but 5 on its answers and law 6 against a fresh layout's.
+    /// law but 5 on its answers and law 6 against a fresh layout's; and law 10 when it was
+    /// told a measurement and declares locality (``Locality``).
     private func checkAgain(
         _ reused: inout L, _ configuration: ConformanceConfiguration, laws: Set<ConformanceLaw>, extra: [ConformanceViolation.Subject]
     ) -> Result {
@@ -219,6 +221,10 @@ struct LayoutSuite<L: GridLayout> {
                 before: reused.elements(in: ProbePlan.huge), oldData: previous.data, invalidation: invalidation,
                 copy: L.self is AnyObject.Type ? nil : reused)
         }
+        // Law 10: what a layout that declares locality placed before it is told a measurement.
+        let locality = laws.contains(.locality)
+            ? Locality(reused, invalidation: invalidation, oldContainer: configuration.previous?.container ?? .zero, newContainer: configuration.container)
+            : nil
         do {
             if let invalidation {
                 if reporting != nil && reporting?.copy == nil {
@@ -269,6 +275,10 @@ struct LayoutSuite<L: GridLayout> {
             if var reporting {
                 checkReportedShift(&reporting, configuration, fresh: fresh, reference: reference, plan: compared, result: &result)
             }
+        }
+        if let locality {
+            locality.check(reused, sink: &result.sink)
+            result.counts.localityChecks += 1
         }
         return result
     }

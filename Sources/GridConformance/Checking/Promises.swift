@@ -222,6 +222,10 @@ enum Promises {
         if actual.tightness != reference.tightness {
             note("tightness", describe(actual.tightness), describe(reference.tightness))
         }
+        if actual.measurementLocality != reference.measurementLocality {
+            note("measurementLocality", actual.measurementLocality.map { "\($0)" } ?? "none",
+                 reference.measurementLocality.map { "\($0)" } ?? "none")
+        }
         if actual.rectQueriesScanEverything != reference.rectQueriesScanEverything {
             note("rectQueriesScanEverything", "\(actual.rectQueriesScanEverything)", "\(reference.rectQueriesScanEverything)")
         }

@@ -71,7 +71,7 @@ enum CaseWire {
         let c = result.counts
         for count in [c.configurations, c.rectQueries, c.itemQueries, c.supplementaryQueries, c.additivitySplits,
                       c.determinismComparisons, c.freshnessComparisons, c.cellsCheckedForOverlap, c.cellsPlaced, c.tightnessChecks,
-                      c.shiftReports, c.shiftsCompared, c.enumerations, c.traitsComparisons, c.placementFrames] {
+                      c.shiftReports, c.shiftsCompared, c.enumerations, c.traitsComparisons, c.placementFrames, c.localityChecks] {
             w.int(count)
         }
         w.bool(result.declaresNonOverlap)
@@ -195,7 +195,7 @@ enum CaseWire {
             skipped = reason
         }
         var numbers: [Int] = []
-        for _ in 0 ..< 15 {
+        for _ in 0 ..< 16 {
             guard let n = r.int() else { return nil }
             numbers.append(n)
         }
@@ -206,6 +206,7 @@ enum CaseWire {
             = (numbers[5], numbers[6], numbers[7], numbers[8], numbers[9])
         (counts.shiftReports, counts.shiftsCompared, counts.enumerations, counts.traitsComparisons, counts.placementFrames)
             = (numbers[10], numbers[11], numbers[12], numbers[13], numbers[14])
+        counts.localityChecks = numbers[15]
         guard let declaresNonOverlap = r.bool(), let found = r.count() else { return nil }
         var sink = ViolationSink(laws: laws, layout: layout, configuration: configuration)
         for _ in 0 ..< found {

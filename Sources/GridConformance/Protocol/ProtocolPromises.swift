@@ -67,13 +67,16 @@ struct InvalidationJSON: Codable {
 /// `{"type": "delete-items", "section", "item", "count"}`,
 /// `{"type": "insert-sections", "section", "counts"[, "sizes"]}`,
 /// `{"type": "delete-sections", "section", "count"}`,
-/// `{"type": "move-item", "from": [section, item], "to": [section, item]}`.
+/// `{"type": "move-item", "from": [section, item], "to": [section, item]}`,
+/// `{"type": "set-item-sizes", "items": [{"section", "item", "size": {"width", "height"}}, …]}`
+/// (a measurement: each item's size set, every count and path kept).
 struct DataEditJSON: Codable {
     var edit: DataEdit
 
     init(_ edit: DataEdit) { self.edit = edit }
 
-    private enum CodingKeys: String, CodingKey { case type, section, item, count, counts, sizes, from, to }
+    private enum CodingKeys: String, CodingKey { case type, section, item, count, counts, sizes, from, to, items }
+    private enum SizedItemKeys: String, CodingKey { case section, item, size }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -117,9 +120,28 @@ struct DataEditJSON: Codable {
             edit = .deleteSections(try range(try count(.section), .count))
         case "move-item":
             edit = .moveItem(from: try path(.from), to: try path(.to))
+        case "set-item-sizes":
+            var list = try c.nestedUnkeyedContainer(forKey: .items)
+            var items: [SizedItem] = []
+            while !list.isAtEnd {
+                let entry = try list.nestedContainer(keyedBy: SizedItemKeys.self)
+                let section = try entry.decode(Int.self, forKey: .section), item = try entry.decode(Int.self, forKey: .item)
+                let size = try entry.decode(Size.self, forKey: .size)
+                let field = "items[\(items.count)]"
+                guard section >= 0, item >= 0 else {
+                    throw FieldError(codingPath: c.codingPath, error: .invalidData(
+                        field, "[\(section), \(item)]", expected: "a section and an item ≥ 0"))
+                }
+                guard size.width.isFinite, size.width > 0, size.height.isFinite, size.height > 0 else {
+                    throw FieldError(codingPath: c.codingPath, error: .invalidData(
+                        "\(field).size", size, expected: "a finite width and height > 0"))
+                }
+                items.append(SizedItem(path: ItemPath(section: section, item: item), size: size))
+            }
+            edit = .setItemSizes(items)
         case let other:
             throw FieldError(codingPath: c.codingPath, error: .invalidData(
-                "type", "\"\(other)\"", expected: "one of insert-items, delete-items, insert-sections, delete-sections, move-item"))
+                "type", "\"\(other)\"", expected: "one of insert-items, delete-items, insert-sections, delete-sections, move-item, set-item-sizes"))
         }
     }
 
@@ -151,9 +173,14 @@ struct DataEditJSON: Codable {
             try c.encode([from.section, from.item], forKey: .from)
             try c.encode([to.section, to.item], forKey: .to)
         case .setItemSizes(let items):
-            // Written for messages only: the protocol takes no measurement yet (issue 28).
             try c.encode("set-item-sizes", forKey: .type)
-            try c.encode(items.map { [Double($0.path.section), Double($0.path.item), $0.size.width, $0.size.height] }, forKey: .sizes)
+            var list = c.nestedUnkeyedContainer(forKey: .items)
+            for entry in items {
+                var item = list.nestedContainer(keyedBy: SizedItemKeys.self)
+                try item.encode(entry.path.section, forKey: .section)
+                try item.encode(entry.path.item, forKey: .item)
+                try item.encode(entry.size, forKey: .size)
+            }
         }
     }
 }

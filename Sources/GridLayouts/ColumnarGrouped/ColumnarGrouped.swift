@@ -202,14 +202,19 @@ public struct ColumnarGrouped: GridLayout, Sendable {
     /// What the frames declare, from the last successful prepare: cells never overlap; a
     /// line is the mean item height; headers and footers where their heights are > 0; no
     /// pinning (see the type's documentation); law 9 along y where it can be declared
-    /// (see `tightness`).
+    /// (see `tightness`); law 10 with each item its own line
+    /// (`MeasurementLocality.item`): a section's column is chosen from the sections before
+    /// it (or from the counts alone, placed by estimate) and a cell's `y` from the heights
+    /// above it in its section, so a measurement moves nothing before the measured cell, in
+    /// either placement.
     public var traits: LayoutTraits {
         var supplementaries: [SupplementaryPaths] = []
         if prepared.headerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionHeader, .perSection)) }
         if prepared.footerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionFooter, .perSection)) }
         return LayoutTraits(
             cellsDoNotOverlap: true, lineHeight: meanItemHeight > 0 ? meanItemHeight : nil,
-            scrollAxes: .vertical, supplementaries: supplementaries, pinning: [], tightness: tightness)
+            scrollAxes: .vertical, supplementaries: supplementaries, pinning: [], tightness: tightness,
+            measurementLocality: .item)
     }
 
     /// Law 9 along y, where every section places a frame: with headers (`t > 0`), footers

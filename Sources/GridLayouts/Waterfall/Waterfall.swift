@@ -175,14 +175,18 @@ public struct Waterfall: GridLayout, Sendable {
     /// What the frames declare, from the last successful prepare: cells never overlap; a
     /// line is the mean item height plus the item spacing; headers and footers where their
     /// heights are > 0; no pinning (see the type's documentation); law 9 along y
-    /// (see `tightness`).
+    /// (see `tightness`); law 10 with each item its own line (`MeasurementLocality.item`):
+    /// an item's lane and `y` depend on the items before it in its section alone (or on its
+    /// index, placed by estimate), so a measurement moves nothing before the measured item,
+    /// in either lane rule.
     public var traits: LayoutTraits {
         var supplementaries: [SupplementaryPaths] = []
         if prepared.headerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionHeader, .perSection)) }
         if prepared.footerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionFooter, .perSection)) }
         return LayoutTraits(
             cellsDoNotOverlap: true, lineHeight: meanLine > 0 ? meanLine : nil,
-            scrollAxes: .vertical, supplementaries: supplementaries, pinning: [], tightness: tightness)
+            scrollAxes: .vertical, supplementaries: supplementaries, pinning: [], tightness: tightness,
+            measurementLocality: .item)
     }
 
     /// Law 9 along y: sections follow one another down the content, so the farthest frame
