@@ -183,13 +183,12 @@ public enum BundledDatasets {
             let photo = random.uniform(0...1) < 0.6 ? 180 : 0
             return Size(width: 1, height: Double(16 + 20 * lines + photo))
         }
-        let estimate = 120.0
-        let configuration = ColumnarGrouped.Configuration(
-            columns: 1, columnSpacing: 0, sectionSpacing: 0, estimated: .itemHeight(estimate))
+        let estimate = SizeEstimate.itemHeight(120)
+        let truth = try DataShape(itemCounts: [10_000], itemSizes: heights)
+        let configuration = ColumnarGrouped.Configuration(columns: 1, columnSpacing: 0, sectionSpacing: 0, estimated: estimate)
         return LayoutSpec(
             name: "feed-10000", parameters: configuration, container: Size(width: 320, height: 480),
-            data: try DataShape(itemCounts: [10_000], itemSizes: Array(repeating: Size(width: 1, height: estimate), count: 10_000)),
-            measuredData: try DataShape(itemCounts: [10_000], itemSizes: heights))
+            data: try estimate.estimatedData(for: truth), measuredData: truth)
     }
 
     /// The waterfall of `pins-3000` with captions, whose heights are learnt as pins appear
@@ -203,12 +202,12 @@ public enum BundledDatasets {
             let scaled = max(1, (photo.height * columnWidth / photo.width).rounded())
             return Size(width: 1, height: scaled + 8 + 20 * Double(random.integer(0...3)))
         }
-        let estimate = 200.0
-        let configuration = Waterfall.Configuration(columns: 2, itemSizing: .heights, estimated: .itemHeight(estimate))
+        let estimate = SizeEstimate.itemHeight(200)
+        let truth = try DataShape(itemCounts: [3000], itemSizes: heights)
+        let configuration = Waterfall.Configuration(columns: 2, itemSizing: .heights, estimated: estimate)
         return LayoutSpec(
             name: "pins-captions-3000", parameters: configuration, container: Size(width: 320, height: 480),
-            data: try DataShape(itemCounts: [3000], itemSizes: Array(repeating: Size(width: 1, height: estimate), count: 3000)),
-            measuredData: try DataShape(itemCounts: [3000], itemSizes: heights))
+            data: try estimate.estimatedData(for: truth), measuredData: truth)
     }
 
     /// Every bundled data set.
