@@ -66,24 +66,34 @@ public struct Waterfall: GridLayout, Sendable {
     public var configuration: Configuration
 
     /// The parameters in force since the last successful prepare.
-    private var prepared: Configuration
-    private var data = DataShape.empty
-    private var containerWidth = 0.0
+    var prepared: Configuration
+    var data = DataShape.empty
+    var containerWidth = 0.0
     /// The width of every column, `w`, once prepared.
-    public private(set) var columnWidth = 0.0
+    public internal(set) var columnWidth = 0.0
     /// `sectionTops[s]` is where section `s` starts (its header's `y`); the extra last entry
     /// is the content height.
-    private var sectionTops: [Double] = [0]
+    var sectionTops: [Double] = [0]
     /// The `y` of each section's footer: where its items and bottom inset end.
-    private var footerTops: [Double] = []
+    var footerTops: [Double] = []
     /// `checkpoints[(checkpointStarts[s] + m)·k + j]` is `H_j` before item `m·B` of section
     /// `s` is placed.
-    private var checkpoints: [Double] = []
-    private var checkpointStarts: [Int] = [0]
+    var checkpoints: [Double] = []
+    var checkpointStarts: [Int] = [0]
+    /// `lowests[checkpointStarts[s] + m]` is the lowest bottom of an item of section `s`
+    /// placed before item `m·B` (−∞ before the first): where the section ends is the larger
+    /// of it and its tallest column, so a re-lay from a checkpoint needs it.
+    var lowests: [Double] = []
+    /// The sum of every item's height, in item order.
+    var heightSum = 0.0
+    /// Whether every sum the layout makes is exact: the spacings, insets, header and footer
+    /// heights and every item's height are multiples of 2⁻¹⁰ (see `isExact`).
+    var sumsAreExact = false
+    var isPrepared = false
     /// The mean item height plus the item spacing, for the declared line height.
-    private var meanLine = 0.0
+    var meanLine = 0.0
 
-    public private(set) var contentSize = Size.zero
+    public internal(set) var contentSize = Size.zero
 
     public init(_ configuration: Configuration = .standard) {
         self.configuration = configuration
@@ -111,55 +121,56 @@ public struct Waterfall: GridLayout, Sendable {
         }
         let b = Self.checkpointInterval
         let sectionCount = data.sectionCount
-        let t = config.headerHeight, f = config.footerHeight, v = config.itemSpacing
+        let t = config.headerHeight, f = config.footerHeight
         let insets = config.insets
-        var tops = [Double]()
-        tops.reserveCapacity(sectionCount + 1)
-        var footers = [Double]()
-        footers.reserveCapacity(sectionCount)
-        var checkpoints = [Double]()
-        checkpoints.reserveCapacity((data.totalItems / b + sectionCount) * k)
-        var checkpointStarts = [Int]()
-        checkpointStarts.reserveCapacity(sectionCount + 1)
-        var heights = [Double](repeating: 0, count: k)
+        var tops = [Double](repeating: 0, count: sectionCount + 1)
+        var footers = [Double](repeating: 0, count: sectionCount)
+        // Each section's checkpoints are known from its count: ⌈c/B⌉ of them.
+        var checkpointStarts = [Int](repeating: 0, count: sectionCount + 1)
+        for section in 0..<sectionCount {
+            let count = data.itemCounts[section]
+            checkpointStarts[section + 1] = checkpointStarts[section] + (count + b - 1) / b
+        }
+        let checkpointCount = checkpointStarts[sectionCount]
+        var checkpoints = [Double](repeating: 0, count: checkpointCount * k)
+        var lowests = [Double](repeating: -.infinity, count: checkpointCount)
         var heightSum = 0.0
+        var exact = Self.parametersAreExact(config)
         var y = 0.0
         let height = ItemHeight(config, data: data, columnWidth: w)
-        let byEstimate = config.lanesByEstimate
-        for section in 0..<sectionCount {
-            tops.append(y)
-            checkpointStarts.append(checkpoints.count / k)
-            y += t
-            let start = y + insets.top
-            for j in 0..<k { heights[j] = start }
-            let first = data.sectionStarts[section], count = data.itemCounts[section]
-            var lowest = -Double.infinity
-            var item = 0
-            while item < count {
-                if item % b == 0 { checkpoints.append(contentsOf: heights) }
-                let j = heights.withUnsafeBufferPointer { Self.lane(of: item, byEstimate: byEstimate, heights: $0) }
-                let h = height.of(first + item)
-                heightSum += h
-                lowest = max(lowest, heights[j] + h)
-                heights[j] += h + v
-                item += 1
+        checkpoints.withUnsafeMutableBufferPointer { checkpoints in
+            lowests.withUnsafeMutableBufferPointer { lowests in
+                for section in 0..<sectionCount {
+                    tops[section] = y
+                    y += t
+                    let start = y + insets.top
+                    let count = data.itemCounts[section]
+                    if count > 0 {
+                        let base = checkpointStarts[section] * k
+                        for j in 0..<k { checkpoints[base + j] = start }
+                        lowests[checkpointStarts[section]] = -.infinity
+                        y = Self.layItems(
+                            of: section, fromCheckpoint: 0, data: data, config: config, height: height,
+                            checkpointStart: checkpointStarts[section], checkpoints: checkpoints, lowests: lowests,
+                            heightSum: &heightSum, exact: &exact)
+                    } else {
+                        y = y + insets.top + insets.bottom
+                    }
+                    footers[section] = y
+                    y += f
+                }
             }
-            if count > 0 {
-                let tallest = heights.max() ?? start
-                y = max(tallest - v + insets.bottom, lowest)
-            } else {
-                y = y + insets.top + insets.bottom
-            }
-            footers.append(y)
-            y += f
         }
-        tops.append(y)
-        checkpointStarts.append(checkpoints.count / k)
+        tops[sectionCount] = y
         guard y.isFinite else {
             throw .invalidParameter(
                 data.itemSizes == nil ? "itemHeight" : "itemSizes", data.itemSizes == nil ? config.itemHeight : heightSum,
                 expected: "heights small enough that the content height of \(sectionCount) sections stays finite")
         }
+        self.lowests = lowests
+        self.heightSum = heightSum
+        self.sumsAreExact = exact
+        self.isPrepared = true
         self.data = data
         self.containerWidth = container.width
         self.columnWidth = w
@@ -167,7 +178,7 @@ public struct Waterfall: GridLayout, Sendable {
         self.footerTops = footers
         self.checkpoints = checkpoints
         self.checkpointStarts = checkpointStarts
-        self.meanLine = (data.totalItems > 0 ? heightSum / Double(data.totalItems) : config.itemHeight) + v
+        self.meanLine = (data.totalItems > 0 ? heightSum / Double(data.totalItems) : config.itemHeight) + config.itemSpacing
         self.prepared = config
         self.contentSize = Size(width: container.width, height: y)
     }
@@ -257,6 +268,79 @@ extension Waterfall {
             guard scaled else { return size.height }
             return max(1, (size.height * columnWidth / size.width).rounded(.down))
         }
+    }
+}
+
+// MARK: - Laying a section
+
+extension Waterfall {
+    /// Lays the items of `section` from its checkpoint `m` on: reads the column heights and
+    /// the lowest bottom kept there, places every item from `m·B` to the section's end,
+    /// writes the checkpoints after `m` and returns where the section's items and bottom
+    /// inset end (its footer's `y`). The one loop of ``prepare(data:container:)`` and of a
+    /// told measurement, so that both give the same answers bit for bit.
+    ///
+    /// `heightSum` gets every height placed added to it, in order; `exact` becomes `false`
+    /// when one of them is not a multiple of 2⁻¹⁰.
+    /// - Complexity: O((c − m·B)·k) for c items in the section.
+    static func layItems(
+        of section: Int, fromCheckpoint m: Int, data: DataShape, config: Configuration, height: ItemHeight,
+        checkpointStart: Int, checkpoints: UnsafeMutableBufferPointer<Double>, lowests: UnsafeMutableBufferPointer<Double>,
+        heightSum: inout Double, exact: inout Bool
+    ) -> Double {
+        let k = config.columns, b = checkpointInterval, v = config.itemSpacing
+        let byEstimate = config.lanesByEstimate
+        let first = data.sectionStarts[section], count = data.itemCounts[section]
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { heights in
+            let base = (checkpointStart + m) * k
+            var j = 0
+            while j < k {
+                heights[j] = checkpoints[base + j]
+                j += 1
+            }
+            var lowest = lowests[checkpointStart + m]
+            var item = m * b
+            while item < count {
+                if item % b == 0 && item > m * b {
+                    let index = checkpointStart + item / b
+                    j = 0
+                    while j < k {
+                        checkpoints[index * k + j] = heights[j]
+                        j += 1
+                    }
+                    lowests[index] = lowest
+                }
+                let lane = lane(of: item, byEstimate: byEstimate, heights: UnsafeBufferPointer(heights))
+                let h = height.of(first + item)
+                heightSum += h
+                if exact && !isExact(h) { exact = false }
+                lowest = max(lowest, heights[lane] + h)
+                heights[lane] += h + v
+                item += 1
+            }
+            var tallest = heights[0]
+            j = 1
+            while j < k {
+                tallest = max(tallest, heights[j])
+                j += 1
+            }
+            return max(tallest - v + config.insets.bottom, lowest)
+        }
+    }
+
+    /// Whether `x` is a multiple of 2⁻¹⁰: sums of such values below 2⁴² are exact, whatever
+    /// the order of the additions.
+    @inline(__always)
+    static func isExact(_ x: Double) -> Bool {
+        let scaled = x * 0x1p10
+        return scaled.isFinite && scaled.rounded(.towardZero) == scaled
+    }
+
+    /// Whether the parameters that go into the sums along y (`t`, `f`, `v`, top and bottom
+    /// insets) are multiples of 2⁻¹⁰.
+    static func parametersAreExact(_ config: Configuration) -> Bool {
+        isExact(config.headerHeight) && isExact(config.footerHeight) && isExact(config.itemSpacing)
+            && isExact(config.insets.top) && isExact(config.insets.bottom)
     }
 }
 

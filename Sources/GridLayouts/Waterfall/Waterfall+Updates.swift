@@ -1,0 +1,224 @@
+import GridCore
+
+// MARK: - Told measurements
+
+extension Waterfall {
+    /// Brings the waterfall up to date told what changed. A measurement
+    /// (``DataEdit/setItemSizes(_:)``) re-lays each section that holds a measured item from
+    /// the checkpoint before its first measured item, and moves the sections after it by the
+    /// change in where it ends; anything else prepares again.
+    ///
+    /// Every answer afterwards is that of a fresh ``prepare(data:container:)`` with `data`,
+    /// bit for bit:
+    /// - a section's items are re-laid by the loop `prepare` runs, from the column heights
+    ///   and the lowest bottom it kept at that checkpoint, which the items before it
+    ///   (unchanged) fixed: the same operations on the same values;
+    /// - the sections after one that was re-laid are moved, not re-laid, only when every sum
+    ///   is exact (the spacings, insets, header and footer heights and every item height
+    ///   multiples of 2⁻¹⁰, such as whole or half points, and the content below 2⁴²): then a
+    ///   coordinate is the exact sum of what is above it, whatever the order of the
+    ///   additions, and its old value plus the change is what summing gives again. With sums
+    ///   that are not exact the waterfall prepares again.
+    ///
+    /// - Throws: as ``prepare(data:container:)``; the layout then keeps its previous state.
+    /// - Complexity: for a measurement of `m` items whose sections `s₁ < … < s_a` are
+    ///   measured from items `i₁ … i_a` on, O(m·a + Σ k·(c_s − B·⌊i_s/B⌋) + k·N/B + S′):
+    ///   each measured section replayed from its checkpoint to its end (`c_s` items), and
+    ///   for the `S′` sections after `s₁` and their `N` items, their top, footer and `k`
+    ///   column heights per checkpoint moved. Lanes placed by estimate
+    ///   (``ColumnChoice/stable``) cost the same: the replay finds the lane by index instead
+    ///   of the shortest column, but every later item of the measured item's column moves.
+    ///   Otherwise (no measurement, sums not exact) that of ``prepare(data:container:)``.
+    ///   Allocates nothing.
+    public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) {
+        _ = try update(data: data, container: container, invalidation: invalidation)
+    }
+
+    /// ``prepare(data:container:invalidation:)``, saying what it did when it followed a
+    /// measurement (``SectionShift``); `nil` when it prepared again.
+    private mutating func update(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
+        guard case .edited(.setItemSizes(let items)) = invalidation.data,
+              let firstSection = measuredSections(items, data: data),
+              isPrepared, configuration == prepared, container.width == containerWidth,
+              container.height.isFinite, container.height >= 0,
+              let bound = contentBound(after: items, data: data), bound < 0x1p42
+        else {
+            try prepare(data: data, container: container)
+            return nil
+        }
+        let config = prepared
+        let k = config.columns, b = Self.checkpointInterval, f = config.footerHeight
+        let sectionCount = data.sectionCount
+        let oldHeight = ItemHeight(config, data: self.data, columnWidth: columnWidth)
+        let newHeight = ItemHeight(config, data: data, columnWidth: columnWidth)
+        var offset = 0.0
+        var heightChange = 0.0
+        var exact = true
+        var section = firstSection
+        var lastMeasured = firstSection
+        // Moved out, so that the loop writes them in place while reading the rest of `self`.
+        var checkpoints: [Double] = [], lowests: [Double] = [], tops: [Double] = [], footers: [Double] = []
+        swap(&checkpoints, &self.checkpoints)
+        swap(&lowests, &self.lowests)
+        swap(&tops, &sectionTops)
+        swap(&footers, &footerTops)
+        let checkpointStarts = self.checkpointStarts
+        checkpoints.withUnsafeMutableBufferPointer { checkpoints in
+            lowests.withUnsafeMutableBufferPointer { lowests in
+                while section < sectionCount {
+                    let measuredFrom = Self.firstMeasuredItem(items, in: section)
+                    if measuredFrom == nil && offset == 0 {
+                        // Nothing moves until the next measured section, if any.
+                        guard let next = Self.nextMeasuredSection(items, after: section) else { break }
+                        section = next
+                        continue
+                    }
+                    let cpStart = checkpointStarts[section], cpEnd = checkpointStarts[section + 1]
+                    if offset != 0 {
+                        var i = cpStart * k
+                        while i < cpEnd * k {
+                            checkpoints[i] += offset
+                            i += 1
+                        }
+                        i = cpStart
+                        while i < cpEnd {
+                            lowests[i] += offset
+                            i += 1
+                        }
+                    }
+                    if let measuredFrom {
+                        let m = measuredFrom / b
+                        // The heights replaced, summed over the items replayed (a path
+                        // measured twice in the batch counts once).
+                        let first = data.sectionStarts[section], count = data.itemCounts[section]
+                        var oldSum = 0.0
+                        var item = m * b
+                        while item < count {
+                            oldSum += oldHeight.of(first + item)
+                            item += 1
+                        }
+                        var newSum = 0.0
+                        let footer = Self.layItems(
+                            of: section, fromCheckpoint: m, data: data, config: config, height: newHeight,
+                            checkpointStart: cpStart, checkpoints: checkpoints, lowests: lowests,
+                            heightSum: &newSum, exact: &exact)
+                        heightChange += newSum - oldSum
+                        let next = footer + f
+                        offset = next - tops[section + 1]
+                        footers[section] = footer
+                        tops[section + 1] = next
+                        lastMeasured = section
+                    } else {
+                        footers[section] += offset
+                        tops[section + 1] += offset
+                    }
+                    section += 1
+                }
+            }
+        }
+        swap(&checkpoints, &self.checkpoints)
+        swap(&lowests, &self.lowests)
+        swap(&tops, &sectionTops)
+        swap(&footers, &footerTops)
+        // Exact sums were checked for the sizes before the batch; the measured ones are
+        // checked here (a height that is not a multiple of 2⁻¹⁰ makes every sum after it
+        // suspect: prepared again).
+        guard exact else {
+            try prepare(data: data, container: container)
+            return nil
+        }
+        heightSum += heightChange
+        self.data = data
+        meanLine = (data.totalItems > 0 ? heightSum / Double(data.totalItems) : config.itemHeight) + config.itemSpacing
+        contentSize = Size(width: container.width, height: sectionTops[sectionCount])
+        let moved = lastMeasured + 1
+        guard SectionShift.isExact(offset) else { return nil }
+        return SectionShift(
+            firstChanged: firstSection, movedFrom: moved, movedTo: moved, offset: offset,
+            changedSpan: sectionTops[firstSection]...sectionTops[moved])
+    }
+
+    /// The first section of a measurement `items` of `data` that this waterfall can follow:
+    /// `nil` when there is nothing to re-lay (no entry) or the data is not what the
+    /// measurement says it left (other counts, no sizes, a path outside the data).
+    /// - Complexity: O(m) for m entries.
+    private func measuredSections(_ items: [SizedItem], data: DataShape) -> Int? {
+        guard !items.isEmpty, data.itemSizes != nil, self.data.itemSizes != nil,
+              data.sectionCount == self.data.sectionCount, data.totalItems == self.data.totalItems
+        else { return nil }
+        var first = Int.max
+        var index = 0
+        while index < items.count {
+            let path = items[index].path
+            guard data.contains(path), self.data.contains(path) else { return nil }
+            first = min(first, path.section)
+            index += 1
+        }
+        return first
+    }
+
+    /// The smallest measured item of `section`, `nil` when none.
+    /// - Complexity: O(m).
+    private static func firstMeasuredItem(_ items: [SizedItem], in section: Int) -> Int? {
+        var found = Int.max
+        var index = 0
+        while index < items.count {
+            let path = items[index].path
+            if path.section == section { found = min(found, path.item) }
+            index += 1
+        }
+        return found == Int.max ? nil : found
+    }
+
+    /// The first section after `section` that holds a measured item, `nil` when none.
+    /// - Complexity: O(m).
+    private static func nextMeasuredSection(_ items: [SizedItem], after section: Int) -> Int? {
+        var found = Int.max
+        var index = 0
+        while index < items.count {
+            let s = items[index].path.section
+            if s > section { found = min(found, s) }
+            index += 1
+        }
+        return found == Int.max ? nil : found
+    }
+
+    /// An upper bound on every coordinate along y after the measurement `items`, when every
+    /// sum before it was exact and the parameters are (`nil` otherwise): the content holds
+    /// at most every section's header, insets and footer and every item plus its spacing,
+    /// and a measurement adds at most what its items grew by.
+    /// - Complexity: O(m).
+    private func contentBound(after items: [SizedItem], data: DataShape) -> Double? {
+        guard sumsAreExact else { return nil }
+        let config = prepared
+        let oldHeight = ItemHeight(config, data: self.data, columnWidth: columnWidth)
+        let newHeight = ItemHeight(config, data: data, columnWidth: columnWidth)
+        var growth = 0.0
+        var index = 0
+        while index < items.count {
+            guard let flat = data.flatIndex(of: items[index].path), Self.isExact(newHeight.of(flat)) else { return nil }
+            growth += max(0, newHeight.of(flat) - oldHeight.of(flat))
+            index += 1
+        }
+        let sections = Double(data.sectionCount)
+        let perSection = config.headerHeight + config.footerHeight + config.insets.top + config.insets.bottom
+        return heightSum + growth + Double(data.totalItems) * config.itemSpacing + sections * perSection
+    }
+}
+
+// MARK: - What a measurement did
+
+extension Waterfall: SectionShiftReporting {
+    /// Brings the waterfall up to date told what changed (``prepare(data:container:invalidation:)``),
+    /// and says what a measurement did: the sections from the first measured one to the last
+    /// were laid again, those before kept, those after moved by the change in where the last
+    /// measured one ends. `nil` when it prepared again (anything but a measurement, sums
+    /// that are not exact).
+    ///
+    /// - Throws: as ``prepare(data:container:invalidation:)``; the layout then keeps its
+    ///   previous state.
+    /// - Complexity: that of ``prepare(data:container:invalidation:)``.
+    public mutating func prepareReportingShift(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
+        try update(data: data, container: container, invalidation: invalidation)
+    }
+}
