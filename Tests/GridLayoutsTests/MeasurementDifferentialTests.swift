@@ -180,4 +180,73 @@ import Testing
             }
         }
     }
+
+    // MARK: Columnar grouped
+
+    static let columnars: [ColumnarGrouped.Configuration] = {
+        var list: [ColumnarGrouped.Configuration] = []
+        for placement in [ColumnChoice.stable, .rebalance] {
+            for (columns, header, footer) in [(1, 0.0, 0.0), (2, 22.0, 0.0), (3, 22.0, 14.0), (4, 0.0, 14.0)] {
+                list.append(ColumnarGrouped.Configuration(
+                    columns: columns, columnSpacing: 10, sectionSpacing: 5, headerHeight: header, footerHeight: footer,
+                    estimated: .itemHeight(120), placement: placement))
+            }
+        }
+        // A section spacing that is no binary fraction: sums not exact, prepared again.
+        list.append(ColumnarGrouped.Configuration(columns: 2, sectionSpacing: 0.3, headerHeight: 22, estimated: .itemHeight(120), placement: .rebalance))
+        return list
+    }()
+
+    @Test(arguments: Array(columnars.indices), Heights.allCases)
+    func columnarMeasurementsAnswerAsAFreshLayout(configurationIndex: Int, heights: Heights) throws {
+        let configuration = Self.columnars[configurationIndex]
+        var data = try DataShape(itemCounts: Self.counts, itemSizes: Array(repeating: Size(width: 1, height: 120), count: Self.counts.reduce(0, +)))
+        var told = ColumnarGrouped(configuration)
+        try told.prepare(data: data, container: Self.container)
+        var random = SeededRandom(seed: UInt64(2000 + configurationIndex * 10 + Heights.allCases.firstIndex(of: heights)!))
+        for step in 0..<40 {
+            let batch = Self.batch(&random, data, heights) { Size(width: 1, height: $0) }
+            let edit = DataEdit.setItemSizes(batch)
+            data = try edit.applied(to: data)
+            try told.prepare(data: data, container: Self.container, invalidation: .edited(edit))
+            var fresh = ColumnarGrouped(configuration)
+            try fresh.prepare(data: data, container: Self.container)
+            Self.expectSameAnswers(told, fresh, data, &random, "columnar \(configurationIndex) \(heights) step \(step) (\(edit))")
+            for section in 0..<data.sectionCount {
+                #expect(told.column(ofSection: section) == fresh.column(ofSection: section), "columnar \(configurationIndex) step \(step): column of \(section)")
+            }
+        }
+    }
+
+    /// In one column what a measurement did is one `SectionShift`: sections after the last
+    /// measured one move by how far its end moved. Section 6's items 3 and 70 measured 200
+    /// and 20 (estimates 120): its end moves by 80 − 100 = −20.
+    @Test func columnarFeedShiftIsWhatTheMeasurementDid() throws {
+        let configuration = ColumnarGrouped.Configuration(columns: 1, sectionSpacing: 5, headerHeight: 22, footerHeight: 14, estimated: .itemHeight(120))
+        var data = try DataShape(itemCounts: Self.counts, itemSizes: Array(repeating: Size(width: 1, height: 120), count: Self.counts.reduce(0, +)))
+        var layout = ColumnarGrouped(configuration)
+        try layout.prepare(data: data, container: Self.container)
+        let before = layout
+        let edit = DataEdit.setItemSizes([
+            SizedItem(path: ItemPath(section: 6, item: 70), size: Size(width: 1, height: 20)),
+            SizedItem(path: ItemPath(section: 6, item: 3), size: Size(width: 1, height: 200)),
+        ])
+        data = try edit.applied(to: data)
+        let shift = try #require(try layout.prepareReportingShift(data: data, container: Self.container, invalidation: .edited(edit)))
+        #expect(shift == SectionShift(
+            firstChanged: 6, movedFrom: 7, movedTo: 7, offset: -20,
+            changedSpan: before.supplementary(.sectionHeader, section: 6)!.frame.minY...layout.supplementary(.sectionFooter, section: 6)!.frame.maxY))
+        #expect(layout.contentSize.height == before.contentSize.height - 20)
+        for section in 7..<data.sectionCount {
+            var moved = try #require(before.supplementary(.sectionHeader, section: section))
+            moved.frame.origin.y -= 20
+            #expect(layout.supplementary(.sectionHeader, section: section) == moved)
+        }
+        // In two columns each column moves by its own: nothing is reported.
+        var two = ColumnarGrouped(ColumnarGrouped.Configuration(columns: 2, estimated: .itemHeight(120)))
+        var twoData = try DataShape(itemCounts: Self.counts, itemSizes: Array(repeating: Size(width: 1, height: 120), count: Self.counts.reduce(0, +)))
+        try two.prepare(data: twoData, container: Self.container)
+        twoData = try edit.applied(to: twoData)
+        #expect(try two.prepareReportingShift(data: twoData, container: Self.container, invalidation: .edited(edit)) == nil)
+    }
 }
