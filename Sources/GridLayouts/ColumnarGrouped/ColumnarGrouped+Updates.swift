@@ -49,7 +49,6 @@ extension ColumnarGrouped {
         let s = config.sectionSpacing, t = config.headerHeight, f = config.footerHeight
         let sectionCount = data.sectionCount
         let stable = config.placementEstimate != nil
-        let oldSizes = self.data.itemSizes, newSizes = data.itemSizes
         var heightChange = 0.0
         var columnsChanged = false
         var lastMeasured = firstSection
@@ -60,92 +59,98 @@ extension ColumnarGrouped {
         swap(&tops, &sectionTops)
         swap(&ends, &itemEnds)
         swap(&columns, &sectionColumns)
-        let contentHeight = withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { heights in
-            // Each column's height before the first measured section: below the footer of
-            // its last section before it, else 0.
-            var j = 0
-            while j < k {
-                var low = columnStarts[j], high = columnStarts[j + 1]
-                let start = low
-                while low < high {
-                    let mid = (low + high) / 2
-                    if Int(columnSections[mid]) < firstSection { low = mid + 1 } else { high = mid }
+        // A scope, so that nothing holds the old sizes once it ends (`takeMeasurement`
+        // writes them in place).
+        let contentHeight: Double
+        do {
+            let oldSizes = self.data.itemSizes, newSizes = data.itemSizes
+            contentHeight = withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { heights in
+                // Each column's height before the first measured section: below the footer of
+                // its last section before it, else 0.
+                var j = 0
+                while j < k {
+                    var low = columnStarts[j], high = columnStarts[j + 1]
+                    let start = low
+                    while low < high {
+                        let mid = (low + high) / 2
+                        if Int(columnSections[mid]) < firstSection { low = mid + 1 } else { high = mid }
+                    }
+                    heights[j] = low > start ? ends[Int(columnSections[low - 1])] + f : 0
+                    j += 1
                 }
-                heights[j] = low > start ? ends[Int(columnSections[low - 1])] + f : 0
-                j += 1
-            }
-            checkpoints.withUnsafeMutableBufferPointer { checkpoints in
-                var section = firstSection
-                while section < sectionCount {
-                    // The section's column, by the rule of `prepare`.
-                    var j = 0
-                    if stable {
-                        j = Int(columns[section])
-                    } else {
-                        var column = 1
-                        while column < k {
-                            if heights[column] < heights[j] { j = column }
-                            column += 1
-                        }
-                        if j != Int(columns[section]) {
-                            columns[section] = Int32(j)
-                            columnsChanged = true
-                        }
-                    }
-                    let top = heights[j] + s
-                    let cpStart = checkpointStarts[section], cpEnd = checkpointStarts[section + 1]
-                    // The whole section moves with its top …
-                    let moved = top - tops[section]
-                    if moved != 0 {
-                        Self.shift(checkpoints, cpStart..<cpEnd, by: moved)
-                        tops[section] = top
-                        ends[section] += moved
-                    }
-                    // … and a measured one is walked again across its measured items, what
-                    // follows them moving by what the walk changed.
-                    if let measured = Self.measuredItems(items, in: section) {
-                        let firstItem = measured.low, lastItem = measured.high
-                        let oldEnd = ends[section]
-                        let count = data.itemCounts[section], first = data.sectionStarts[section]
-                        let m = firstItem / b
-                        let stop = min(count, (lastItem / b + 1) * b)
-                        var y = m == 0 ? top + t : checkpoints[cpStart + m - 1]
-                        var oldSum = 0.0, newSum = 0.0
-                        var item = m * b
-                        while item < stop {
-                            if item > 0 && item % b == 0 { checkpoints[cpStart + item / b - 1] = y }
-                            let h = newSizes?[first + item].height ?? config.itemHeight
-                            oldSum += oldSizes?[first + item].height ?? config.itemHeight
-                            newSum += h
-                            y += h
-                            item += 1
-                        }
-                        heightChange += newSum - oldSum
-                        if stop < count {
-                            // Item `stop` starts at checkpoint `stop/B`: it and all after move.
-                            let next = cpStart + stop / b - 1
-                            let change = y - checkpoints[next]
-                            if change != 0 {
-                                Self.shift(checkpoints, next..<cpEnd, by: change)
-                                ends[section] += change
-                            }
+                checkpoints.withUnsafeMutableBufferPointer { checkpoints in
+                    var section = firstSection
+                    while section < sectionCount {
+                        // The section's column, by the rule of `prepare`.
+                        var j = 0
+                        if stable {
+                            j = Int(columns[section])
                         } else {
-                            ends[section] = y
+                            var column = 1
+                            while column < k {
+                                if heights[column] < heights[j] { j = column }
+                                column += 1
+                            }
+                            if j != Int(columns[section]) {
+                                columns[section] = Int32(j)
+                                columnsChanged = true
+                            }
                         }
-                        lastMeasured = section
-                        lastChange = ends[section] - oldEnd
+                        let top = heights[j] + s
+                        let cpStart = checkpointStarts[section], cpEnd = checkpointStarts[section + 1]
+                        // The whole section moves with its top …
+                        let moved = top - tops[section]
+                        if moved != 0 {
+                            Self.shift(checkpoints, cpStart..<cpEnd, by: moved)
+                            tops[section] = top
+                            ends[section] += moved
+                        }
+                        // … and a measured one is walked again across its measured items, what
+                        // follows them moving by what the walk changed.
+                        if let measured = Self.measuredItems(items, in: section) {
+                            let firstItem = measured.low, lastItem = measured.high
+                            let oldEnd = ends[section]
+                            let count = data.itemCounts[section], first = data.sectionStarts[section]
+                            let m = firstItem / b
+                            let stop = min(count, (lastItem / b + 1) * b)
+                            var y = m == 0 ? top + t : checkpoints[cpStart + m - 1]
+                            var oldSum = 0.0, newSum = 0.0
+                            var item = m * b
+                            while item < stop {
+                                if item > 0 && item % b == 0 { checkpoints[cpStart + item / b - 1] = y }
+                                let h = newSizes?[first + item].height ?? config.itemHeight
+                                oldSum += oldSizes?[first + item].height ?? config.itemHeight
+                                newSum += h
+                                y += h
+                                item += 1
+                            }
+                            heightChange += newSum - oldSum
+                            if stop < count {
+                                // Item `stop` starts at checkpoint `stop/B`: it and all after move.
+                                let next = cpStart + stop / b - 1
+                                let change = y - checkpoints[next]
+                                if change != 0 {
+                                    Self.shift(checkpoints, next..<cpEnd, by: change)
+                                    ends[section] += change
+                                }
+                            } else {
+                                ends[section] = y
+                            }
+                            lastMeasured = section
+                            lastChange = ends[section] - oldEnd
+                        }
+                        heights[j] = ends[section] + f
+                        section += 1
                     }
-                    heights[j] = ends[section] + f
-                    section += 1
                 }
+                var tallest = heights[0]
+                j = 1
+                while j < k {
+                    tallest = max(tallest, heights[j])
+                    j += 1
+                }
+                return sectionCount == 0 ? 0 : tallest + s
             }
-            var tallest = heights[0]
-            j = 1
-            while j < k {
-                tallest = max(tallest, heights[j])
-                j += 1
-            }
-            return sectionCount == 0 ? 0 : tallest + s
         }
         swap(&checkpoints, &self.checkpoints)
         swap(&tops, &sectionTops)
@@ -155,8 +160,9 @@ extension ColumnarGrouped {
             Self.sortByColumn(sectionColumns, into: &columnSections, starts: &columnStarts)
         }
         heightSum += heightChange
-        self.data = data
+        takeMeasurement(items, data: data)
         meanItemHeight = data.totalItems > 0 ? heightSum / Double(data.totalItems) : config.itemHeight
+        preparedTraits.lineHeight = meanItemHeight > 0 ? meanItemHeight : nil
         contentSize = Size(width: container.width, height: contentHeight)
         // In one column every section after the last measured one moves by what that one's
         // end moved; in more, each column by its own.
@@ -164,6 +170,21 @@ extension ColumnarGrouped {
         return SectionShift(
             firstChanged: firstSection, movedFrom: lastMeasured + 1, movedTo: lastMeasured + 1, offset: lastChange,
             changedSpan: sectionTops[firstSection]...(itemEnds[lastMeasured] + f))
+    }
+
+    /// Makes `data`, the data after the measurement `items`, the data laid out, by writing
+    /// `items` into the layout's own copy in place rather than keeping `data`'s storage:
+    /// a viewport that writes each frame's batch into its own data would otherwise find its
+    /// sizes shared with the layout's and copy all n of them every frame. Takes the
+    /// measurement's word that it leads from the old data to `data` (the caller's promise,
+    /// ``Invalidation``), as the tile grid takes an edit's.
+    /// - Complexity: O(m) for m entries (O(n) once, when the layout's sizes are shared).
+    private mutating func takeMeasurement(_ items: [SizedItem], data: DataShape) {
+        do {
+            try self.data.setItemSizes(items)
+        } catch {
+            self.data = data
+        }
     }
 
     /// Adds `offset` to `checkpoints[range]`.

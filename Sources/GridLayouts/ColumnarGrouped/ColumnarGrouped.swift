@@ -88,12 +88,15 @@ public struct ColumnarGrouped: GridLayout, Sendable {
     /// heights and every item's height are multiples of 2⁻¹⁰ (see `isExact`).
     var sumsAreExact = false
     var isPrepared = false
+    /// ``traits``, made at each prepare (see `makeTraits`).
+    var preparedTraits = LayoutTraits()
 
     public internal(set) var contentSize = Size.zero
 
     public init(_ configuration: Configuration = .standard) {
         self.configuration = configuration
         self.prepared = configuration
+        self.preparedTraits = makeTraits()
     }
 
     /// Lays out `data` in a container `container.width` wide. When the data carries item
@@ -199,6 +202,8 @@ public struct ColumnarGrouped: GridLayout, Sendable {
         self.isPrepared = true
         self.prepared = config
         self.contentSize = Size(width: container.width, height: contentHeight)
+
+        self.preparedTraits = makeTraits()
     }
 
     /// What the frames declare, from the last successful prepare: cells never overlap; a
@@ -209,7 +214,11 @@ public struct ColumnarGrouped: GridLayout, Sendable {
     /// it (or from the counts alone, placed by estimate) and a cell's `y` from the heights
     /// above it in its section, so a measurement moves nothing before the measured cell, in
     /// either placement.
-    public var traits: LayoutTraits {
+    public var traits: LayoutTraits { preparedTraits }
+
+    /// The traits of the last prepare, kept so that reading them allocates nothing (a
+    /// viewport reads them after every measurement).
+    func makeTraits() -> LayoutTraits {
         var supplementaries: [SupplementaryPaths] = []
         if prepared.headerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionHeader, .perSection)) }
         if prepared.footerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionFooter, .perSection)) }

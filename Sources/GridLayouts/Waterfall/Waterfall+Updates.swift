@@ -49,77 +49,81 @@ extension Waterfall {
         let config = prepared
         let k = config.columns, b = Self.checkpointInterval, f = config.footerHeight
         let sectionCount = data.sectionCount
-        let oldHeight = ItemHeight(config, data: self.data, columnWidth: columnWidth)
-        let newHeight = ItemHeight(config, data: data, columnWidth: columnWidth)
         var offset = 0.0
         var heightChange = 0.0
         var exact = true
-        var section = firstSection
         var lastMeasured = firstSection
-        // Moved out, so that the loop writes them in place while reading the rest of `self`.
-        var checkpoints: [Double] = [], lowests: [Double] = [], tops: [Double] = [], footers: [Double] = []
-        swap(&checkpoints, &self.checkpoints)
-        swap(&lowests, &self.lowests)
-        swap(&tops, &sectionTops)
-        swap(&footers, &footerTops)
-        let checkpointStarts = self.checkpointStarts
-        checkpoints.withUnsafeMutableBufferPointer { checkpoints in
-            lowests.withUnsafeMutableBufferPointer { lowests in
-                while section < sectionCount {
-                    let measuredFrom = Self.firstMeasuredItem(items, in: section)
-                    if measuredFrom == nil && offset == 0 {
-                        // Nothing moves until the next measured section, if any.
-                        guard let next = Self.nextMeasuredSection(items, after: section) else { break }
-                        section = next
-                        continue
-                    }
-                    let cpStart = checkpointStarts[section], cpEnd = checkpointStarts[section + 1]
-                    if offset != 0 {
-                        var i = cpStart * k
-                        while i < cpEnd * k {
-                            checkpoints[i] += offset
-                            i += 1
+        // A scope, so that nothing holds the old sizes once it ends (`takeMeasurement`
+        // writes them in place).
+        do {
+            let oldHeight = ItemHeight(config, data: self.data, columnWidth: columnWidth)
+            let newHeight = ItemHeight(config, data: data, columnWidth: columnWidth)
+            var section = firstSection
+            // Moved out, so that the loop writes them in place while reading the rest of `self`.
+            var checkpoints: [Double] = [], lowests: [Double] = [], tops: [Double] = [], footers: [Double] = []
+            swap(&checkpoints, &self.checkpoints)
+            swap(&lowests, &self.lowests)
+            swap(&tops, &sectionTops)
+            swap(&footers, &footerTops)
+            let checkpointStarts = self.checkpointStarts
+            checkpoints.withUnsafeMutableBufferPointer { checkpoints in
+                lowests.withUnsafeMutableBufferPointer { lowests in
+                    while section < sectionCount {
+                        let measuredFrom = Self.firstMeasuredItem(items, in: section)
+                        if measuredFrom == nil && offset == 0 {
+                            // Nothing moves until the next measured section, if any.
+                            guard let next = Self.nextMeasuredSection(items, after: section) else { break }
+                            section = next
+                            continue
                         }
-                        i = cpStart
-                        while i < cpEnd {
-                            lowests[i] += offset
-                            i += 1
+                        let cpStart = checkpointStarts[section], cpEnd = checkpointStarts[section + 1]
+                        if offset != 0 {
+                            var i = cpStart * k
+                            while i < cpEnd * k {
+                                checkpoints[i] += offset
+                                i += 1
+                            }
+                            i = cpStart
+                            while i < cpEnd {
+                                lowests[i] += offset
+                                i += 1
+                            }
                         }
-                    }
-                    if let measuredFrom {
-                        let m = measuredFrom / b
-                        // The heights replaced, summed over the items replayed (a path
-                        // measured twice in the batch counts once).
-                        let first = data.sectionStarts[section], count = data.itemCounts[section]
-                        var oldSum = 0.0
-                        var item = m * b
-                        while item < count {
-                            oldSum += oldHeight.of(first + item)
-                            item += 1
+                        if let measuredFrom {
+                            let m = measuredFrom / b
+                            // The heights replaced, summed over the items replayed (a path
+                            // measured twice in the batch counts once).
+                            let first = data.sectionStarts[section], count = data.itemCounts[section]
+                            var oldSum = 0.0
+                            var item = m * b
+                            while item < count {
+                                oldSum += oldHeight.of(first + item)
+                                item += 1
+                            }
+                            var newSum = 0.0
+                            let footer = Self.layItems(
+                                of: section, fromCheckpoint: m, data: data, config: config, height: newHeight,
+                                checkpointStart: cpStart, checkpoints: checkpoints, lowests: lowests,
+                                heightSum: &newSum, exact: &exact)
+                            heightChange += newSum - oldSum
+                            let next = footer + f
+                            offset = next - tops[section + 1]
+                            footers[section] = footer
+                            tops[section + 1] = next
+                            lastMeasured = section
+                        } else {
+                            footers[section] += offset
+                            tops[section + 1] += offset
                         }
-                        var newSum = 0.0
-                        let footer = Self.layItems(
-                            of: section, fromCheckpoint: m, data: data, config: config, height: newHeight,
-                            checkpointStart: cpStart, checkpoints: checkpoints, lowests: lowests,
-                            heightSum: &newSum, exact: &exact)
-                        heightChange += newSum - oldSum
-                        let next = footer + f
-                        offset = next - tops[section + 1]
-                        footers[section] = footer
-                        tops[section + 1] = next
-                        lastMeasured = section
-                    } else {
-                        footers[section] += offset
-                        tops[section + 1] += offset
+                        section += 1
                     }
-                    section += 1
                 }
             }
+            swap(&checkpoints, &self.checkpoints)
+            swap(&lowests, &self.lowests)
+            swap(&tops, &sectionTops)
+            swap(&footers, &footerTops)
         }
-        swap(&checkpoints, &self.checkpoints)
-        swap(&lowests, &self.lowests)
-        swap(&tops, &sectionTops)
-        swap(&footers, &footerTops)
         // Exact sums were checked for the sizes before the batch; the measured ones are
         // checked here (a height that is not a multiple of 2⁻¹⁰ makes every sum after it
         // suspect: prepared again).
@@ -128,14 +132,30 @@ extension Waterfall {
             return nil
         }
         heightSum += heightChange
-        self.data = data
+        takeMeasurement(items, data: data)
         meanLine = (data.totalItems > 0 ? heightSum / Double(data.totalItems) : config.itemHeight) + config.itemSpacing
+        preparedTraits.lineHeight = meanLine > 0 ? meanLine : nil
         contentSize = Size(width: container.width, height: sectionTops[sectionCount])
         let moved = lastMeasured + 1
         guard SectionShift.isExact(offset) else { return nil }
         return SectionShift(
             firstChanged: firstSection, movedFrom: moved, movedTo: moved, offset: offset,
             changedSpan: sectionTops[firstSection]...sectionTops[moved])
+    }
+
+    /// Makes `data`, the data after the measurement `items`, the data laid out, by writing
+    /// `items` into the layout's own copy in place rather than keeping `data`'s storage:
+    /// a viewport that writes each frame's batch into its own data would otherwise find its
+    /// sizes shared with the layout's and copy all n of them every frame. Takes the
+    /// measurement's word that it leads from the old data to `data` (the caller's promise,
+    /// ``Invalidation``), as the tile grid takes an edit's.
+    /// - Complexity: O(m) for m entries (O(n) once, when the layout's sizes are shared).
+    private mutating func takeMeasurement(_ items: [SizedItem], data: DataShape) {
+        do {
+            try self.data.setItemSizes(items)
+        } catch {
+            self.data = data
+        }
     }
 
     /// The first section of a measurement `items` of `data` that this waterfall can follow:

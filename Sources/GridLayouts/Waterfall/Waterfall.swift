@@ -90,6 +90,8 @@ public struct Waterfall: GridLayout, Sendable {
     /// heights and every item's height are multiples of 2⁻¹⁰ (see `isExact`).
     var sumsAreExact = false
     var isPrepared = false
+    /// ``traits``, made at each prepare (see `makeTraits`).
+    var preparedTraits = LayoutTraits()
     /// The mean item height plus the item spacing, for the declared line height.
     var meanLine = 0.0
 
@@ -98,6 +100,7 @@ public struct Waterfall: GridLayout, Sendable {
     public init(_ configuration: Configuration = .standard) {
         self.configuration = configuration
         self.prepared = configuration
+        self.preparedTraits = makeTraits()
     }
 
     /// Lays out `data` in a container `container.width` wide.
@@ -181,6 +184,8 @@ public struct Waterfall: GridLayout, Sendable {
         self.meanLine = (data.totalItems > 0 ? heightSum / Double(data.totalItems) : config.itemHeight) + config.itemSpacing
         self.prepared = config
         self.contentSize = Size(width: container.width, height: y)
+
+        self.preparedTraits = makeTraits()
     }
 
     /// What the frames declare, from the last successful prepare: cells never overlap; a
@@ -190,7 +195,11 @@ public struct Waterfall: GridLayout, Sendable {
     /// an item's lane and `y` depend on the items before it in its section alone (or on its
     /// index, placed by estimate), so a measurement moves nothing before the measured item,
     /// in either lane rule.
-    public var traits: LayoutTraits {
+    public var traits: LayoutTraits { preparedTraits }
+
+    /// The traits of the last prepare, kept so that reading them allocates nothing (a
+    /// viewport reads them after every measurement).
+    func makeTraits() -> LayoutTraits {
         var supplementaries: [SupplementaryPaths] = []
         if prepared.headerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionHeader, .perSection)) }
         if prepared.footerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionFooter, .perSection)) }
