@@ -5,8 +5,10 @@ import GridCore
 extension Waterfall {
     /// Brings the waterfall up to date told what changed. A measurement
     /// (``DataEdit/setItemSizes(_:)``) re-lays each section that holds a measured item from
-    /// the checkpoint before its first measured item, and moves the sections after it by the
-    /// change in where it ends; anything else prepares again.
+    /// the checkpoint before its first measured item (with lanes that do not depend on
+    /// heights, only to the checkpoint after its last, moving each column after that by
+    /// what it grew), and moves the sections after it by the change in where it ends;
+    /// anything else prepares again.
     ///
     /// Every answer afterwards is that of a fresh ``prepare(data:container:)`` with `data`,
     /// bit for bit:
@@ -21,15 +23,23 @@ extension Waterfall {
     ///   that are not exact the waterfall prepares again.
     ///
     /// - Throws: as ``prepare(data:container:)``; the layout then keeps its previous state.
-    /// - Complexity: for a measurement of `m` items whose sections `s₁ < … < s_a` are
-    ///   measured from items `i₁ … i_a` on, O(m·a + Σ k·(c_s − B·⌊i_s/B⌋) + k·N/B + S′):
-    ///   each measured section replayed from its checkpoint to its end (`c_s` items), and
-    ///   for the `S′` sections after `s₁` and their `N` items, their top, footer and `k`
-    ///   column heights per checkpoint moved. Lanes placed by estimate
-    ///   (``ColumnChoice/stable``) cost the same: the replay finds the lane by index instead
-    ///   of the shortest column, but every later item of the measured item's column moves.
+    /// - Complexity: for a measurement of `m` items in `a` sections, the first `s₁`, with
+    ///   `c_s` items in section `s`, measured between items `i_s` and `j_s`, `N` the items
+    ///   after `s₁`'s and `S′` the sections after it: O(m·a + Σ_s R_s + k·N/B + S′), each
+    ///   later section's top, footer and `k` column heights per checkpoint moved, where a
+    ///   measured section is re-laid at
+    ///   - ``ColumnChoice/rebalance`` lanes (k > 1), `R_s = k·(c_s − B·⌊i_s/B⌋)`: from the
+    ///     checkpoint before `i_s` to the section's end, since an item's lane depends on every
+    ///     height before it in its section;
+    ///   - lanes placed by estimate (``ColumnChoice/stable``) or one column,
+    ///     `R_s = k·(B·(⌊j_s/B⌋ − ⌊i_s/B⌋ + 2) + c_s/B)`: the items between the checkpoints
+    ///     around the measured ones, then each later checkpoint's column heights moved by
+    ///     their column's growth, then the last ≤ B items for where the section ends. A
+    ///     viewport's batch (a few neighbouring items) costs O(k·B + k·c_s/B).
+    ///
     ///   Otherwise (no measurement, sums not exact) that of ``prepare(data:container:)``.
-    ///   Allocates nothing.
+    ///   Allocates nothing (the batch is written into the layout's own sizes: O(n) once,
+    ///   when they are still shared with the caller's).
     public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) {
         _ = try update(data: data, container: container, invalidation: invalidation)
     }
@@ -69,8 +79,8 @@ extension Waterfall {
             checkpoints.withUnsafeMutableBufferPointer { checkpoints in
                 lowests.withUnsafeMutableBufferPointer { lowests in
                     while section < sectionCount {
-                        let measuredFrom = Self.firstMeasuredItem(items, in: section)
-                        if measuredFrom == nil && offset == 0 {
+                        let isMeasured = Self.measuredItems(items, in: section) != nil
+                        if !isMeasured && offset == 0 {
                             // Nothing moves until the next measured section, if any.
                             guard let next = Self.nextMeasuredSection(items, after: section) else { break }
                             section = next
@@ -89,23 +99,37 @@ extension Waterfall {
                                 i += 1
                             }
                         }
-                        if let measuredFrom {
-                            let m = measuredFrom / b
-                            // The heights replaced, summed over the items replayed (a path
-                            // measured twice in the batch counts once).
+                        if let measured = Self.measuredItems(items, in: section) {
                             let first = data.sectionStarts[section], count = data.itemCounts[section]
-                            var oldSum = 0.0
+                            let m = measured.low / b
+                            // The checkpoint after the last measured item's: in fixed lanes
+                            // (placed by estimate, or one column) every item after it stays
+                            // in its lane and moves by what its column grew.
+                            let after = measured.high / b + 1
+                            let fixedLanes = config.lanesByEstimate || k == 1
+                            let walked = fixedLanes ? min(count, after * b) : count
+                            // The heights replaced, summed over the items walked (a path
+                            // measured twice in the batch counts once).
+                            var oldSum = 0.0, newSum = 0.0
                             var item = m * b
-                            while item < count {
+                            while item < walked {
                                 oldSum += oldHeight.of(first + item)
+                                newSum += newHeight.of(first + item)
                                 item += 1
                             }
-                            var newSum = 0.0
-                            let footer = Self.layItems(
-                                of: section, fromCheckpoint: m, data: data, config: config, height: newHeight,
-                                checkpointStart: cpStart, checkpoints: checkpoints, lowests: lowests,
-                                heightSum: &newSum, exact: &exact)
                             heightChange += newSum - oldSum
+                            var unused = 0.0
+                            let footer: Double
+                            if walked < count {
+                                footer = Self.moveColumns(
+                                    of: section, from: m, to: after, data: data, config: config, height: newHeight,
+                                    checkpointStart: cpStart, checkpointEnd: cpEnd, checkpoints: checkpoints, lowests: lowests)
+                            } else {
+                                footer = Self.layItems(
+                                    of: section, fromCheckpoint: m, data: data, config: config, height: newHeight,
+                                    checkpointStart: cpStart, checkpoints: checkpoints, lowests: lowests,
+                                    heightSum: &unused, exact: &exact)
+                            }
                             let next = footer + f
                             offset = next - tops[section + 1]
                             footers[section] = footer
@@ -177,17 +201,73 @@ extension Waterfall {
         return first
     }
 
-    /// The smallest measured item of `section`, `nil` when none.
+    /// The smallest and largest measured items of `section`, `nil` when none.
     /// - Complexity: O(m).
-    private static func firstMeasuredItem(_ items: [SizedItem], in section: Int) -> Int? {
-        var found = Int.max
+    private static func measuredItems(_ items: [SizedItem], in section: Int) -> (low: Int, high: Int)? {
+        var low = Int.max, high = -1
         var index = 0
         while index < items.count {
             let path = items[index].path
-            if path.section == section { found = min(found, path.item) }
+            if path.section == section {
+                low = min(low, path.item)
+                high = max(high, path.item)
+            }
             index += 1
         }
-        return found == Int.max ? nil : found
+        return high < 0 ? nil : (low, high)
+    }
+
+    /// Re-lays the items of `section` from checkpoint `m` to checkpoint `after` (every
+    /// measured item lies between), then moves each column's heights at every later
+    /// checkpoint by what that column grew, and returns where the section ends, replayed
+    /// from its last checkpoint. For lanes that do not depend on heights (placed by
+    /// estimate, or one column) and exact sums only: an item after `after·B` keeps its lane,
+    /// and its column's height before it is the old one plus the column's growth, bit for
+    /// bit. With exact sums an item's bottom is its column's next height less `v`, and the
+    /// lowest bottom kept at a checkpoint is the largest of those over the columns that
+    /// hold an item by then.
+    /// - Complexity: O(k·B·(after − m) + k·(c/B − after) + k·B) for c items.
+    private static func moveColumns(
+        of section: Int, from m: Int, to after: Int, data: DataShape, config: Configuration, height: ItemHeight,
+        checkpointStart: Int, checkpointEnd: Int, checkpoints: UnsafeMutableBufferPointer<Double>, lowests: UnsafeMutableBufferPointer<Double>
+    ) -> Double {
+        let k = config.columns, b = checkpointInterval, v = config.itemSpacing
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { growth in
+            let base = (checkpointStart + after) * k
+            var j = 0
+            while j < k {
+                growth[j] = checkpoints[base + j]
+                j += 1
+            }
+            var unusedSum = 0.0, unusedExact = true
+            _ = layItems(
+                of: section, fromCheckpoint: m, through: after * b, data: data, config: config, height: height,
+                checkpointStart: checkpointStart, checkpoints: checkpoints, lowests: lowests,
+                heightSum: &unusedSum, exact: &unusedExact)
+            j = 0
+            while j < k {
+                growth[j] = checkpoints[base + j] - growth[j]
+                j += 1
+            }
+            var index = checkpointStart + after + 1
+            while index < checkpointEnd {
+                let filled = min(k, (index - checkpointStart) * b)
+                var lowest = -Double.infinity
+                j = 0
+                while j < k {
+                    checkpoints[index * k + j] += growth[j]
+                    if j < filled { lowest = max(lowest, checkpoints[index * k + j] - v) }
+                    j += 1
+                }
+                lowests[index] = lowest
+                index += 1
+            }
+        }
+        var unusedSum = 0.0, unusedExact = true
+        return layItems(
+            of: section, fromCheckpoint: checkpointEnd - 1 - checkpointStart, data: data, config: config, height: height,
+            checkpointStart: checkpointStart, checkpoints: checkpoints, lowests: lowests,
+            heightSum: &unusedSum, exact: &unusedExact)
     }
 
     /// The first section after `section` that holds a measured item, `nil` when none.

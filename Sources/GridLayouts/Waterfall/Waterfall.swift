@@ -284,22 +284,24 @@ extension Waterfall {
 
 extension Waterfall {
     /// Lays the items of `section` from its checkpoint `m` on: reads the column heights and
-    /// the lowest bottom kept there, places every item from `m·B` to the section's end,
-    /// writes the checkpoints after `m` and returns where the section's items and bottom
-    /// inset end (its footer's `y`). The one loop of ``prepare(data:container:)`` and of a
+    /// the lowest bottom kept there, places every item from `m·B` to the section's end (or
+    /// to `end`, a checkpoint's item, writing that checkpoint too), writes the checkpoints
+    /// after `m` and returns where the section's items and bottom inset end (its footer's
+    /// `y`; meaningless when it stopped at `end`). The one loop of ``prepare(data:container:)`` and of a
     /// told measurement, so that both give the same answers bit for bit.
     ///
     /// `heightSum` gets every height placed added to it, in order; `exact` becomes `false`
     /// when one of them is not a multiple of 2⁻¹⁰.
     /// - Complexity: O((c − m·B)·k) for c items in the section.
     static func layItems(
-        of section: Int, fromCheckpoint m: Int, data: DataShape, config: Configuration, height: ItemHeight,
+        of section: Int, fromCheckpoint m: Int, through end: Int? = nil, data: DataShape, config: Configuration, height: ItemHeight,
         checkpointStart: Int, checkpoints: UnsafeMutableBufferPointer<Double>, lowests: UnsafeMutableBufferPointer<Double>,
         heightSum: inout Double, exact: inout Bool
     ) -> Double {
         let k = config.columns, b = checkpointInterval, v = config.itemSpacing
         let byEstimate = config.lanesByEstimate
         let first = data.sectionStarts[section], count = data.itemCounts[section]
+        let stop = min(end ?? count, count)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { heights in
             let base = (checkpointStart + m) * k
             var j = 0
@@ -309,8 +311,8 @@ extension Waterfall {
             }
             var lowest = lowests[checkpointStart + m]
             var item = m * b
-            while item < count {
-                if item % b == 0 && item > m * b {
+            while item <= stop {
+                if item % b == 0 && item > m * b && item < count {
                     let index = checkpointStart + item / b
                     j = 0
                     while j < k {
@@ -319,6 +321,7 @@ extension Waterfall {
                     }
                     lowests[index] = lowest
                 }
+                if item == stop { break }
                 let lane = lane(of: item, byEstimate: byEstimate, heights: UnsafeBufferPointer(heights))
                 let h = height.of(first + item)
                 heightSum += h
