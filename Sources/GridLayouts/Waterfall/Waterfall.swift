@@ -46,7 +46,9 @@ import GridCore
 /// (CHTCollectionViewWaterfallLayout's), they scroll with their section.
 ///
 /// What is kept (on demand): per section its top, the `y` of its footer, and every
-/// ``checkpointInterval`` items the k column heights before that item. Nothing per item.
+/// ``checkpointInterval`` items the k column heights before that item and the lowest bottom
+/// of the items before it (so that a measurement re-lays from a checkpoint: see
+/// ``prepare(data:container:invalidation:)``). Nothing per item.
 ///
 /// - Complexity: prepare O(n·k) time for n items; memory O(S + k·n/B) for
 ///   B = ``checkpointInterval`` (no per-item storage beyond the data's own sizes). Rect
