@@ -26,7 +26,8 @@ extension ColumnarGrouped {
     ///   each measured section from the checkpoint before its first measured item `i_s` to
     ///   its last `j_s`, and one addition per checkpoint of the `N` items after; plus O(S + k)
     ///   when a section changed columns (``ColumnChoice/rebalance``). A one-column feed
-    ///   measured near item `i` of `c` pays O(B + (c − i)/B). Otherwise (no measurement, sums
+    ///   measured near item `i` of `c` pays O(B + (c − i)/B); the first measurement after a
+    ///   prepare adds O(n) once, to learn whether every sum is exact. Otherwise (no measurement, sums
     ///   not exact) that of ``prepare(data:container:)``. Allocates nothing.
     public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) {
         _ = try update(data: data, container: container, invalidation: invalidation)
@@ -38,7 +39,7 @@ extension ColumnarGrouped {
         guard case .edited(.setItemSizes(let items)) = invalidation.data,
               let firstSection = measuredSections(items, data: data),
               isPrepared, configuration == prepared, container.width == containerWidth,
-              container.height.isFinite, container.height >= 0,
+              container.height.isFinite, container.height >= 0, knowsSumsAreExact(),
               let bound = contentBound(after: items, data: data), bound < 0x1p42
         else {
             try prepare(data: data, container: container)
@@ -197,6 +198,23 @@ extension ColumnarGrouped {
         }
     }
 
+    /// Whether every sum of the layout as prepared is exact (`sumsAreExact`), worked out on
+    /// the first call after a prepare and kept: the measurements that follow write only
+    /// heights checked exact (`contentBound`).
+    /// - Complexity: O(n) on the first call after a prepare, then O(1).
+    private mutating func knowsSumsAreExact() -> Bool {
+        if let known = sumsAreExact { return known }
+        let config = prepared
+        var exact = Self.isExact(config.sectionSpacing) && Self.isExact(config.headerHeight) && Self.isExact(config.footerHeight)
+        var flat = 0
+        while exact && flat < data.totalItems {
+            exact = Self.isExact(itemHeight(flat: flat))
+            flat += 1
+        }
+        sumsAreExact = exact
+        return exact
+    }
+
     /// The first section of a measurement `items` of `data` that this layout can follow:
     /// `nil` when there is nothing to follow (no entry) or the data is not what the
     /// measurement says it left (other counts, no sizes, a path outside the data).
@@ -238,7 +256,7 @@ extension ColumnarGrouped {
     /// section spacing below), and a measurement adds at most what its items grew by.
     /// - Complexity: O(m).
     private func contentBound(after items: [SizedItem], data: DataShape) -> Double? {
-        guard sumsAreExact, let oldSizes = self.data.itemSizes, let newSizes = data.itemSizes else { return nil }
+        guard sumsAreExact == true, let oldSizes = self.data.itemSizes, let newSizes = data.itemSizes else { return nil }
         var growth = 0.0
         var index = 0
         while index < items.count {

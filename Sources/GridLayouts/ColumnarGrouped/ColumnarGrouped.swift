@@ -85,8 +85,9 @@ public struct ColumnarGrouped: GridLayout, Sendable {
     /// The sum of every item's height, in item order.
     var heightSum = 0.0
     /// Whether every sum the layout makes is exact: the section spacing, header and footer
-    /// heights and every item's height are multiples of 2⁻¹⁰ (see `isExact`).
-    var sumsAreExact = false
+    /// heights and every item's height are multiples of 2⁻¹⁰ (see `isExact`); `nil` until the
+    /// first measurement after a prepare asks, so that a prepare pays nothing for it.
+    var sumsAreExact: Bool?
     var isPrepared = false
     /// ``traits``, made at each prepare (see `makeTraits`).
     var preparedTraits = LayoutTraits()
@@ -135,7 +136,6 @@ public struct ColumnarGrouped: GridLayout, Sendable {
         var checkpointStarts = [Int]()
         checkpointStarts.reserveCapacity(sectionCount + 1)
         var heightSum = 0.0
-        var exact = Self.isExact(s) && Self.isExact(t) && Self.isExact(f)
         let sizes = data.itemSizes
         // With stable placement of estimated heights, the columns are chosen by the heights
         // they would have were every cell `e` tall (`chosen`), and filled with the heights
@@ -166,7 +166,6 @@ public struct ColumnarGrouped: GridLayout, Sendable {
                 if item > 0 && item % b == 0 { checkpoints.append(y) }
                 let h = sizes?[first + item].height ?? config.itemHeight
                 heightSum += h
-                if exact && !Self.isExact(h) { exact = false }
                 y += h
                 item += 1
             }
@@ -198,7 +197,7 @@ public struct ColumnarGrouped: GridLayout, Sendable {
         self.columnStarts = columnStarts
         self.meanItemHeight = data.totalItems > 0 ? heightSum / Double(data.totalItems) : config.itemHeight
         self.heightSum = heightSum
-        self.sumsAreExact = exact
+        self.sumsAreExact = nil
         self.isPrepared = true
         self.prepared = config
         self.contentSize = Size(width: container.width, height: contentHeight)
@@ -298,12 +297,15 @@ extension ColumnarGrouped {
         }
     }
 
-    /// Whether `x` is a multiple of 2⁻¹⁰: sums of such values below 2⁴² are exact, whatever
-    /// the order of the additions.
+    /// Whether `x` is a multiple of 2⁻¹⁰ below 2⁴¹ in magnitude: sums of such values below
+    /// 2⁴² are exact, whatever the order of the additions. Checked for every item in
+    /// `prepare`, so without a call to `trunc`: adding and taking away 1.5·2⁵² rounds
+    /// `x·2¹⁰` to an integer, which changes it unless it was one.
     @inline(__always)
     static func isExact(_ x: Double) -> Bool {
         let scaled = x * 0x1p10
-        return scaled.isFinite && scaled.rounded(.towardZero) == scaled
+        let magic = 0x1.8p52
+        return abs(scaled) < 0x1p51 && (scaled + magic) - magic == scaled
     }
 }
 

@@ -37,7 +37,8 @@ extension Waterfall {
     ///     their column's growth, then the last ≤ B items for where the section ends. A
     ///     viewport's batch (a few neighbouring items) costs O(k·B + k·c_s/B).
     ///
-    ///   Otherwise (no measurement, sums not exact) that of ``prepare(data:container:)``.
+    ///   The first measurement after a prepare adds O(n) once, to learn whether every sum is
+    ///   exact. Otherwise (no measurement, sums not exact) that of ``prepare(data:container:)``.
     ///   Allocates nothing (the batch is written into the layout's own sizes: O(n) once,
     ///   when they are still shared with the caller's).
     public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) {
@@ -50,7 +51,7 @@ extension Waterfall {
         guard case .edited(.setItemSizes(let items)) = invalidation.data,
               let firstSection = measuredSections(items, data: data),
               isPrepared, configuration == prepared, container.width == containerWidth,
-              container.height.isFinite, container.height >= 0,
+              container.height.isFinite, container.height >= 0, knowsSumsAreExact(),
               let bound = contentBound(after: items, data: data), bound < 0x1p42
         else {
             try prepare(data: data, container: container)
@@ -61,7 +62,6 @@ extension Waterfall {
         let sectionCount = data.sectionCount
         var offset = 0.0
         var heightChange = 0.0
-        var exact = true
         var lastMeasured = firstSection
         // A scope, so that nothing holds the old sizes once it ends (`takeMeasurement`
         // writes them in place).
@@ -128,7 +128,7 @@ extension Waterfall {
                                 footer = Self.layItems(
                                     of: section, fromCheckpoint: m, data: data, config: config, height: newHeight,
                                     checkpointStart: cpStart, checkpoints: checkpoints, lowests: lowests,
-                                    heightSum: &unused, exact: &exact)
+                                    heightSum: &unused)
                             }
                             let next = footer + f
                             offset = next - tops[section + 1]
@@ -147,13 +147,6 @@ extension Waterfall {
             swap(&lowests, &self.lowests)
             swap(&tops, &sectionTops)
             swap(&footers, &footerTops)
-        }
-        // Exact sums were checked for the sizes before the batch; the measured ones are
-        // checked here (a height that is not a multiple of 2⁻¹⁰ makes every sum after it
-        // suspect: prepared again).
-        guard exact else {
-            try prepare(data: data, container: container)
-            return nil
         }
         heightSum += heightChange
         takeMeasurement(items, data: data)
@@ -180,6 +173,23 @@ extension Waterfall {
         } catch {
             self.data = data
         }
+    }
+
+    /// Whether every sum of the layout as prepared is exact (`sumsAreExact`), worked out on
+    /// the first call after a prepare and kept: the measurements that follow write only
+    /// heights checked exact (`contentBound`).
+    /// - Complexity: O(n) on the first call after a prepare, then O(1).
+    private mutating func knowsSumsAreExact() -> Bool {
+        if let known = sumsAreExact { return known }
+        var exact = Self.parametersAreExact(prepared)
+        let height = ItemHeight(prepared, data: data, columnWidth: columnWidth)
+        var flat = 0
+        while exact && flat < data.totalItems {
+            exact = Self.isExact(height.of(flat))
+            flat += 1
+        }
+        sumsAreExact = exact
+        return exact
     }
 
     /// The first section of a measurement `items` of `data` that this waterfall can follow:
@@ -239,11 +249,11 @@ extension Waterfall {
                 growth[j] = checkpoints[base + j]
                 j += 1
             }
-            var unusedSum = 0.0, unusedExact = true
+            var unusedSum = 0.0
             _ = layItems(
                 of: section, fromCheckpoint: m, through: after * b, data: data, config: config, height: height,
                 checkpointStart: checkpointStart, checkpoints: checkpoints, lowests: lowests,
-                heightSum: &unusedSum, exact: &unusedExact)
+                heightSum: &unusedSum)
             j = 0
             while j < k {
                 growth[j] = checkpoints[base + j] - growth[j]
@@ -263,11 +273,11 @@ extension Waterfall {
                 index += 1
             }
         }
-        var unusedSum = 0.0, unusedExact = true
+        var unusedSum = 0.0
         return layItems(
             of: section, fromCheckpoint: checkpointEnd - 1 - checkpointStart, data: data, config: config, height: height,
             checkpointStart: checkpointStart, checkpoints: checkpoints, lowests: lowests,
-            heightSum: &unusedSum, exact: &unusedExact)
+            heightSum: &unusedSum)
     }
 
     /// The first section after `section` that holds a measured item, `nil` when none.
@@ -289,7 +299,7 @@ extension Waterfall {
     /// and a measurement adds at most what its items grew by.
     /// - Complexity: O(m).
     private func contentBound(after items: [SizedItem], data: DataShape) -> Double? {
-        guard sumsAreExact else { return nil }
+        guard sumsAreExact == true else { return nil }
         let config = prepared
         let oldHeight = ItemHeight(config, data: self.data, columnWidth: columnWidth)
         let newHeight = ItemHeight(config, data: data, columnWidth: columnWidth)

@@ -89,8 +89,9 @@ public struct Waterfall: GridLayout, Sendable {
     /// The sum of every item's height, in item order.
     var heightSum = 0.0
     /// Whether every sum the layout makes is exact: the spacings, insets, header and footer
-    /// heights and every item's height are multiples of 2⁻¹⁰ (see `isExact`).
-    var sumsAreExact = false
+    /// heights and every item's height are multiples of 2⁻¹⁰ (see `isExact`); `nil` until the
+    /// first measurement after a prepare asks, so that a prepare pays nothing for it.
+    var sumsAreExact: Bool?
     var isPrepared = false
     /// ``traits``, made at each prepare (see `makeTraits`).
     var preparedTraits = LayoutTraits()
@@ -140,7 +141,6 @@ public struct Waterfall: GridLayout, Sendable {
         var checkpoints = [Double](repeating: 0, count: checkpointCount * k)
         var lowests = [Double](repeating: -.infinity, count: checkpointCount)
         var heightSum = 0.0
-        var exact = Self.parametersAreExact(config)
         var y = 0.0
         let height = ItemHeight(config, data: data, columnWidth: w)
         checkpoints.withUnsafeMutableBufferPointer { checkpoints in
@@ -157,7 +157,7 @@ public struct Waterfall: GridLayout, Sendable {
                         y = Self.layItems(
                             of: section, fromCheckpoint: 0, data: data, config: config, height: height,
                             checkpointStart: checkpointStarts[section], checkpoints: checkpoints, lowests: lowests,
-                            heightSum: &heightSum, exact: &exact)
+                            heightSum: &heightSum)
                     } else {
                         y = y + insets.top + insets.bottom
                     }
@@ -174,7 +174,7 @@ public struct Waterfall: GridLayout, Sendable {
         }
         self.lowests = lowests
         self.heightSum = heightSum
-        self.sumsAreExact = exact
+        self.sumsAreExact = nil
         self.isPrepared = true
         self.data = data
         self.containerWidth = container.width
@@ -292,13 +292,12 @@ extension Waterfall {
     /// `y`; meaningless when it stopped at `end`). The one loop of ``prepare(data:container:)`` and of a
     /// told measurement, so that both give the same answers bit for bit.
     ///
-    /// `heightSum` gets every height placed added to it, in order; `exact` becomes `false`
-    /// when one of them is not a multiple of 2⁻¹⁰.
+    /// `heightSum` gets every height placed added to it, in order.
     /// - Complexity: O((c − m·B)·k) for c items in the section.
     static func layItems(
         of section: Int, fromCheckpoint m: Int, through end: Int? = nil, data: DataShape, config: Configuration, height: ItemHeight,
         checkpointStart: Int, checkpoints: UnsafeMutableBufferPointer<Double>, lowests: UnsafeMutableBufferPointer<Double>,
-        heightSum: inout Double, exact: inout Bool
+        heightSum: inout Double
     ) -> Double {
         let k = config.columns, b = checkpointInterval, v = config.itemSpacing
         let byEstimate = config.lanesByEstimate
@@ -327,7 +326,6 @@ extension Waterfall {
                 let lane = lane(of: item, byEstimate: byEstimate, heights: UnsafeBufferPointer(heights))
                 let h = height.of(first + item)
                 heightSum += h
-                if exact && !isExact(h) { exact = false }
                 lowest = max(lowest, heights[lane] + h)
                 heights[lane] += h + v
                 item += 1
@@ -342,12 +340,15 @@ extension Waterfall {
         }
     }
 
-    /// Whether `x` is a multiple of 2⁻¹⁰: sums of such values below 2⁴² are exact, whatever
-    /// the order of the additions.
+    /// Whether `x` is a multiple of 2⁻¹⁰ below 2⁴¹ in magnitude: sums of such values below
+    /// 2⁴² are exact, whatever the order of the additions. Checked for every item in
+    /// `prepare`, so without a call to `trunc`: adding and taking away 1.5·2⁵² rounds
+    /// `x·2¹⁰` to an integer, which changes it unless it was one.
     @inline(__always)
     static func isExact(_ x: Double) -> Bool {
         let scaled = x * 0x1p10
-        return scaled.isFinite && scaled.rounded(.towardZero) == scaled
+        let magic = 0x1.8p52
+        return abs(scaled) < 0x1p51 && (scaled + magic) - magic == scaled
     }
 
     /// Whether the parameters that go into the sums along y (`t`, `f`, `v`, top and bottom
