@@ -26,9 +26,10 @@ extension ColumnarGrouped {
     ///   each measured section from the checkpoint before its first measured item `i_s` to
     ///   its last `j_s`, and one addition per checkpoint of the `N` items after; plus O(S + k)
     ///   when a section changed columns (``ColumnChoice/rebalance``). A one-column feed
-    ///   measured near item `i` of `c` pays O(B + (c − i)/B); the first measurement after a
-    ///   prepare adds O(n) once, to learn whether every sum is exact. Otherwise (no measurement, sums
-    ///   not exact) that of ``prepare(data:container:)``. Allocates nothing.
+    ///   measured near item `i` of `c` pays O(B + (c − i)/B). The first measurement after a
+    ///   prepare without estimated sizes adds O(n) once, to learn whether every sum is exact.
+    ///   Otherwise (no measurement, sums not exact) that of ``prepare(data:container:)``.
+    ///   Allocates nothing.
     public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) {
         _ = try update(data: data, container: container, invalidation: invalidation)
     }
@@ -202,7 +203,7 @@ extension ColumnarGrouped {
     /// the first call after a prepare and kept: the measurements that follow write only
     /// heights checked exact (`contentBound`).
     /// - Complexity: O(n) on the first call after a prepare, then O(1).
-    private mutating func knowsSumsAreExact() -> Bool {
+    mutating func knowsSumsAreExact() -> Bool {
         if let known = sumsAreExact { return known }
         let config = prepared
         var exact = Self.isExact(config.sectionSpacing) && Self.isExact(config.headerHeight) && Self.isExact(config.footerHeight)

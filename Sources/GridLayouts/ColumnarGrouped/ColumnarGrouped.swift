@@ -86,7 +86,8 @@ public struct ColumnarGrouped: GridLayout, Sendable {
     var heightSum = 0.0
     /// Whether every sum the layout makes is exact: the section spacing, header and footer
     /// heights and every item's height are multiples of 2⁻¹⁰ (see `isExact`); `nil` until the
-    /// first measurement after a prepare asks, so that a prepare pays nothing for it.
+    /// first measurement after a prepare asks (a prepare with estimated sizes works it out at once),
+    /// so that the prepare of a layout that is never measured pays nothing for it.
     var sumsAreExact: Bool?
     var isPrepared = false
     /// ``traits``, made at each prepare (see `makeTraits`).
@@ -203,6 +204,9 @@ public struct ColumnarGrouped: GridLayout, Sendable {
         self.contentSize = Size(width: container.width, height: contentHeight)
 
         self.preparedTraits = makeTraits()
+        // With estimated sizes measurements will come: whether they can be followed in place
+        // is learnt here, in the prepare's O(n), rather than in the first measuring frame.
+        if config.estimated != nil { _ = knowsSumsAreExact() }
     }
 
     /// What the frames declare, from the last successful prepare: cells never overlap; a

@@ -37,8 +37,8 @@ extension Waterfall {
     ///     their column's growth, then the last ≤ B items for where the section ends. A
     ///     viewport's batch (a few neighbouring items) costs O(k·B + k·c_s/B).
     ///
-    ///   The first measurement after a prepare adds O(n) once, to learn whether every sum is
-    ///   exact. Otherwise (no measurement, sums not exact) that of ``prepare(data:container:)``.
+    ///   The first measurement after a prepare without estimated sizes adds O(n) once, to
+    ///   learn whether every sum is exact. Otherwise (no measurement, sums not exact) that of ``prepare(data:container:)``.
     ///   Allocates nothing (the batch is written into the layout's own sizes: O(n) once,
     ///   when they are still shared with the caller's).
     public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) {
@@ -179,7 +179,7 @@ extension Waterfall {
     /// the first call after a prepare and kept: the measurements that follow write only
     /// heights checked exact (`contentBound`).
     /// - Complexity: O(n) on the first call after a prepare, then O(1).
-    private mutating func knowsSumsAreExact() -> Bool {
+    mutating func knowsSumsAreExact() -> Bool {
         if let known = sumsAreExact { return known }
         var exact = Self.parametersAreExact(prepared)
         let height = ItemHeight(prepared, data: data, columnWidth: columnWidth)
