@@ -7,7 +7,7 @@ import Testing
 /// re-laying only from the first measured item on, against the second method: a fresh layout
 /// prepared with the same data. Seeded sequences of measurement batches, as a viewport
 /// sends them (runs of neighbouring items, scattered items, a path measured twice), in both
-/// column rules, 1 to 5 columns, with and without headers and footers; after every batch
+/// column rules, 1 to 5 columns (and 40), with and without headers and footers; after every batch
 /// every answer is compared bit for bit: the content size, the declared line height, every
 /// cell, every header and footer, and the elements in a sweep of rects down the content and
 /// in random ones.
@@ -124,6 +124,11 @@ import Testing
         // fraction (sums not exact: the layout prepares again).
         list.append(Waterfall.Configuration(columns: 3, headerHeight: 20, footerHeight: 8, itemSizing: .scaled, estimated: .itemSize(Size(width: 4, height: 3))))
         list.append(Waterfall.Configuration(columns: 2, itemSpacing: 0.1, headerHeight: 20, itemSizing: .heights, estimated: .itemHeight(120), lanes: .rebalance))
+        // More columns than a checkpoint's 32 items fill: at the first checkpoint of a
+        // section some columns hold no item yet.
+        list.append(Waterfall.Configuration(
+            columns: 40, columnSpacing: 0, itemSpacing: 2, insets: Waterfall.Insets(all: 0), headerHeight: 10,
+            itemSizing: .heights, estimated: .itemHeight(120), lanes: .stable))
         return list
     }()
 
