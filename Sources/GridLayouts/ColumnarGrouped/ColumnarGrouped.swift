@@ -61,33 +61,44 @@ public struct ColumnarGrouped: GridLayout, Sendable {
     public var configuration: Configuration
 
     /// The parameters in force since the last successful prepare.
-    private var prepared: Configuration
-    private var data = DataShape.empty
-    private var containerWidth = 0.0
+    var prepared: Configuration
+    var data = DataShape.empty
+    var containerWidth = 0.0
     /// The width of every column, `w`, once prepared.
-    public private(set) var columnWidth = 0.0
+    public internal(set) var columnWidth = 0.0
     /// The column each section went into.
-    private var sectionColumns: [Int32] = []
+    var sectionColumns: [Int32] = []
     /// `top` of each section: where its header starts.
-    private var sectionTops: [Double] = []
+    var sectionTops: [Double] = []
     /// Where each section's items end: its footer's `y`.
-    private var itemEnds: [Double] = []
+    var itemEnds: [Double] = []
     /// `checkpoints[checkpointStarts[s] + m − 1]` is the `y` of item `m·B` of section `s`
     /// (`m ≥ 1`; item 0 starts at `top + t`).
-    private var checkpoints: [Double] = []
-    private var checkpointStarts: [Int] = [0]
+    var checkpoints: [Double] = []
+    var checkpointStarts: [Int] = [0]
     /// `columnSections[columnStarts[j] ..< columnStarts[j + 1]]` are the sections of column
     /// `j`, top to bottom.
-    private var columnSections: [Int32] = []
-    private var columnStarts: [Int] = [0]
+    var columnSections: [Int32] = []
+    var columnStarts: [Int] = [0]
     /// The mean cell height, for the declared line height.
-    private var meanItemHeight = 0.0
+    var meanItemHeight = 0.0
+    /// The sum of every item's height, in item order.
+    var heightSum = 0.0
+    /// Whether every sum the layout makes is exact: the section spacing, header and footer
+    /// heights and every item's height are multiples of 2⁻¹⁰ (see `isExact`); `nil` until the
+    /// first measurement after a prepare asks (a prepare with estimated sizes works it out at once),
+    /// so that the prepare of a layout that is never measured pays nothing for it.
+    var sumsAreExact: Bool?
+    var isPrepared = false
+    /// ``traits``, made at each prepare (see `makeTraits`).
+    var preparedTraits = LayoutTraits()
 
-    public private(set) var contentSize = Size.zero
+    public internal(set) var contentSize = Size.zero
 
     public init(_ configuration: Configuration = .standard) {
         self.configuration = configuration
         self.prepared = configuration
+        self.preparedTraits = makeTraits()
     }
 
     /// Lays out `data` in a container `container.width` wide. When the data carries item
@@ -125,7 +136,6 @@ public struct ColumnarGrouped: GridLayout, Sendable {
         checkpoints.reserveCapacity(data.totalItems / b + 1)
         var checkpointStarts = [Int]()
         checkpointStarts.reserveCapacity(sectionCount + 1)
-        var perColumn = [Int](repeating: 0, count: k)
         var heightSum = 0.0
         let sizes = data.itemSizes
         // With stable placement of estimated heights, the columns are chosen by the heights
@@ -164,7 +174,6 @@ public struct ColumnarGrouped: GridLayout, Sendable {
             tops.append(top)
             ends.append(y)
             heights[j] = y + f
-            perColumn[j] += 1
         }
         checkpointStarts.append(checkpoints.count)
         let tallest = heights.max() ?? 0
@@ -174,16 +183,9 @@ public struct ColumnarGrouped: GridLayout, Sendable {
                 data.itemSizes == nil ? "itemHeight" : "itemHeights", data.itemSizes == nil ? config.itemHeight : heightSum,
                 expected: "heights small enough that the content height of \(sectionCount) sections stays finite")
         }
-        // Sections by column, in order: a counting sort of the section indices.
         var columnStarts = [Int](repeating: 0, count: k + 1)
-        for j in 0..<k { columnStarts[j + 1] = columnStarts[j] + perColumn[j] }
-        var next = columnStarts
         var columnSections = [Int32](repeating: 0, count: sectionCount)
-        for section in 0..<sectionCount {
-            let j = Int(columns[section])
-            columnSections[next[j]] = Int32(section)
-            next[j] += 1
-        }
+        Self.sortByColumn(columns, into: &columnSections, starts: &columnStarts)
         self.data = data
         self.containerWidth = container.width
         self.columnWidth = w
@@ -195,8 +197,16 @@ public struct ColumnarGrouped: GridLayout, Sendable {
         self.columnSections = columnSections
         self.columnStarts = columnStarts
         self.meanItemHeight = data.totalItems > 0 ? heightSum / Double(data.totalItems) : config.itemHeight
+        self.heightSum = heightSum
+        self.sumsAreExact = nil
+        self.isPrepared = true
         self.prepared = config
         self.contentSize = Size(width: container.width, height: contentHeight)
+
+        self.preparedTraits = makeTraits()
+        // With estimated sizes measurements will come: whether they can be followed in place
+        // is learnt here, in the prepare's O(n), rather than in the first measuring frame.
+        if config.estimated != nil { _ = knowsSumsAreExact() }
     }
 
     /// What the frames declare, from the last successful prepare: cells never overlap; a
@@ -207,7 +217,11 @@ public struct ColumnarGrouped: GridLayout, Sendable {
     /// it (or from the counts alone, placed by estimate) and a cell's `y` from the heights
     /// above it in its section, so a measurement moves nothing before the measured cell, in
     /// either placement.
-    public var traits: LayoutTraits {
+    public var traits: LayoutTraits { preparedTraits }
+
+    /// The traits of the last prepare, kept so that reading them allocates nothing (a
+    /// viewport reads them after every measurement).
+    func makeTraits() -> LayoutTraits {
         var supplementaries: [SupplementaryPaths] = []
         if prepared.headerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionHeader, .perSection)) }
         if prepared.footerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionFooter, .perSection)) }
@@ -244,6 +258,58 @@ public struct ColumnarGrouped: GridLayout, Sendable {
     /// - Complexity: O(1).
     public func column(ofSection section: Int) -> Int? {
         sectionColumns.indices.contains(section) ? Int(sectionColumns[section]) : nil
+    }
+}
+
+// MARK: - Sections by column
+
+extension ColumnarGrouped {
+    /// Sections by column, in order: a counting sort of the section indices by `columns`,
+    /// written over `columnSections` (one entry a section) and `starts` (one a column, plus
+    /// one), whose sizes it keeps.
+    /// - Complexity: O(S + k); allocates nothing for up to a few hundred columns.
+    static func sortByColumn(_ columns: [Int32], into columnSections: inout [Int32], starts: inout [Int]) {
+        let k = starts.count - 1
+        var j = 0
+        while j <= k {
+            starts[j] = 0
+            j += 1
+        }
+        var section = 0
+        while section < columns.count {
+            starts[Int(columns[section]) + 1] += 1
+            section += 1
+        }
+        j = 0
+        while j < k {
+            starts[j + 1] += starts[j]
+            j += 1
+        }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: k) { next in
+            var j = 0
+            while j < k {
+                next[j] = starts[j]
+                j += 1
+            }
+            var section = 0
+            while section < columns.count {
+                let column = Int(columns[section])
+                columnSections[next[column]] = Int32(section)
+                next[column] += 1
+                section += 1
+            }
+        }
+    }
+
+    /// Whether `x` is a multiple of 2⁻¹⁰ below 2⁴¹ in magnitude: sums of such values below
+    /// 2⁴² are exact, whatever the order of the additions. Checked for every item in
+    /// `prepare`, so without a call to `trunc`: adding and taking away 1.5·2⁵² rounds
+    /// `x·2¹⁰` to an integer, which changes it unless it was one.
+    @inline(__always)
+    static func isExact(_ x: Double) -> Bool {
+        let scaled = x * 0x1p10
+        let magic = 0x1.8p52
+        return abs(scaled) < 0x1p51 && (scaled + magic) - magic == scaled
     }
 }
 

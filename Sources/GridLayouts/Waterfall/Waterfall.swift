@@ -46,7 +46,9 @@ import GridCore
 /// (CHTCollectionViewWaterfallLayout's), they scroll with their section.
 ///
 /// What is kept (on demand): per section its top, the `y` of its footer, and every
-/// ``checkpointInterval`` items the k column heights before that item. Nothing per item.
+/// ``checkpointInterval`` items the k column heights before that item and the lowest bottom
+/// of the items before it (so that a measurement re-lays from a checkpoint: see
+/// ``prepare(data:container:invalidation:)``). Nothing per item.
 ///
 /// - Complexity: prepare O(n·k) time for n items; memory O(S + k·n/B) for
 ///   B = ``checkpointInterval`` (no per-item storage beyond the data's own sizes). Rect
@@ -66,28 +68,43 @@ public struct Waterfall: GridLayout, Sendable {
     public var configuration: Configuration
 
     /// The parameters in force since the last successful prepare.
-    private var prepared: Configuration
-    private var data = DataShape.empty
-    private var containerWidth = 0.0
+    var prepared: Configuration
+    var data = DataShape.empty
+    var containerWidth = 0.0
     /// The width of every column, `w`, once prepared.
-    public private(set) var columnWidth = 0.0
+    public internal(set) var columnWidth = 0.0
     /// `sectionTops[s]` is where section `s` starts (its header's `y`); the extra last entry
     /// is the content height.
-    private var sectionTops: [Double] = [0]
+    var sectionTops: [Double] = [0]
     /// The `y` of each section's footer: where its items and bottom inset end.
-    private var footerTops: [Double] = []
+    var footerTops: [Double] = []
     /// `checkpoints[(checkpointStarts[s] + m)·k + j]` is `H_j` before item `m·B` of section
     /// `s` is placed.
-    private var checkpoints: [Double] = []
-    private var checkpointStarts: [Int] = [0]
+    var checkpoints: [Double] = []
+    var checkpointStarts: [Int] = [0]
+    /// `lowests[checkpointStarts[s] + m]` is the lowest bottom of an item of section `s`
+    /// placed before item `m·B` (−∞ before the first): where the section ends is the larger
+    /// of it and its tallest column, so a re-lay from a checkpoint needs it.
+    var lowests: [Double] = []
+    /// The sum of every item's height, in item order.
+    var heightSum = 0.0
+    /// Whether every sum the layout makes is exact: the spacings, insets, header and footer
+    /// heights and every item's height are multiples of 2⁻¹⁰ (see `isExact`); `nil` until the
+    /// first measurement after a prepare asks (a prepare with estimated sizes works it out at once),
+    /// so that the prepare of a layout that is never measured pays nothing for it.
+    var sumsAreExact: Bool?
+    var isPrepared = false
+    /// ``traits``, made at each prepare (see `makeTraits`).
+    var preparedTraits = LayoutTraits()
     /// The mean item height plus the item spacing, for the declared line height.
-    private var meanLine = 0.0
+    var meanLine = 0.0
 
-    public private(set) var contentSize = Size.zero
+    public internal(set) var contentSize = Size.zero
 
     public init(_ configuration: Configuration = .standard) {
         self.configuration = configuration
         self.prepared = configuration
+        self.preparedTraits = makeTraits()
     }
 
     /// Lays out `data` in a container `container.width` wide.
@@ -111,55 +128,55 @@ public struct Waterfall: GridLayout, Sendable {
         }
         let b = Self.checkpointInterval
         let sectionCount = data.sectionCount
-        let t = config.headerHeight, f = config.footerHeight, v = config.itemSpacing
+        let t = config.headerHeight, f = config.footerHeight
         let insets = config.insets
-        var tops = [Double]()
-        tops.reserveCapacity(sectionCount + 1)
-        var footers = [Double]()
-        footers.reserveCapacity(sectionCount)
-        var checkpoints = [Double]()
-        checkpoints.reserveCapacity((data.totalItems / b + sectionCount) * k)
-        var checkpointStarts = [Int]()
-        checkpointStarts.reserveCapacity(sectionCount + 1)
-        var heights = [Double](repeating: 0, count: k)
+        var tops = [Double](repeating: 0, count: sectionCount + 1)
+        var footers = [Double](repeating: 0, count: sectionCount)
+        // Each section's checkpoints are known from its count: ⌈c/B⌉ of them.
+        var checkpointStarts = [Int](repeating: 0, count: sectionCount + 1)
+        for section in 0..<sectionCount {
+            let count = data.itemCounts[section]
+            checkpointStarts[section + 1] = checkpointStarts[section] + (count + b - 1) / b
+        }
+        let checkpointCount = checkpointStarts[sectionCount]
+        var checkpoints = [Double](repeating: 0, count: checkpointCount * k)
+        var lowests = [Double](repeating: -.infinity, count: checkpointCount)
         var heightSum = 0.0
         var y = 0.0
         let height = ItemHeight(config, data: data, columnWidth: w)
-        let byEstimate = config.lanesByEstimate
-        for section in 0..<sectionCount {
-            tops.append(y)
-            checkpointStarts.append(checkpoints.count / k)
-            y += t
-            let start = y + insets.top
-            for j in 0..<k { heights[j] = start }
-            let first = data.sectionStarts[section], count = data.itemCounts[section]
-            var lowest = -Double.infinity
-            var item = 0
-            while item < count {
-                if item % b == 0 { checkpoints.append(contentsOf: heights) }
-                let j = heights.withUnsafeBufferPointer { Self.lane(of: item, byEstimate: byEstimate, heights: $0) }
-                let h = height.of(first + item)
-                heightSum += h
-                lowest = max(lowest, heights[j] + h)
-                heights[j] += h + v
-                item += 1
+        checkpoints.withUnsafeMutableBufferPointer { checkpoints in
+            lowests.withUnsafeMutableBufferPointer { lowests in
+                for section in 0..<sectionCount {
+                    tops[section] = y
+                    y += t
+                    let start = y + insets.top
+                    let count = data.itemCounts[section]
+                    if count > 0 {
+                        let base = checkpointStarts[section] * k
+                        for j in 0..<k { checkpoints[base + j] = start }
+                        lowests[checkpointStarts[section]] = -.infinity
+                        y = Self.layItems(
+                            of: section, fromCheckpoint: 0, data: data, config: config, height: height,
+                            checkpointStart: checkpointStarts[section], checkpoints: checkpoints, lowests: lowests,
+                            heightSum: &heightSum)
+                    } else {
+                        y = y + insets.top + insets.bottom
+                    }
+                    footers[section] = y
+                    y += f
+                }
             }
-            if count > 0 {
-                let tallest = heights.max() ?? start
-                y = max(tallest - v + insets.bottom, lowest)
-            } else {
-                y = y + insets.top + insets.bottom
-            }
-            footers.append(y)
-            y += f
         }
-        tops.append(y)
-        checkpointStarts.append(checkpoints.count / k)
+        tops[sectionCount] = y
         guard y.isFinite else {
             throw .invalidParameter(
                 data.itemSizes == nil ? "itemHeight" : "itemSizes", data.itemSizes == nil ? config.itemHeight : heightSum,
                 expected: "heights small enough that the content height of \(sectionCount) sections stays finite")
         }
+        self.lowests = lowests
+        self.heightSum = heightSum
+        self.sumsAreExact = nil
+        self.isPrepared = true
         self.data = data
         self.containerWidth = container.width
         self.columnWidth = w
@@ -167,9 +184,14 @@ public struct Waterfall: GridLayout, Sendable {
         self.footerTops = footers
         self.checkpoints = checkpoints
         self.checkpointStarts = checkpointStarts
-        self.meanLine = (data.totalItems > 0 ? heightSum / Double(data.totalItems) : config.itemHeight) + v
+        self.meanLine = (data.totalItems > 0 ? heightSum / Double(data.totalItems) : config.itemHeight) + config.itemSpacing
         self.prepared = config
         self.contentSize = Size(width: container.width, height: y)
+
+        self.preparedTraits = makeTraits()
+        // With estimated sizes measurements will come: whether they can be followed in place
+        // is learnt here, in the prepare's O(n), rather than in the first measuring frame.
+        if config.estimated != nil { _ = knowsSumsAreExact() }
     }
 
     /// What the frames declare, from the last successful prepare: cells never overlap; a
@@ -179,7 +201,11 @@ public struct Waterfall: GridLayout, Sendable {
     /// an item's lane and `y` depend on the items before it in its section alone (or on its
     /// index, placed by estimate), so a measurement moves nothing before the measured item,
     /// in either lane rule.
-    public var traits: LayoutTraits {
+    public var traits: LayoutTraits { preparedTraits }
+
+    /// The traits of the last prepare, kept so that reading them allocates nothing (a
+    /// viewport reads them after every measurement).
+    func makeTraits() -> LayoutTraits {
         var supplementaries: [SupplementaryPaths] = []
         if prepared.headerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionHeader, .perSection)) }
         if prepared.footerHeight > 0 { supplementaries.append(SupplementaryPaths(.sectionFooter, .perSection)) }
@@ -257,6 +283,83 @@ extension Waterfall {
             guard scaled else { return size.height }
             return max(1, (size.height * columnWidth / size.width).rounded(.down))
         }
+    }
+}
+
+// MARK: - Laying a section
+
+extension Waterfall {
+    /// Lays the items of `section` from its checkpoint `m` on: reads the column heights and
+    /// the lowest bottom kept there, places every item from `m·B` to the section's end (or
+    /// to `end`, a checkpoint's item, writing that checkpoint too), writes the checkpoints
+    /// after `m` and returns where the section's items and bottom inset end (its footer's
+    /// `y`; meaningless when it stopped at `end`). The one loop of ``prepare(data:container:)`` and of a
+    /// told measurement, so that both give the same answers bit for bit.
+    ///
+    /// `heightSum` gets every height placed added to it, in order.
+    /// - Complexity: O((c − m·B)·k) for c items in the section.
+    static func layItems(
+        of section: Int, fromCheckpoint m: Int, through end: Int? = nil, data: DataShape, config: Configuration, height: ItemHeight,
+        checkpointStart: Int, checkpoints: UnsafeMutableBufferPointer<Double>, lowests: UnsafeMutableBufferPointer<Double>,
+        heightSum: inout Double
+    ) -> Double {
+        let k = config.columns, b = checkpointInterval, v = config.itemSpacing
+        let byEstimate = config.lanesByEstimate
+        let first = data.sectionStarts[section], count = data.itemCounts[section]
+        let stop = min(end ?? count, count)
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { heights in
+            let base = (checkpointStart + m) * k
+            var j = 0
+            while j < k {
+                heights[j] = checkpoints[base + j]
+                j += 1
+            }
+            var lowest = lowests[checkpointStart + m]
+            var item = m * b
+            while item <= stop {
+                if item % b == 0 && item > m * b && item < count {
+                    let index = checkpointStart + item / b
+                    j = 0
+                    while j < k {
+                        checkpoints[index * k + j] = heights[j]
+                        j += 1
+                    }
+                    lowests[index] = lowest
+                }
+                if item == stop { break }
+                let lane = lane(of: item, byEstimate: byEstimate, heights: UnsafeBufferPointer(heights))
+                let h = height.of(first + item)
+                heightSum += h
+                lowest = max(lowest, heights[lane] + h)
+                heights[lane] += h + v
+                item += 1
+            }
+            var tallest = heights[0]
+            j = 1
+            while j < k {
+                tallest = max(tallest, heights[j])
+                j += 1
+            }
+            return max(tallest - v + config.insets.bottom, lowest)
+        }
+    }
+
+    /// Whether `x` is a multiple of 2⁻¹⁰ below 2⁴¹ in magnitude: sums of such values below
+    /// 2⁴² are exact, whatever the order of the additions. Checked for every item in
+    /// `prepare`, so without a call to `trunc`: adding and taking away 1.5·2⁵² rounds
+    /// `x·2¹⁰` to an integer, which changes it unless it was one.
+    @inline(__always)
+    static func isExact(_ x: Double) -> Bool {
+        let scaled = x * 0x1p10
+        let magic = 0x1.8p52
+        return abs(scaled) < 0x1p51 && (scaled + magic) - magic == scaled
+    }
+
+    /// Whether the parameters that go into the sums along y (`t`, `f`, `v`, top and bottom
+    /// insets) are multiples of 2⁻¹⁰.
+    static func parametersAreExact(_ config: Configuration) -> Bool {
+        isExact(config.headerHeight) && isExact(config.footerHeight) && isExact(config.itemSpacing)
+            && isExact(config.insets.top) && isExact(config.insets.bottom)
     }
 }
 

@@ -1,0 +1,290 @@
+import GridCore
+
+// MARK: - Told measurements
+
+extension ColumnarGrouped {
+    /// Brings the layout up to date told what changed. A measurement
+    /// (``DataEdit/setItemSizes(_:)``) is followed from the first measured section on: each
+    /// section from there takes its column again by ``Configuration/placement`` (in
+    /// ``ColumnChoice/stable`` placement the one it had) and its new top; a measured section's
+    /// items are walked again from the checkpoint before its first measured item to the
+    /// checkpoint after its last one, and everything after that moves by what the walk
+    /// changed; a section with no measured item moves as a whole. Anything else prepares
+    /// again.
+    ///
+    /// Moving rather than summing again gives the sums of a fresh
+    /// ``prepare(data:container:)`` bit for bit only when every sum is exact (the section
+    /// spacing, header and footer heights and every item height multiples of 2⁻¹⁰, such as
+    /// whole or half points, and the content below 2⁴²): a coordinate is then the exact sum
+    /// of what is above it, whatever the order of the additions. With sums that are not
+    /// exact the layout prepares again.
+    ///
+    /// - Throws: as ``prepare(data:container:)``; the layout then keeps its previous state.
+    /// - Complexity: for a measurement of `m` items in `a` sections, the first `s₁`,
+    ///   O(m·a + k·log S + (S − s₁) + Σ (j_s − i_s + B) + N/B): the column heights before
+    ///   `s₁` found by a binary search per column, then O(1) per later section, the items of
+    ///   each measured section from the checkpoint before its first measured item `i_s` to
+    ///   its last `j_s`, and one addition per checkpoint of the `N` items after; plus O(S + k)
+    ///   when a section changed columns (``ColumnChoice/rebalance``). A one-column feed
+    ///   measured near item `i` of `c` pays O(B + (c − i)/B). The first measurement after a
+    ///   prepare without estimated sizes adds O(n) once, to learn whether every sum is exact.
+    ///   Otherwise (no measurement, sums not exact) that of ``prepare(data:container:)``.
+    ///   Allocates nothing.
+    public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) {
+        _ = try update(data: data, container: container, invalidation: invalidation)
+    }
+
+    /// ``prepare(data:container:invalidation:)``, saying what it did when it followed a
+    /// measurement in one column (``SectionShift``); `nil` otherwise.
+    private mutating func update(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
+        guard case .edited(.setItemSizes(let items)) = invalidation.data,
+              let firstSection = measuredSections(items, data: data),
+              isPrepared, configuration == prepared, container.width == containerWidth,
+              container.height.isFinite, container.height >= 0, knowsSumsAreExact(),
+              let bound = contentBound(after: items, data: data), bound < 0x1p42
+        else {
+            try prepare(data: data, container: container)
+            return nil
+        }
+        let config = prepared
+        let k = config.columns, b = Self.checkpointInterval
+        let s = config.sectionSpacing, t = config.headerHeight, f = config.footerHeight
+        let sectionCount = data.sectionCount
+        let stable = config.placementEstimate != nil
+        var heightChange = 0.0
+        var columnsChanged = false
+        var lastMeasured = firstSection
+        var lastChange = 0.0
+        // Moved out, so that the loop writes them in place while reading the rest of `self`.
+        var checkpoints: [Double] = [], tops: [Double] = [], ends: [Double] = [], columns: [Int32] = []
+        swap(&checkpoints, &self.checkpoints)
+        swap(&tops, &sectionTops)
+        swap(&ends, &itemEnds)
+        swap(&columns, &sectionColumns)
+        // A scope, so that nothing holds the old sizes once it ends (`takeMeasurement`
+        // writes them in place).
+        let contentHeight: Double
+        do {
+            let oldSizes = self.data.itemSizes, newSizes = data.itemSizes
+            contentHeight = withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { heights in
+                // Each column's height before the first measured section: below the footer of
+                // its last section before it, else 0.
+                var j = 0
+                while j < k {
+                    var low = columnStarts[j], high = columnStarts[j + 1]
+                    let start = low
+                    while low < high {
+                        let mid = (low + high) / 2
+                        if Int(columnSections[mid]) < firstSection { low = mid + 1 } else { high = mid }
+                    }
+                    heights[j] = low > start ? ends[Int(columnSections[low - 1])] + f : 0
+                    j += 1
+                }
+                checkpoints.withUnsafeMutableBufferPointer { checkpoints in
+                    var section = firstSection
+                    while section < sectionCount {
+                        // The section's column, by the rule of `prepare`.
+                        var j = 0
+                        if stable {
+                            j = Int(columns[section])
+                        } else {
+                            var column = 1
+                            while column < k {
+                                if heights[column] < heights[j] { j = column }
+                                column += 1
+                            }
+                            if j != Int(columns[section]) {
+                                columns[section] = Int32(j)
+                                columnsChanged = true
+                            }
+                        }
+                        let top = heights[j] + s
+                        let cpStart = checkpointStarts[section], cpEnd = checkpointStarts[section + 1]
+                        // The whole section moves with its top …
+                        let moved = top - tops[section]
+                        if moved != 0 {
+                            Self.shift(checkpoints, cpStart..<cpEnd, by: moved)
+                            tops[section] = top
+                            ends[section] += moved
+                        }
+                        // … and a measured one is walked again across its measured items, what
+                        // follows them moving by what the walk changed.
+                        if let measured = Self.measuredItems(items, in: section) {
+                            let firstItem = measured.low, lastItem = measured.high
+                            let oldEnd = ends[section]
+                            let count = data.itemCounts[section], first = data.sectionStarts[section]
+                            let m = firstItem / b
+                            let stop = min(count, (lastItem / b + 1) * b)
+                            var y = m == 0 ? top + t : checkpoints[cpStart + m - 1]
+                            var oldSum = 0.0, newSum = 0.0
+                            var item = m * b
+                            while item < stop {
+                                if item > 0 && item % b == 0 { checkpoints[cpStart + item / b - 1] = y }
+                                let h = newSizes?[first + item].height ?? config.itemHeight
+                                oldSum += oldSizes?[first + item].height ?? config.itemHeight
+                                newSum += h
+                                y += h
+                                item += 1
+                            }
+                            heightChange += newSum - oldSum
+                            if stop < count {
+                                // Item `stop` starts at checkpoint `stop/B`: it and all after move.
+                                let next = cpStart + stop / b - 1
+                                let change = y - checkpoints[next]
+                                if change != 0 {
+                                    Self.shift(checkpoints, next..<cpEnd, by: change)
+                                    ends[section] += change
+                                }
+                            } else {
+                                ends[section] = y
+                            }
+                            lastMeasured = section
+                            lastChange = ends[section] - oldEnd
+                        }
+                        heights[j] = ends[section] + f
+                        section += 1
+                    }
+                }
+                var tallest = heights[0]
+                j = 1
+                while j < k {
+                    tallest = max(tallest, heights[j])
+                    j += 1
+                }
+                return sectionCount == 0 ? 0 : tallest + s
+            }
+        }
+        swap(&checkpoints, &self.checkpoints)
+        swap(&tops, &sectionTops)
+        swap(&ends, &itemEnds)
+        swap(&columns, &sectionColumns)
+        if columnsChanged {
+            Self.sortByColumn(sectionColumns, into: &columnSections, starts: &columnStarts)
+        }
+        heightSum += heightChange
+        takeMeasurement(items, data: data)
+        meanItemHeight = data.totalItems > 0 ? heightSum / Double(data.totalItems) : config.itemHeight
+        preparedTraits.lineHeight = meanItemHeight > 0 ? meanItemHeight : nil
+        contentSize = Size(width: container.width, height: contentHeight)
+        // In one column every section after the last measured one moves by what that one's
+        // end moved; in more, each column by its own.
+        guard k == 1, SectionShift.isExact(lastChange) else { return nil }
+        return SectionShift(
+            firstChanged: firstSection, movedFrom: lastMeasured + 1, movedTo: lastMeasured + 1, offset: lastChange,
+            changedSpan: sectionTops[firstSection]...(itemEnds[lastMeasured] + f))
+    }
+
+    /// Makes `data`, the data after the measurement `items`, the data laid out, by writing
+    /// `items` into the layout's own copy in place rather than keeping `data`'s storage:
+    /// a viewport that writes each frame's batch into its own data would otherwise find its
+    /// sizes shared with the layout's and copy all n of them every frame. Takes the
+    /// measurement's word that it leads from the old data to `data` (the caller's promise,
+    /// ``Invalidation``), as the tile grid takes an edit's.
+    /// - Complexity: O(m) for m entries (O(n) once, when the layout's sizes are shared).
+    private mutating func takeMeasurement(_ items: [SizedItem], data: DataShape) {
+        do {
+            try self.data.setItemSizes(items)
+        } catch {
+            self.data = data
+        }
+    }
+
+    /// Adds `offset` to `checkpoints[range]`.
+    @inline(__always)
+    private static func shift(_ checkpoints: UnsafeMutableBufferPointer<Double>, _ range: Range<Int>, by offset: Double) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            checkpoints[i] += offset
+            i += 1
+        }
+    }
+
+    /// Whether every sum of the layout as prepared is exact (`sumsAreExact`), worked out on
+    /// the first call after a prepare and kept: the measurements that follow write only
+    /// heights checked exact (`contentBound`).
+    /// - Complexity: O(n) on the first call after a prepare, then O(1).
+    mutating func knowsSumsAreExact() -> Bool {
+        if let known = sumsAreExact { return known }
+        let config = prepared
+        var exact = Self.isExact(config.sectionSpacing) && Self.isExact(config.headerHeight) && Self.isExact(config.footerHeight)
+        var flat = 0
+        while exact && flat < data.totalItems {
+            exact = Self.isExact(itemHeight(flat: flat))
+            flat += 1
+        }
+        sumsAreExact = exact
+        return exact
+    }
+
+    /// The first section of a measurement `items` of `data` that this layout can follow:
+    /// `nil` when there is nothing to follow (no entry) or the data is not what the
+    /// measurement says it left (other counts, no sizes, a path outside the data).
+    /// - Complexity: O(m) for m entries.
+    private func measuredSections(_ items: [SizedItem], data: DataShape) -> Int? {
+        guard !items.isEmpty, data.itemSizes != nil, self.data.itemSizes != nil,
+              data.sectionCount == self.data.sectionCount, data.totalItems == self.data.totalItems
+        else { return nil }
+        var first = Int.max
+        var index = 0
+        while index < items.count {
+            let path = items[index].path
+            guard data.contains(path), self.data.contains(path) else { return nil }
+            first = min(first, path.section)
+            index += 1
+        }
+        return first
+    }
+
+    /// The smallest and largest measured items of `section`, `nil` when none.
+    /// - Complexity: O(m).
+    private static func measuredItems(_ items: [SizedItem], in section: Int) -> (low: Int, high: Int)? {
+        var low = Int.max, high = -1
+        var index = 0
+        while index < items.count {
+            let path = items[index].path
+            if path.section == section {
+                low = min(low, path.item)
+                high = max(high, path.item)
+            }
+            index += 1
+        }
+        return high < 0 ? nil : (low, high)
+    }
+
+    /// An upper bound on every coordinate along y after the measurement `items`, when every
+    /// sum before it was exact and the measured heights are (`nil` otherwise): the content
+    /// holds at most every section's spacing, header and footer and every item (plus one
+    /// section spacing below), and a measurement adds at most what its items grew by.
+    /// - Complexity: O(m).
+    private func contentBound(after items: [SizedItem], data: DataShape) -> Double? {
+        guard sumsAreExact == true, let oldSizes = self.data.itemSizes, let newSizes = data.itemSizes else { return nil }
+        var growth = 0.0
+        var index = 0
+        while index < items.count {
+            guard let flat = data.flatIndex(of: items[index].path), Self.isExact(newSizes[flat].height) else { return nil }
+            growth += max(0, newSizes[flat].height - oldSizes[flat].height)
+            index += 1
+        }
+        let config = prepared
+        let perSection = config.sectionSpacing + config.headerHeight + config.footerHeight
+        return heightSum + growth + Double(data.sectionCount + 1) * perSection
+    }
+}
+
+// MARK: - What a measurement did
+
+extension ColumnarGrouped: SectionShiftReporting {
+    /// Brings the layout up to date told what changed (``prepare(data:container:invalidation:)``),
+    /// and says what a measurement did in one column: the sections from the first measured
+    /// one to the last were laid again, those before kept, those after moved by the change
+    /// in where the last measured one ends. `nil` in more than one column (each column's
+    /// later sections move by their own offset, which one ``SectionShift`` cannot say) and
+    /// when it prepared again.
+    ///
+    /// - Throws: as ``prepare(data:container:invalidation:)``; the layout then keeps its
+    ///   previous state.
+    /// - Complexity: that of ``prepare(data:container:invalidation:)``.
+    public mutating func prepareReportingShift(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
+        try update(data: data, container: container, invalidation: invalidation)
+    }
+}

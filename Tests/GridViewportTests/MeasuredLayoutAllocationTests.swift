@@ -1,0 +1,74 @@
+import GridCore
+import GridLayouts
+import GridStrategies
+import GridTestSupport
+import GridViewport
+import Testing
+
+/// Measuring frames over the reference layouts that follow a measurement in place (the
+/// waterfall and the columnar grouped layout) allocate nothing once buffers have grown:
+/// the layout writes each batch into its own copy of the sizes, so the viewport's copy
+/// is never shared and never copied, and the re-lay keeps its column heights on the stack.
+/// Counted as `MeasuringAllocationTests` counts, on demand (the layout's own answers).
+@Suite struct MeasuredLayoutAllocationTests {
+    static let counts = [1500, 0, 2500, 17, 4000]
+
+    /// A pass as a replay goes: from the estimates, down from the top, a jump far down and
+    /// back up through unmeasured cells, then jumps.
+    static let pass: [Point] = {
+        var offsets: [Point] = []
+        for step in 0..<40 { offsets.append(Point(x: 0, y: Double(step) * 37)) }
+        for step in 0..<40 { offsets.append(Point(x: 0, y: 300_000 - Double(step) * 37)) }
+        for jump in 0..<10 { offsets.append(Point(x: 0, y: 100_000 + Double(jump) * 13_001)) }
+        return offsets
+    }()
+
+    func countAllocations<Layout: GridLayout>(_ layout: Layout, estimate: Size, truth: Size) throws -> (AllocationCount, measured: Int) {
+        let total = Self.counts.reduce(0, +)
+        // Made anew for every pass, so that the viewport holds the only copy of its sizes.
+        func estimated() throws -> DataShape {
+            try DataShape(itemCounts: Self.counts, itemSizes: Array(repeating: estimate, count: total))
+        }
+        let trueSizes = try DataShape(itemCounts: Self.counts, itemSizes: Array(repeating: truth, count: total))
+        var viewport = try Viewport(layout: OnDemandLayout(layout), data: try estimated(), size: Size(width: 320, height: 480), margin: .points(200))
+        for _ in 0..<2 {
+            try viewport.setData(try estimated())
+            try viewport.startMeasuring(trueSizes: trueSizes)
+            for offset in Self.pass { viewport.scrollMeasuring(to: offset) }
+        }
+        try viewport.setData(try estimated())
+        try viewport.startMeasuring(trueSizes: trueSizes)
+        // The first measuring frame after a reload finds the layout's sizes shared with the
+        // viewport's and copies them once (see `takeMeasurement`); the pass is counted after.
+        viewport.scrollMeasuring(to: Self.pass[0])
+        let before = try #require(viewport.measurementSummary)
+        let counted = Self.pass
+        let (_, allocations) = AllocationCount.measure {
+            var index = 1
+            while index < counted.count {
+                _ = viewport.scrollMeasuring(to: counted[index])
+                index += 1
+            }
+        }
+        let after = try #require(viewport.measurementSummary)
+        return (allocations, after.measurementFrames - before.measurementFrames)
+    }
+
+    @Test(arguments: [ColumnChoice.stable, .rebalance])
+    func waterfallMeasuringFramesAllocateNothing(lanes: ColumnChoice) throws {
+        try #require(AllocationCount.isAvailable)
+        let layout = Waterfall(.init(columns: 2, headerHeight: 20, footerHeight: 12, itemSizing: .heights, estimated: .itemHeight(200), lanes: lanes))
+        let (allocations, measured) = try countAllocations(layout, estimate: Size(width: 1, height: 200), truth: Size(width: 1, height: 150))
+        #expect(measured >= 14)
+        #expect(allocations.allocations == 0, "\(lanes): \(allocations)")
+    }
+
+    @Test(arguments: [(1, ColumnChoice.stable), (3, .stable), (3, .rebalance)])
+    func columnarMeasuringFramesAllocateNothing(columns: Int, placement: ColumnChoice) throws {
+        try #require(AllocationCount.isAvailable)
+        let layout = ColumnarGrouped(.init(columns: columns, headerHeight: 22, estimated: .itemHeight(120), placement: placement))
+        let (allocations, measured) = try countAllocations(layout, estimate: Size(width: 1, height: 120), truth: Size(width: 1, height: 90))
+        #expect(measured >= 14)
+        #expect(allocations.allocations == 0, "\(columns) columns, \(placement): \(allocations)")
+    }
+}
