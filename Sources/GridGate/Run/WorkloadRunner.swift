@@ -56,13 +56,14 @@ public struct WorkloadRunner: LayoutVisitor, StrategyVisitor {
             guard let trace, let states, let window = workload.window else {
                 throw GridError.invalidParameter("workload.window", "none", expected: "a trace window for a \(workload.kind.rawValue) workload")
             }
-            let viewport = try Viewport(layout: layout, data: states.before.data, size: states.before.size)
+            let makeViewport = { try Viewport(layout: layout, data: states.before.data, size: states.before.size) }
+            let viewport = try makeViewport()
             if workload.kind == .scroll {
                 return try measure(ScrollWork(viewport: viewport, offsets: Array(trace.offsets[window.start - 1 ..< window.start + window.count])))
             }
             return try measure(EventFrameWork(
                 viewport: viewport, before: states.before, events: states.events,
-                from: trace.offsets[window.start - 1], to: trace.offsets[window.start]))
+                from: trace.offsets[window.start - 1], to: trace.offsets[window.start], makeViewport: makeViewport))
         }
     }
 
@@ -184,13 +185,22 @@ private final class EventFrameWork<Layout: GridLayout>: MeasuredWork {
     let events: [EventPipeline.Effect]
     let from: Point
     let to: Point
+    /// A new viewport in the state before the frame, when one of its events is a layout
+    /// operation: the operation edits the layout itself (a span grid's rows and columns),
+    /// which setting the data and size back cannot undo.
+    let makeViewport: (() throws -> Viewport<Layout>)?
 
-    init(viewport: Viewport<Layout>, before: TraceStates.State, events: [EventPipeline.Effect], from: Point, to: Point) {
+    init(
+        viewport: Viewport<Layout>, before: TraceStates.State, events: [EventPipeline.Effect], from: Point, to: Point,
+        makeViewport: @escaping () throws -> Viewport<Layout>
+    ) {
         self.viewport = viewport
         self.before = before
         self.events = events
         self.from = from
         self.to = to
+        let editsTheLayout = events.contains { if case .layoutEdit = $0.change { true } else { false } }
+        self.makeViewport = editsTheLayout ? makeViewport : nil
     }
 
     override func setUp() { viewport.scroll(to: from) }
@@ -205,8 +215,12 @@ private final class EventFrameWork<Layout: GridLayout>: MeasuredWork {
     }
 
     override func reset() throws {
-        if viewport.size != before.size { try viewport.resize(to: before.size) }
-        if viewport.data != before.data { try viewport.setData(before.data) }
+        if let makeViewport {
+            viewport = try makeViewport()
+        } else {
+            if viewport.size != before.size { try viewport.resize(to: before.size) }
+            if viewport.data != before.data { try viewport.setData(before.data) }
+        }
         viewport.scroll(to: from)
     }
 }
