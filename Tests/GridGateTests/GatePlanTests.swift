@@ -8,7 +8,9 @@ import Testing
     /// The committed plan: every bundled data set's layout × strategy × kind, named so.
     @Test func committedPlan() throws {
         let plan = try GatePlan.load(from: Repository.datasets.appendingPathComponent("gate-plan.json"))
-        #expect(plan.workloads.count == 44)
+        // Three tile-grid, one data-grid entry (44 workloads), and columnar, waterfall and
+        // span grid entries of 4 strategies × 4 kinds each.
+        #expect(plan.workloads.count == 44 + 3 * 16)
         #expect(plan.workloads.first?.id == "tile-grid/photos-2976/cached/prepare")
         #expect(Set(plan.workloads.map(\.id)).count == plan.workloads.count)
         #expect(plan.thresholds == .defaults)
@@ -19,6 +21,12 @@ import Testing
         #expect(edit.definition == "edit traces/mixed-3000/edits-120hz.json frame 72 (insert-sections) · on-demand")
         #expect(plan.workload("tile-grid/photos-2976/adaptive/rotation")?.frames == 1)
         #expect(plan.workload("data-grid/records-1000x12/cached/scroll")?.definition == "scroll traces/records-1000x12/diagonal-drag-60hz.json frames 60..<300 · cached")
+        // The first event of each trace, read off the committed files: grid-edits-60hz inserts
+        // a row at frame 36; rotation-120hz turns at frame 934 over the timesheet, 687 over pins.
+        #expect(plan.workload("span-grid/timesheet-20x40/on-demand/edit")?.definition == "edit traces/timesheet-20x40/grid-edits-60hz.json frame 36 (insert-row) · on-demand")
+        #expect(plan.workload("span-grid/timesheet-20x40/scan/rotation")?.definition == "rotation traces/timesheet-20x40/rotation-120hz.json frame 934 (resize) · scan")
+        #expect(plan.workload("waterfall/pins-3000/adaptive/rotation")?.window?.start == 687)
+        #expect(plan.workload("columnar-grouped/grouped-96/cached/scroll")?.frames == 240)
     }
 
     /// `only` keeps one workload and reads only its inputs.
