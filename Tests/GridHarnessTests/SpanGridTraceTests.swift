@@ -57,6 +57,36 @@ import Testing
         #expect(digests.count == 8)
     }
 
+    /// A keystroke: read, written and digested with its fields; replayed, it grows the row
+    /// (row 3 of 40 under a cell of 75: rows 4… start 35 lower) and a merged cell's last row.
+    @Test func cellContentEventsReadWriteAndGrowTheRow() throws {
+        let events = #"""
+            {"frame": 1, "type": "cell-content", "row": 3, "column": 2, "height": 75},
+            {"frame": 2, "type": "cell-content", "row": 5, "column": 2, "height": 130}
+            """#
+        let trace = try ScrollTrace.decode(Data(Self.trace(events: events).utf8), path: "typing.json")
+        let expected: [SpanGrid.Operation] = [.setContentHeight(row: 3, column: 2, height: 75), .setContentHeight(row: 5, column: 2, height: 130)]
+        #expect(trace.events.map(\.change) == expected.map { TraceEvent.Change.layoutEdit(LayoutOperation($0, codec: SpanGrid.operationCodec)) })
+        #expect(trace.events.map(\.change.typeName) == ["cell-content", "cell-content"])
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("typing-\(UInt64.random(in: 0 ... .max)).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try trace.write(to: url)
+        #expect(try ScrollTrace.load(from: url) == trace)
+        let other = try ScrollTrace.decode(
+            Data(Self.trace(events: events.replacingOccurrences(of: "130", with: "131")).utf8), path: "typing.json")
+        #expect(other.contentDigest != trace.contentDigest)
+        let spec = try LayoutSpec.decode(Data(Self.spec.utf8), path: "grid.json")
+        let (_, layout) = try EventPipeline.effects(
+            of: trace, over: spec.data, layout: spec.makeLayout(), describedAs: "span-grid", tracePath: "typing.json")
+        // Row 3 is 75. The merged cell (4, 1) spans rows 4…5 over columns 1…2, named by (5, 2):
+        // 40 + 40 = 80 < 130, so row 5 grows by 50 to 90. Row 6 starts at 3·40 + 75 + 40 + 90 = 325.
+        #expect(layout.attributes(at: ItemPath(section: 4, item: 1))?.frame == Rect(x: 100, y: 195, width: 160, height: 130))
+        #expect(layout.attributes(at: ItemPath(section: 6, item: 0))?.frame == Rect(x: 0, y: 325, width: 100, height: 40))
+        // Every strategy replays the keystrokes.
+        let replay = try Replay(spec: spec, trace: trace, tracePath: "typing.json")
+        #expect(try replay.referenceDigests().count == 8)
+    }
+
     @Test(arguments: [
         (#"{"frame": 0, "type": "merge"}"#, "events[0].cells", "missing"),
         (#"{"frame": 0, "type": "merge", "cells": [[1, 2, 3]]}"#, "events[0].cells[0]", "[row, column]"),
@@ -80,6 +110,10 @@ import Testing
         (spec, #"{"frame": 2, "type": "split", "row": 0, "column": 0}"#, "single cell"),
         (spec, #"{"frame": 2, "type": "merge", "cells": [[2, 1], [2, 3]]}"#, "2 of the 3 slots"),
         (spec, #"{"frame": 2, "type": "merge", "cells": [[0, 0], [1, 0]]}"#, "frozen"),
+        // A keystroke in a cell that does not exist, or of a negative height (issue 29).
+        (spec, #"{"frame": 2, "type": "cell-content", "row": 30, "column": 0, "height": 50}"#, "row = 30"),
+        (spec, #"{"frame": 2, "type": "cell-content", "row": 3, "column": 5, "height": 50}"#, "column = 5"),
+        (spec, #"{"frame": 2, "type": "cell-content", "row": 3, "column": 1, "height": -4}"#, "height = -4.0"),
         (#"{"layout": "data-grid", "container": {"width": 320, "height": 480}, "records": 10, "fields": 4}"#,
          #"{"frame": 2, "type": "delete-row", "at": 1}"#, "span grid operations"),
     ])
@@ -92,6 +126,7 @@ import Testing
         } catch {
             #expect(error.file == "edits.json" && error.field == "events[0]", "\(error)")
             #expect(error.description.contains(mention), "\(error)")
+            #expect(error.description.contains("frame 2"), "\(error)")
         }
     }
 
