@@ -87,6 +87,30 @@ import Testing
         #expect(try replay.referenceDigests().count == 8)
     }
 
+    /// A typing session replayed by every strategy through the one event pipeline: rows in
+    /// view grow and shrink under keystrokes (a merged cell's among them) while the grid
+    /// scrolls; each strategy's loaded sets equal the reference's frame by frame.
+    @Test(arguments: StrategyKind.allCases)
+    func everyStrategyReplaysATypingSession(strategy: StrategyKind) throws {
+        var events: [String] = []
+        for frame in 1..<30 {
+            let row = 2 + frame / 3, column = frame % 5
+            events.append(#"{"frame": \#(frame), "type": "cell-content", "row": \#(row), "column": \#(column), "height": \#(frame % 4 == 0 ? 0 : 30 + frame * 7)}"#)
+            // The merged cell over rows 4…5, columns 1…2, named by its lower right slot.
+            if frame == 12 { events.append(#"{"frame": 12, "type": "cell-content", "row": 5, "column": 2, "height": 260}"#) }
+        }
+        let offsets = (0..<40).map { "\($0 * 25)" }.joined(separator: ", ")
+        let text = #"{"schemaVersion": 1, "refreshHz": 60, "viewport": {"width": 320, "height": 480}, "offsets": ["# + offsets
+            + #"], "events": ["# + events.joined(separator: ", ") + "]}"
+        let trace = try ScrollTrace.decode(Data(text.utf8), path: "typing.json")
+        let spec = try LayoutSpec.decode(Data(Self.spec.utf8), path: "grid.json")
+        let replay = try Replay(spec: spec, trace: trace, tracePath: "typing.json")
+        let reference = try replay.referenceDigests()
+        let options = ReplayOptions(strategy: strategy, threshold: 100, minimumPasses: 2, maximumPasses: 2, targetSeconds: 0)
+        let record = try replay.run(options, expected: reference)
+        #expect(record.fixture == .pass, "first mismatch at \(record.firstMismatchFrame.map(String.init) ?? "-")")
+    }
+
     @Test(arguments: [
         (#"{"frame": 0, "type": "merge"}"#, "events[0].cells", "missing"),
         (#"{"frame": 0, "type": "merge", "cells": [[1, 2, 3]]}"#, "events[0].cells[0]", "[row, column]"),
