@@ -71,6 +71,24 @@ import Testing
         #expect(Self.heights(grid) == [40, 60, 50, 40])
     }
 
+    /// The worked example of the span grid's article (TheSpanGrid.md): A over rows 0…1 of
+    /// column 0 holds 100, B over rows 0…2 of column 1 150, (3, 2) 55. Row 3: 55. A: 80 < 100,
+    /// row 1 60. B: 40 + 60 + 40 = 140 < 150, row 2 50. B shrunk to 20: row 2 back to 40;
+    /// (3, 2) emptied: row 3 back to 40.
+    @Test func theArticlesWorkedExample() throws {
+        var grid = try Self.grid(rows: 4, merges: [merge(0, 0, 2, 1), merge(0, 1, 3, 1)])
+        try grid.apply(Operation.setContentHeight(row: 1, column: 0, height: 100))
+        try grid.apply(Operation.setContentHeight(row: 2, column: 1, height: 150))
+        try grid.apply(Operation.setContentHeight(row: 3, column: 2, height: 55))
+        #expect(Self.heights(grid) == [40, 60, 50, 55])
+        #expect(grid.attributes(at: ItemPath(section: 0, item: 0))?.frame.height == 100)
+        #expect(grid.attributes(at: ItemPath(section: 0, item: 1))?.frame.height == 150)
+        try grid.apply(Operation.setContentHeight(row: 0, column: 1, height: 20))
+        #expect(Self.heights(grid) == [40, 60, 40, 55])
+        try grid.apply(Operation.setContentHeight(row: 3, column: 2, height: 0))
+        #expect(Self.heights(grid) == [40, 60, 40, 40])
+    }
+
     /// The tallest cell of row 1 lies in column 5, outside the rect shown (columns 0…1):
     /// (1, 0) typed to 150 then shrunk to 20 leaves the row at the sibling's 120, and the rows
     /// below where 40 + 120 puts them.
