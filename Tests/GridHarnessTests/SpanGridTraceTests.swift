@@ -138,6 +138,7 @@ import Testing
         (spec, #"{"frame": 2, "type": "cell-content", "row": 30, "column": 0, "height": 50}"#, "row = 30"),
         (spec, #"{"frame": 2, "type": "cell-content", "row": 3, "column": 5, "height": 50}"#, "column = 5"),
         (spec, #"{"frame": 2, "type": "cell-content", "row": 3, "column": 1, "height": -4}"#, "height = -4.0"),
+        (spec, #"{"frame": 2, "type": "cell-content", "row": 3, "column": 1, "height": "Infinity"}"#, "height = inf"),
         (#"{"layout": "data-grid", "container": {"width": 320, "height": 480}, "records": 10, "fields": 4}"#,
          #"{"frame": 2, "type": "delete-row", "at": 1}"#, "span grid operations"),
     ])
