@@ -111,6 +111,18 @@ struct DumpedElement: Decodable, Equatable, CustomStringConvertible {
         #expect(hz.stderr.contains("\(spec.path): --hz = 0: expected frames per second in 1...1000"), "\(hz)")
     }
 
+    /// A typing session types into a span grid's cells: over a tile grid the command exits 2
+    /// naming the spec, the field and the value, and writes nothing.
+    @Test func typingRefusesALayoutThatIsNotASpanGrid() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.copyDataset("specs/scale-100.json")
+        let result = try GridBench.run(["trace", "generate", "--spec", spec.path, "--kind", "typing", "--out", scratch.path("typing.json")])
+        #expect(result.status == Exit.badInput, "\(result)")
+        #expect(result.stderr.contains("\(spec.path): layout = tile-grid: expected a span grid"), "\(result)")
+        #expect(!scratch.exists("typing.json"))
+    }
+
     /// Rows at 0, 100 and 200 ms: the offset climbs 6 pt per ms to 600, then rests. At
     /// 60 Hz, frames fall every 16⅔ ms from 0 to 200: 13 frames; frame 3, at 50 ms, is at 300.
     @Test func importResamplesACSVFile() throws {

@@ -83,6 +83,13 @@ import Testing
         (fourColumns + #", "operations": [{"op": "split", "row": 1, "column": 1}]"#, "operations[0] = split [1, 1]", "single cell"),
         (#""columns": [{"fixed": 10}], "rows": [20], "operations": [{"op": "delete-row", "at": 0}]"#, "operations[0] = delete-row at 0", "last row"),
         (fourColumns + #", "operations": [{"op": "shuffle"}]"#, "operations[0].op = \"shuffle\"", "one of merge"),
+        // Content heights and row maxima (issue 29).
+        (fourColumns + #", "contentHeights": [{"row": 3, "column": 0, "height": 30}]"#, "contentHeights[0].row = 3", "0..<3"),
+        (fourColumns + #", "contentHeights": [{"row": 0, "column": 1, "height": 30}, {"row": 0, "column": 4, "height": 30}]"#,
+         "contentHeights[1].column = 4", "0..<4"),
+        (fourColumns + #", "contentHeights": [{"row": 0, "column": 0, "height": -2}]"#, "contentHeights[0].height = -2.0", "≥ 0"),
+        (#""columns": [{"fixed": 10}], "rows": [20, {"count": 2, "height": 30, "maxHeight": 25}]"#, "rows[1].maxHeight = 25.0", "≥ the row's height 30"),
+        (#""columns": [{"fixed": 10}], "rows": {"count": 2, "height": 30, "maxHeight": 5}"#, "rows.maxHeight = 5.0", "≥ the row's height 30"),
     ])
     func badSpecsAreRefused(fields: String, named: String, mention: String) throws {
         let scratch = try Scratch()
@@ -119,5 +126,28 @@ import Testing
         #expect(frame(try #require(cell(list, 0, 0))) == [0, 0, 50, 40])
         #expect(placement(try #require(cell(list, 0, 1))) == [0, 1, 1, 3])
         #expect(frame(try #require(cell(list, 0, 1))) == [50, 0, 130, 20])
+    }
+
+    /// Content heights set before the first prepare, named by any slot of a merged cell;
+    /// `dump` shows the rows grown. Rows 20, 20, 20 (the first two at most 50), columns of 50;
+    /// the merged cell over rows 0…1 of column 0 holds 70. Rows alone first: (0, 3) of 35
+    /// makes row 0 35; (2, 1) of 26 row 2 26. Then the merged cell: 35 + 20 = 55 < 70, so row 1
+    /// grows by 15 to 35. (1, 2) of 90 is clipped at row 1's 50: row 1 is 50 by it, before the
+    /// merged cell (35 + 50 = 85 ≥ 70). So rows 35, 50, 26: y = 0, 35, 85; content 111.
+    @Test func dumpShowsContentHeights() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write(
+            #"{"layout": "span-grid", "container": {"width": 320, "height": 480}, "columns": [{"fixed": 50}, {"fixed": 50}, {"fixed": 50}, {"fixed": 50}], "#
+                + #""rows": [{"count": 2, "height": 20, "maxHeight": 50}, 20], "merges": [{"row": 0, "column": 0, "rowSpan": 2, "columnSpan": 1}], "#
+                + #""contentHeights": [{"row": 1, "column": 0, "height": 70}, {"row": 0, "column": 3, "height": 35}, {"row": 2, "column": 1, "height": 26}, {"row": 1, "column": 2, "height": 90}]}"#,
+            to: "typed.json")
+        let result = try GridBench.run(["dump", "--spec", spec])
+        #expect(result.status == Exit.success, "\(result)")
+        let list = try elements(result.stdout)
+        #expect(frame(try #require(cell(list, 0, 0))) == [0, 0, 50, 85])
+        #expect(frame(try #require(cell(list, 0, 3))) == [150, 0, 50, 35])
+        #expect(frame(try #require(cell(list, 1, 1))) == [100, 35, 50, 50])
+        #expect(frame(try #require(cell(list, 2, 0))) == [0, 85, 50, 26])
     }
 }

@@ -46,7 +46,8 @@ private func merge(_ row: Int, _ column: Int, _ rowSpan: Int, _ columnSpan: Int)
         #expect(report.checked.cellsPlaced > 0)
     }
 
-    /// Grids edited at random: 20 of them, each after 15 edits (refused ones skipped).
+    /// Grids edited at random, content typed among the edits: 20 of them, each after 15 edits
+    /// (refused ones skipped).
     @Test(arguments: 0..<4)
     func editedGridsObeyEveryLaw(batch: Int) throws {
         for index in 0..<5 {
@@ -59,14 +60,16 @@ private func merge(_ row: Int, _ column: Int, _ rowSpan: Int, _ columnSpan: Int)
                 let rows = configuration.rowCount, count = configuration.columnCount
                 let r = random.integer(0...(rows - 1)), c = random.integer(0...(count - 1))
                 let operation: SpanGrid.Operation
-                switch random.integer(0...5) {
+                switch random.integer(0...7) {
                 case 0, 1:
                     let r2 = min(rows - 1, r + random.integer(0...6)), c2 = min(count - 1, c + random.integer(0...2))
                     operation = .merge(cells: [SpanGrid.Slot(row: r, column: c), SpanGrid.Slot(row: r2, column: c2), SpanGrid.Slot(row: r, column: c2), SpanGrid.Slot(row: r2, column: c)])
                 case 2: operation = .split(row: r, column: c)
                 case 3: operation = .insertRow(at: r, height: Double(random.integer(5...50)))
                 case 4: operation = .deleteRow(at: r)
-                default: operation = .insertColumn(at: c, width: Column(.fixed(Double(random.integer(5...90)))))
+                case 5: operation = .insertColumn(at: c, width: Column(.fixed(Double(random.integer(5...90)))))
+                // Content typed (issue 29): rows grown, merged cells' last rows among them.
+                default: operation = .setContentHeight(row: r, column: c, height: Double(random.integer(0...160)))
                 }
                 try? configuration.apply(operation)
             }

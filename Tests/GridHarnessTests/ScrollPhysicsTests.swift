@@ -67,8 +67,8 @@ import Testing
 
     @Test(arguments: TraceGenerator.Kind.allCases)
     func sameSeedSameTrace(kind: TraceGenerator.Kind) throws {
-        // An editing session edits a span grid: over the tile grid it is refused.
-        if kind == .gridEdits {
+        // An editing or typing session edits a span grid: over the tile grid it is refused.
+        if kind == .gridEdits || kind == .typing {
             #expect(throws: GridError.self) { try TraceGenerator(spec: Self.photos).generate(.init(kind: kind, seed: 7, seconds: 5)) }
             let generator = TraceGenerator(spec: try BundledDatasets.timesheet20x40())
             let a = try generator.generate(.init(kind: kind, seed: 7, seconds: 5))

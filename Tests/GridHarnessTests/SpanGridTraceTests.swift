@@ -57,6 +57,60 @@ import Testing
         #expect(digests.count == 8)
     }
 
+    /// A keystroke: read, written and digested with its fields; replayed, it grows the row
+    /// (row 3 of 40 under a cell of 75: rows 4… start 35 lower) and a merged cell's last row.
+    @Test func cellContentEventsReadWriteAndGrowTheRow() throws {
+        let events = #"""
+            {"frame": 1, "type": "cell-content", "row": 3, "column": 2, "height": 75},
+            {"frame": 2, "type": "cell-content", "row": 5, "column": 2, "height": 130}
+            """#
+        let trace = try ScrollTrace.decode(Data(Self.trace(events: events).utf8), path: "typing.json")
+        let expected: [SpanGrid.Operation] = [.setContentHeight(row: 3, column: 2, height: 75), .setContentHeight(row: 5, column: 2, height: 130)]
+        #expect(trace.events.map(\.change) == expected.map { TraceEvent.Change.layoutEdit(LayoutOperation($0, codec: SpanGrid.operationCodec)) })
+        #expect(trace.events.map(\.change.typeName) == ["cell-content", "cell-content"])
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("typing-\(UInt64.random(in: 0 ... .max)).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try trace.write(to: url)
+        #expect(try ScrollTrace.load(from: url) == trace)
+        let other = try ScrollTrace.decode(
+            Data(Self.trace(events: events.replacingOccurrences(of: "130", with: "131")).utf8), path: "typing.json")
+        #expect(other.contentDigest != trace.contentDigest)
+        let spec = try LayoutSpec.decode(Data(Self.spec.utf8), path: "grid.json")
+        let (_, layout) = try EventPipeline.effects(
+            of: trace, over: spec.data, layout: spec.makeLayout(), describedAs: "span-grid", tracePath: "typing.json")
+        // Row 3 is 75. The merged cell (4, 1) spans rows 4…5 over columns 1…2, named by (5, 2):
+        // 40 + 40 = 80 < 130, so row 5 grows by 50 to 90. Row 6 starts at 3·40 + 75 + 40 + 90 = 325.
+        #expect(layout.attributes(at: ItemPath(section: 4, item: 1))?.frame == Rect(x: 100, y: 195, width: 160, height: 130))
+        #expect(layout.attributes(at: ItemPath(section: 6, item: 0))?.frame == Rect(x: 0, y: 325, width: 100, height: 40))
+        // Every strategy replays the keystrokes.
+        let replay = try Replay(spec: spec, trace: trace, tracePath: "typing.json")
+        #expect(try replay.referenceDigests().count == 8)
+    }
+
+    /// A typing session replayed by every strategy through the one event pipeline: rows in
+    /// view grow and shrink under keystrokes (a merged cell's among them) while the grid
+    /// scrolls; each strategy's loaded sets equal the reference's frame by frame.
+    @Test(arguments: StrategyKind.allCases)
+    func everyStrategyReplaysATypingSession(strategy: StrategyKind) throws {
+        var events: [String] = []
+        for frame in 1..<30 {
+            let row = 2 + frame / 3, column = frame % 5
+            events.append(#"{"frame": \#(frame), "type": "cell-content", "row": \#(row), "column": \#(column), "height": \#(frame % 4 == 0 ? 0 : 30 + frame * 7)}"#)
+            // The merged cell over rows 4…5, columns 1…2, named by its lower right slot.
+            if frame == 12 { events.append(#"{"frame": 12, "type": "cell-content", "row": 5, "column": 2, "height": 260}"#) }
+        }
+        let offsets = (0..<40).map { "\($0 * 25)" }.joined(separator: ", ")
+        let text = #"{"schemaVersion": 1, "refreshHz": 60, "viewport": {"width": 320, "height": 480}, "offsets": ["# + offsets
+            + #"], "events": ["# + events.joined(separator: ", ") + "]}"
+        let trace = try ScrollTrace.decode(Data(text.utf8), path: "typing.json")
+        let spec = try LayoutSpec.decode(Data(Self.spec.utf8), path: "grid.json")
+        let replay = try Replay(spec: spec, trace: trace, tracePath: "typing.json")
+        let reference = try replay.referenceDigests()
+        let options = ReplayOptions(strategy: strategy, threshold: 100, minimumPasses: 2, maximumPasses: 2, targetSeconds: 0)
+        let record = try replay.run(options, expected: reference)
+        #expect(record.fixture == .pass, "first mismatch at \(record.firstMismatchFrame.map(String.init) ?? "-")")
+    }
+
     @Test(arguments: [
         (#"{"frame": 0, "type": "merge"}"#, "events[0].cells", "missing"),
         (#"{"frame": 0, "type": "merge", "cells": [[1, 2, 3]]}"#, "events[0].cells[0]", "[row, column]"),
@@ -80,6 +134,11 @@ import Testing
         (spec, #"{"frame": 2, "type": "split", "row": 0, "column": 0}"#, "single cell"),
         (spec, #"{"frame": 2, "type": "merge", "cells": [[2, 1], [2, 3]]}"#, "2 of the 3 slots"),
         (spec, #"{"frame": 2, "type": "merge", "cells": [[0, 0], [1, 0]]}"#, "frozen"),
+        // A keystroke in a cell that does not exist, or of a negative height (issue 29).
+        (spec, #"{"frame": 2, "type": "cell-content", "row": 30, "column": 0, "height": 50}"#, "row = 30"),
+        (spec, #"{"frame": 2, "type": "cell-content", "row": 3, "column": 5, "height": 50}"#, "column = 5"),
+        (spec, #"{"frame": 2, "type": "cell-content", "row": 3, "column": 1, "height": -4}"#, "height = -4.0"),
+        (spec, #"{"frame": 2, "type": "cell-content", "row": 3, "column": 1, "height": "Infinity"}"#, "height = inf"),
         (#"{"layout": "data-grid", "container": {"width": 320, "height": 480}, "records": 10, "fields": 4}"#,
          #"{"frame": 2, "type": "delete-row", "at": 1}"#, "span grid operations"),
     ])
@@ -92,6 +151,7 @@ import Testing
         } catch {
             #expect(error.file == "edits.json" && error.field == "events[0]", "\(error)")
             #expect(error.description.contains(mention), "\(error)")
+            #expect(error.description.contains("frame 2"), "\(error)")
         }
     }
 

@@ -40,8 +40,9 @@ struct LayoutParameterListTests {
         (
             SpanGrid.Configuration(
                 columns: [SpanGrid.ColumnWidth(.fixed(100)), SpanGrid.ColumnWidth(.fixed(50), min: 40), SpanGrid.ColumnWidth(.fractional(0.5))],
-                rows: [SpanGrid.RowRun(count: 5, height: 30)],
-                merges: [GridPlacement(row: 3, column: 1, rowSpan: 2, columnSpan: 2)], frozenRows: 2, frozenColumns: 0),
+                rows: [SpanGrid.RowRun(count: 5, height: 30, maxHeight: 60)],
+                merges: [GridPlacement(row: 3, column: 1, rowSpan: 2, columnSpan: 2)], frozenRows: 2, frozenColumns: 0,
+                contentHeights: [SpanGrid.ContentHeight(row: 0, column: 0, height: 45), SpanGrid.ContentHeight(row: 3, column: 1, height: 75)]),
             try! SpanGrid.Configuration(
                 columns: [SpanGrid.ColumnWidth(.fixed(100)), SpanGrid.ColumnWidth(.fixed(50), min: 40), SpanGrid.ColumnWidth(.fractional(0.5))],
                 rows: [SpanGrid.RowRun(count: 5, height: 30)],
@@ -63,7 +64,7 @@ struct LayoutParameterListTests {
             "sections", "itemSizes", "itemHeights", "columns", "columnSpacing", "itemSpacing", "insets", "headerHeight", "footerHeight",
             "itemHeight", "estimated", "lanes",
         ],
-        "span-grid": ["columns", "rows", "merges", "frozenRows", "frozenColumns", "operations"],
+        "span-grid": ["columns", "rows", "merges", "frozenRows", "frozenColumns", "contentHeights", "operations"],
     ]
 
     /// Spec fields a written spec may lack: the other of two alternatives, or what the

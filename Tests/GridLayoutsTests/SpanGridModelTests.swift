@@ -106,6 +106,9 @@ import Testing
                 for r in 0..<rows { ids[r].remove(at: at) }
                 widths.remove(at: at)
                 if at < frozenColumns { frozenColumns -= 1 }
+            case .setContentHeight(let row, let column, let height):
+                // Cells are as they were; row heights are SpanGridContentTests' concern.
+                guard row >= 0, row < rows, column >= 0, column < columns, height.isFinite, height >= 0 else { return false }
             }
             return true
         }

@@ -199,6 +199,45 @@ struct TraceBuilder {
         events.append(TraceEvent(frame: offsets.count, .scrollToItem(section: path.section, item: path.item, position: position)))
     }
 
+    /// Moves one frame at `velocity` points per second along each axis, held within the
+    /// content (a slow scroll that stops at an edge instead of rubber-banding).
+    mutating func step(velocity: (x: Double, y: Double)) {
+        emit(x: min(max(x + velocity.x * dt, 0), maxOffsetX), y: min(max(y + velocity.y * dt, 0), maxOffset))
+    }
+
+    /// Scrolls in a straight line at `speed` points per second to `(offsetX, offsetY)`,
+    /// clamped to the content, one frame at a time; the last frame lands on the target.
+    mutating func glide(toX offsetX: Double, y offsetY: Double, speed: Double) {
+        let targetX = min(max(offsetX, 0), maxOffsetX), targetY = min(max(offsetY, 0), maxOffset)
+        let distance = ((targetX - x) * (targetX - x) + (targetY - y) * (targetY - y)).squareRoot()
+        let frames = max(1, Int((distance / (speed * dt)).rounded(.up)))
+        let startX = x, startY = y
+        for frame in 1...frames {
+            let t = Double(frame) / Double(frames)
+            emit(x: startX + (targetX - startX) * t, y: startY + (targetY - startY) * t)
+        }
+    }
+
+    /// The rect in view at the current offset.
+    var visibleRect: Rect { Rect(x: x, y: y, width: viewport.width, height: viewport.height) }
+
+    /// The cells whose frames meet `rect`, for layouts with rows and columns: placements
+    /// (anchors and spans) and frames, in the layout's order.
+    func cells(in rect: Rect) -> [(placement: GridPlacement, frame: Rect)] {
+        var buffer: [LayoutAttributes] = []
+        layout.elements(in: rect, into: &buffer)
+        return buffer.compactMap { element in
+            guard element.kind == .cell, let placement = layout.gridPlacement(of: element.path) else { return nil }
+            return (placement, element.frame)
+        }
+    }
+
+    /// The frame of the span grid's cell covering `cell`'s anchor slot.
+    func frame(ofCell cell: GridPlacement) -> Rect? {
+        guard let grid = spanGrid, let path = grid.path(coveringRow: cell.row, column: cell.column) else { return nil }
+        return grid.attributes(at: path)?.frame
+    }
+
     /// The sections with an element in view at the current offset.
     /// The layout, when it is a span grid.
     var spanGrid: SpanGrid? { layout as? SpanGrid }

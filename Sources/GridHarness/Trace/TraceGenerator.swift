@@ -49,6 +49,13 @@ public struct TraceGenerator: Sendable {
         /// centre or bottom), each followed by a pause and a short drag: over sizes learnt
         /// as cells appear, the first landing goes by estimates (TanStack/virtual#381).
         case scrollToItems = "scroll-to-items"
+        /// A user typing into a span grid's cells at about 8 keystrokes a second (a
+        /// `cell-content` event on each keystroke's frame) while the grid stays put or
+        /// scrolls slowly: a cell's content grows by a line (``TraceGenerator/typingLineHeight``)
+        /// every 27 to 33 keystrokes and shrinks again as text is deleted; sessions in the
+        /// frozen row and column, in a merged cell, a program's paste into a cell out of view,
+        /// and Proton's case: a cell shrinking while its row's tallest cell is off screen.
+        case typing
 
         /// Whether the trace ends when the gesture does (the flings), rather than after
         /// ``Options/seconds``.
@@ -60,7 +67,7 @@ public struct TraceGenerator: Sendable {
         }
 
         /// The refresh rate a trace of this kind uses unless told otherwise.
-        public var defaultRefreshHz: Int { self == .drag || self == .diagonalDrag || self == .gridEdits ? 60 : 120 }
+        public var defaultRefreshHz: Int { self == .drag || self == .diagonalDrag || self == .gridEdits || self == .typing ? 60 : 120 }
 
         /// What the kind models, for help texts.
         public var summary: String {
@@ -79,6 +86,7 @@ public struct TraceGenerator: Sendable {
             case .gridEdits: "a slow diagonal drag while a span grid's cells near the view are merged and split and rows and columns inserted and deleted"
             case .endAndBack: "two flicks down, a jump to the end and flicks back up, through cells not yet measured"
             case .scrollToItems: "scrolls to items anywhere (top, centre or bottom), each followed by a short look around"
+            case .typing: "typing at about 8 keystrokes a second into a span grid's cells (frozen, merged, pasted out of view, a row's tallest cell off screen) while it stays put or scrolls slowly"
             }
         }
     }
@@ -172,6 +180,8 @@ public struct TraceGenerator: Sendable {
             endAndBack(&builder, &random, seconds: options.seconds, deceleration: options.deceleration)
         case .scrollToItems:
             try scrollToItems(&builder, &random, seconds: options.seconds)
+        case .typing:
+            try typing(&builder, &random, seconds: options.seconds, refreshHz: hz)
         }
         // An event applies before the next frame: one that came last gets a frame to
         // apply before.

@@ -19,16 +19,22 @@ extension SpanGrid {
         public var frozenRows: Int
         /// The number of columns, from the left, pinned along x.
         public var frozenColumns: Int
+        /// The cells' content heights, each named by its cell's anchor slot, sorted by anchor;
+        /// a cell without one (or with 0) has none. See ``ContentHeight`` for the rule.
+        public internal(set) var contentHeights: [ContentHeight]
 
         /// A configuration as given; ``validate()`` checks it (and `prepare` does).
+        /// `contentHeights` name cells by their anchor slots; content heights of 0 are left out.
         public init(
-            columns: [ColumnWidth], rows: [RowRun], merges: [GridPlacement] = [], frozenRows: Int = 0, frozenColumns: Int = 0
+            columns: [ColumnWidth], rows: [RowRun], merges: [GridPlacement] = [], frozenRows: Int = 0, frozenColumns: Int = 0,
+            contentHeights: [ContentHeight] = []
         ) {
             self.columns = columns
             self.rows = RowRun.canonical(rows)
             self.merges = merges.sorted(by: Self.anchorOrder)
             self.frozenRows = frozenRows
             self.frozenColumns = frozenColumns
+            self.contentHeights = contentHeights.filter { $0.height != 0 }.sorted { ($0.row, $0.column) < ($1.row, $1.column) }
         }
 
         /// The number of rows.
@@ -123,7 +129,120 @@ extension SpanGrid {
             }
             if checkingMerges {
                 try Self.validateMerges(merges, rows: total, columns: columns.count, frozenRows: frozenRows, frozenColumns: frozenColumns)
+                try validateContentHeights(rows: total)
             }
+        }
+
+        /// Checks the content heights: each finite and ≥ 0, at a cell's anchor slot, one per
+        /// cell. (An edit checks the one it sets.)
+        /// - Complexity: O(K log M) for K content heights.
+        func validateContentHeights(rows: Int) throws(GridError) {
+            for (index, content) in contentHeights.enumerated() {
+                var name: String { "contentHeights[\(index)]" }
+                guard content.row >= 0, content.row < rows else {
+                    throw .invalidParameter(name + ".row", content.row, expected: "a row in 0..<\(rows)")
+                }
+                guard content.column >= 0, content.column < columns.count else {
+                    throw .invalidParameter(name + ".column", content.column, expected: "a column in 0..<\(columns.count)")
+                }
+                try GridError.requireNonNegative(content.height, name + ".height")
+                if index > 0 && contentHeights[index - 1].row == content.row && contentHeights[index - 1].column == content.column {
+                    throw .invalidParameter(name, "(\(content.row), \(content.column))", expected: "one content height per cell")
+                }
+                if let m = mergedCell(covering: content.row, content.column), m.row != content.row || m.column != content.column {
+                    throw .invalidParameter(
+                        name, "(\(content.row), \(content.column))",
+                        expected: "a cell's anchor slot: the merged cell \(SpanGrid.describe(m)) is named by (\(m.row), \(m.column))")
+                }
+            }
+        }
+
+        /// The merged cell covering slot `(row, column)`, or `nil` for a single cell.
+        /// - Complexity: O(log M + the merged cells anchored in `row`'s band above it), at most O(M).
+        func mergedCell(covering row: Int, _ column: Int) -> GridPlacement? {
+            // Merges are disjoint and sorted by anchor: the ones anchored at or before the slot.
+            var index = Self.firstIndex(anchoredAtOrAfter: row, column + 1, in: merges)
+            while index > 0 {
+                index -= 1
+                let m = merges[index]
+                if m.covers(row: row, column: column) { return m }
+            }
+            return nil
+        }
+
+        /// The merged cell anchored exactly at `(row, column)`, or `nil`.
+        /// - Complexity: O(log M).
+        func mergedCell(anchoredAt row: Int, _ column: Int) -> GridPlacement? {
+            let index = Self.firstIndex(anchoredAtOrAfter: row, column, in: merges)
+            guard index < merges.count, merges[index].row == row, merges[index].column == column else { return nil }
+            return merges[index]
+        }
+
+        // MARK: Row heights as laid out
+
+        /// The heights of the rows as laid out, in runs: each row's configured height, grown
+        /// to the content heights of the cells lying in that row alone; then the merged cells
+        /// spanning rows, by increasing row span (ties: anchor row, then column), each growing
+        /// its last row by what its content height exceeds the sum (top to bottom) of the
+        /// heights of its rows; no row beyond its `maxHeight` (content beyond it is clipped).
+        ///
+        /// - Complexity: O(runs + K log K + K log runs + S log runs) for K content heights and
+        ///   S rows spanned by merged cells with content; O(runs) without content heights.
+        func laidOutRowRuns() -> [(count: Int, size: Double)] {
+            if contentHeights.isEmpty { return rows.map { ($0.count, $0.height) } }
+            var firsts: [Int] = []
+            firsts.reserveCapacity(rows.count + 1)
+            var first = 0
+            for run in rows {
+                firsts.append(first)
+                first += run.count
+            }
+            firsts.append(first)
+            func run(of row: Int) -> RowRun {
+                var low = 0, high = rows.count  // firsts[low] ≤ row < firsts[high]
+                while high - low > 1 {
+                    let mid = (low + high) >> 1
+                    if firsts[mid] <= row { low = mid } else { high = mid }
+                }
+                return rows[low]
+            }
+            var grown: [Int: Double] = [:]
+            var spanning: [(cell: GridPlacement, height: Double)] = []
+            for content in contentHeights {
+                if let m = mergedCell(anchoredAt: content.row, content.column), m.rowSpan > 1 {
+                    spanning.append((m, content.height))
+                    continue
+                }
+                let configured = run(of: content.row)
+                let height = min(content.height, configured.maxHeight ?? .infinity)
+                if height > grown[content.row] ?? configured.height { grown[content.row] = height }
+            }
+            spanning.sort { ($0.cell.rowSpan, $0.cell.row, $0.cell.column) < ($1.cell.rowSpan, $1.cell.row, $1.cell.column) }
+            for (cell, height) in spanning {
+                var sum = 0.0
+                for row in cell.row..<(cell.row + cell.rowSpan) { sum += grown[row] ?? run(of: row).height }
+                guard height > sum else { continue }
+                let last = cell.row + cell.rowSpan - 1
+                let configured = run(of: last)
+                grown[last] = min((grown[last] ?? configured.height) + (height - sum), configured.maxHeight ?? .infinity)
+            }
+            var result: [(count: Int, size: Double)] = []
+            result.reserveCapacity(rows.count + 2 * grown.count)
+            let changed = grown.keys.sorted()
+            var next = 0
+            for (index, run) in rows.enumerated() {
+                var row = firsts[index]
+                let end = firsts[index + 1]
+                while next < changed.count && changed[next] < end {
+                    let at = changed[next]
+                    if at > row { result.append((at - row, run.height)) }
+                    result.append((1, grown[at]!))
+                    row = at + 1
+                    next += 1
+                }
+                if end > row { result.append((end - row, run.height)) }
+            }
+            return result
         }
 
         /// Checks merged cells as given (their indices name them in errors).
@@ -248,14 +367,18 @@ extension SpanGrid {
         }
     }
 
-    /// `count` rows of one height.
+    /// `count` rows of one height: the height each row has at least (Proton's
+    /// `initialHeight`), grown by its cells' content heights up to `maxHeight`, if any.
     public struct RowRun: Hashable, Sendable {
         public var count: Int
         public var height: Double
+        /// The most a row grows to; content beyond it is clipped, not laid out.
+        public var maxHeight: Double?
 
-        public init(count: Int, height: Double) {
+        public init(count: Int, height: Double, maxHeight: Double? = nil) {
             self.count = count
             self.height = height
+            self.maxHeight = maxHeight
         }
 
         func validate(_ field: @autoclosure () -> String) throws(GridError) {
@@ -263,6 +386,11 @@ extension SpanGrid {
                 throw .invalidParameter(field() + ".count", count, expected: "a number of rows in 1...\(SpanGrid.maxRows)")
             }
             try GridError.requirePositive(height, field() + ".height")
+            if let maxHeight {
+                guard maxHeight.isFinite, maxHeight >= height else {
+                    throw .invalidParameter(field() + ".maxHeight", maxHeight, expected: "a finite maximum ≥ the row's height \(height)")
+                }
+            }
         }
 
         /// Neighbouring runs of one height joined (heights compared bit for bit), in order.
@@ -272,6 +400,7 @@ extension SpanGrid {
             result.reserveCapacity(runs.count)
             for run in runs {
                 if run.count > 0, let last = result.last, last.count > 0, last.height.bitPattern == run.height.bitPattern,
+                   last.maxHeight?.bitPattern == run.maxHeight?.bitPattern,
                    last.count <= SpanGrid.maxRows, run.count <= SpanGrid.maxRows {
                     result[result.count - 1].count += run.count
                 } else {
@@ -279,6 +408,28 @@ extension SpanGrid {
                 }
             }
             return result
+        }
+    }
+}
+
+extension SpanGrid {
+    /// The content height of the cell anchored at `(row, column)`: the height its editor's
+    /// content takes as typed (none at first).
+    ///
+    /// A row's height is the largest of its configured height (a minimum, as Proton's
+    /// `initialHeight`) and the content heights of the cells lying in that row alone; then
+    /// the merged cells spanning rows, by increasing row span (ties: anchor row, then
+    /// column): where one's content height exceeds the sum of its rows' heights (added top to
+    /// bottom), its last row grows by the difference. A row's `maxHeight` caps it.
+    public struct ContentHeight: Hashable, Sendable, Codable {
+        public var row: Int
+        public var column: Int
+        public var height: Double
+
+        public init(row: Int, column: Int, height: Double) {
+            self.row = row
+            self.column = column
+            self.height = height
         }
     }
 }

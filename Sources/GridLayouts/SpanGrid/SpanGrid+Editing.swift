@@ -51,7 +51,7 @@ extension SpanGrid: EditableLayout {
     /// says.)
     static func anchor(of cell: GridPlacement, after operation: Operation) -> Slot? {
         switch operation {
-        case .merge, .split:
+        case .merge, .split, .setContentHeight:
             return Slot(row: cell.row, column: cell.column)
         case .insertRow(let at, _):
             return Slot(row: cell.row >= at ? cell.row + 1 : cell.row, column: cell.column)

@@ -25,6 +25,10 @@ extension SpanGrid {
         case insertColumn(at: Int, width: ColumnWidth)
         /// Column `at` goes; as for rows.
         case deleteColumn(at: Int)
+        /// The content height of the cell covering slot `(row, column)` (a merged cell is
+        /// named by any of its slots) is now `height` (≥ 0; 0: none): a keystroke in the
+        /// cell's editor. See ``SpanGrid/ContentHeight`` for how rows follow it.
+        case setContentHeight(row: Int, column: Int, height: Double)
 
         /// The name of the operation in files: `merge`, `split`, `insert-row`, …
         public var name: String {
@@ -35,6 +39,7 @@ extension SpanGrid {
             case .deleteRow: "delete-row"
             case .insertColumn: "insert-column"
             case .deleteColumn: "delete-column"
+            case .setContentHeight: "cell-content"
             }
         }
     }
@@ -59,6 +64,7 @@ extension SpanGrid.Operation: CustomStringConvertible {
         case .deleteRow(let at): "delete-row at \(at)"
         case .insertColumn(let at, _): "insert-column at \(at)"
         case .deleteColumn(let at): "delete-column at \(at)"
+        case .setContentHeight(let row, let column, let height): "cell-content (\(row), \(column)) height \(height)"
         }
     }
 }
@@ -81,6 +87,7 @@ extension SpanGrid.Configuration {
         case .deleteRow(let at): try next.deleteRow(at: at)
         case .insertColumn(let at, let width): try next.insertColumn(at: at, width: width)
         case .deleteColumn(let at): try next.deleteColumn(at: at)
+        case .setContentHeight(let row, let column, let height): try next.setContentHeight(row: row, column: column, height: height)
         }
         // Inserting a row or column shifts the anchors at and after it alike, a merge goes in
         // at its place and a split only removes: the anchor order holds. A deletion can bring
@@ -89,7 +96,7 @@ extension SpanGrid.Configuration {
         switch operation {
         case .deleteRow, .deleteColumn:
             if !Self.isSortedByAnchor(next.merges) { next.merges.sort(by: Self.anchorOrder) }
-        case .merge, .split, .insertRow, .insertColumn:
+        case .merge, .split, .insertRow, .insertColumn, .setContentHeight:
             assert(Self.isSortedByAnchor(next.merges), "\(operation) left the merged cells out of anchor order")
         }
         self = next
@@ -144,6 +151,15 @@ extension SpanGrid.Configuration {
         }
         // The merged cells taken in go, in place (a few of them, from the end down).
         for index in mergedIndices.sorted(by: >) { merges.remove(at: index) }
+        // The merged cell keeps the tallest content of the cells it takes in (all anchored
+        // in the box, which they cover exactly).
+        var tallest = 0.0
+        contentHeights.removeAll { content in
+            guard box.covers(row: content.row, column: content.column) else { return false }
+            tallest = max(tallest, content.height)
+            return true
+        }
+        if tallest > 0 { setContent(SpanGrid.ContentHeight(row: box.row, column: box.column, height: tallest)) }
         // In anchor order, so that nothing needs sorting after.
         merges.insert(box, at: Self.firstIndex(anchoredAtOrAfter: box.row, box.column, in: merges))
     }
@@ -175,6 +191,7 @@ extension SpanGrid.Configuration {
             }
         }
         if at < frozenRows { frozenRows += 1 }
+        for index in contentHeights.indices where contentHeights[index].row >= at { contentHeights[index].row += 1 }
         rows = SpanGrid.RowRun.canonical(Self.inserting(SpanGrid.RowRun(count: 1, height: height), at: at, into: rows))
     }
 
@@ -182,6 +199,18 @@ extension SpanGrid.Configuration {
         let count = rowCount
         guard count > 1 else { throw refuse("delete-row at \(at)", "a grid of more than one row: the last row cannot go") }
         guard at >= 0, at < count else { throw .invalidParameter("at", at, expected: "a row index in 0..<\(count)") }
+        // A cell's content goes where the cell goes: a merged cell anchored in row `at` and
+        // spanning more rows keeps its anchor slot; a cell lying in row `at` alone goes with it.
+        let keptContents = contentHeights.compactMap { content -> SpanGrid.ContentHeight? in
+            var content = content
+            if content.row > at {
+                content.row -= 1
+            } else if content.row == at {
+                guard let m = mergedCell(anchoredAt: content.row, content.column), m.rowSpan > 1 else { return nil }
+            }
+            return content
+        }
+        contentHeights = keptContents.sorted { ($0.row, $0.column) < ($1.row, $1.column) }
         var kept: [GridPlacement] = []
         kept.reserveCapacity(merges.count)
         for var m in merges {
@@ -210,6 +239,7 @@ extension SpanGrid.Configuration {
             }
         }
         if at < frozenColumns { frozenColumns += 1 }
+        for index in contentHeights.indices where contentHeights[index].column >= at { contentHeights[index].column += 1 }
         columns.insert(width, at: at)
     }
 
@@ -217,6 +247,17 @@ extension SpanGrid.Configuration {
         let count = columnCount
         guard count > 1 else { throw refuse("delete-column at \(at)", "a grid of more than one column: the last column cannot go") }
         guard at >= 0, at < count else { throw .invalidParameter("at", at, expected: "a column index in 0..<\(count)") }
+        // As for rows: a cell lying in column `at` alone goes with it.
+        let keptContents = contentHeights.compactMap { content -> SpanGrid.ContentHeight? in
+            var content = content
+            if content.column > at {
+                content.column -= 1
+            } else if content.column == at {
+                guard let m = mergedCell(anchoredAt: content.row, content.column), m.columnSpan > 1 else { return nil }
+            }
+            return content
+        }
+        contentHeights = keptContents.sorted { ($0.row, $0.column) < ($1.row, $1.column) }
         var kept: [GridPlacement] = []
         kept.reserveCapacity(merges.count)
         for var m in merges {
@@ -232,6 +273,33 @@ extension SpanGrid.Configuration {
         columns.remove(at: at)
     }
 
+    private mutating func setContentHeight(row: Int, column: Int, height: Double) throws(GridError) {
+        guard row >= 0, row < rowCount else { throw .invalidParameter("row", row, expected: "a row in 0..<\(rowCount)") }
+        guard column >= 0, column < columnCount else {
+            throw .invalidParameter("column", column, expected: "a column in 0..<\(columnCount)")
+        }
+        try GridError.requireNonNegative(height, "height")
+        let anchor = mergedCell(covering: row, column) ?? GridPlacement(row: row, column: column)
+        setContent(SpanGrid.ContentHeight(row: anchor.row, column: anchor.column, height: height))
+    }
+
+    /// Sets (or, for a height of 0, removes) the content height of the cell anchored at
+    /// `content`'s slot, keeping the list in anchor order. - Complexity: O(K).
+    private mutating func setContent(_ content: SpanGrid.ContentHeight) {
+        var low = 0, high = contentHeights.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if (contentHeights[mid].row, contentHeights[mid].column) < (content.row, content.column) { low = mid + 1 } else { high = mid }
+        }
+        let present = low < contentHeights.count && contentHeights[low].row == content.row && contentHeights[low].column == content.column
+        switch (present, content.height == 0) {
+        case (true, true): contentHeights.remove(at: low)
+        case (true, false): contentHeights[low].height = content.height
+        case (false, false): contentHeights.insert(content, at: low)
+        case (false, true): break
+        }
+    }
+
     /// `runs` with `run` inserted before row `at`, splitting the run that holds it.
     static func inserting(_ run: SpanGrid.RowRun, at: Int, into runs: [SpanGrid.RowRun]) -> [SpanGrid.RowRun] {
         var result: [SpanGrid.RowRun] = []
@@ -240,9 +308,12 @@ extension SpanGrid.Configuration {
         for existing in runs {
             if !placed && at < first + existing.count {
                 let before = at - first
-                if before > 0 { result.append(SpanGrid.RowRun(count: before, height: existing.height)) }
+                var head = existing, tail = existing
+                head.count = before
+                tail.count = existing.count - before
+                if before > 0 { result.append(head) }
                 result.append(run)
-                result.append(SpanGrid.RowRun(count: existing.count - before, height: existing.height))
+                result.append(tail)
                 placed = true
             } else {
                 result.append(existing)

@@ -10,6 +10,7 @@ import GridCore
 ///  "rows": [{"count": 1, "height": 48}, 44, 44, {"count": 37, "height": 40}],
 ///  "merges": [{"row": 2, "column": 1, "rowSpan": 3, "columnSpan": 2}],
 ///  "frozenRows": 1, "frozenColumns": 1,
+///  "contentHeights": [{"row": 5, "column": 0, "height": 70}],
 ///  "operations": [{"op": "merge", "cells": [[5, 1], [5, 2]]}, {"op": "insert-row", "at": 3, "height": 40},
 ///                 {"op": "split", "row": 2, "column": 1}, {"op": "delete-column", "at": 2}]}
 /// ```
@@ -18,9 +19,16 @@ import GridCore
 ///   width) or `{"viewport": {"padding": p}}` (the container's width less p), each with an
 ///   optional `min` and `max` (see ``SpanGrid/ColumnWidth``).
 /// - `rows`: an array of heights, where `{"count": N, "height": h}` stands for N rows of
-///   h; or one such object for the whole grid.
+///   h; or one such object for the whole grid. A height is a minimum: content heights grow
+///   the row, up to an optional `"maxHeight": m` beside `height` (m ≥ h; content beyond it
+///   is clipped).
 /// - `merges` (optional): merged cells, `{"row", "column", "rowSpan", "columnSpan"}`.
 /// - `frozenRows`, `frozenColumns` (optional, 0): rows and columns pinned by a viewport.
+/// - `contentHeights` (optional): `{"row", "column", "height"}`, the content height of the
+///   cell covering that slot of the grid as `rows`, `columns` and `merges` give it (any slot
+///   of a merged cell names it; a later entry for the same cell wins), set after the merges
+///   and before the operations, which carry them (see ``SpanGrid/ContentHeight``). Written
+///   by each cell's anchor slot.
 /// - `operations` (optional): applied in order after the merges (see
 ///   ``SpanGrid/Operation``): `{"op": "merge", "cells": [[row, column], …]}`,
 ///   `{"op": "split", "row", "column"}`, `{"op": "insert-row", "at", "height"}`,
@@ -36,7 +44,7 @@ extension SpanGrid.Configuration: LayoutConfiguration {
     public static var operationCodec: LayoutOperationCodec? { SpanGrid.operationCodec }
     public static let summary = "Proton's grid: column widths and row heights, merged and split cells, rows and columns inserted and deleted, frozen rows and columns"
     public static let specFieldNames =
-        [SpecKeys.columns, .rows, .merges].map(\.rawValue) + parameterNames(in: .spec) + [SpecKeys.operations.rawValue]
+        [SpecKeys.columns, .rows, .merges].map(\.rawValue) + parameterNames(in: .spec) + [SpecKeys.contentHeights, .operations].map(\.rawValue)
     public static var reference: Self { .example }
 
     public func makeLayout() -> SpanGrid { SpanGrid(self) }
@@ -45,7 +53,7 @@ extension SpanGrid.Configuration: LayoutConfiguration {
     /// own code (the list cannot say that `columns` and `rows` are required, `rows` is read
     /// as runs and checked as written, and the initializer sorts `merges`), and `operations`.
     enum SpecKeys: String, CodingKey {
-        case columns, rows, merges, operations
+        case columns, rows, merges, contentHeights, operations
     }
 
     public init(from decoder: any Decoder) throws {
@@ -53,7 +61,8 @@ extension SpanGrid.Configuration: LayoutConfiguration {
         let rows = try c.decode(SpanGrid.RowsField.self, forKey: .rows)
         self.init(
             columns: try c.decode([SpanGrid.ColumnWidth].self, forKey: .columns), rows: rows.runs,
-            merges: try c.decodeIfPresent([GridPlacement].self, forKey: .merges) ?? [])
+            merges: try c.decodeIfPresent([GridPlacement].self, forKey: .merges) ?? [],
+            contentHeights: try c.decodeIfPresent([SpanGrid.ContentHeight].self, forKey: .contentHeights) ?? [])
         try decodeParameters(from: decoder)
         // Errors name the rows as written, before runs were joined.
         for (index, run) in rows.runs.enumerated() { try run.validate(rows.isObject ? "rows" : "rows[\(index)]") }
@@ -65,6 +74,7 @@ extension SpanGrid.Configuration: LayoutConfiguration {
         try c.encode(SpanGrid.RowsField(runs: rows), forKey: .rows)
         try c.encode(merges, forKey: .merges)
         try encodeParameters(to: encoder)
+        if !contentHeights.isEmpty { try c.encode(contentHeights, forKey: .contentHeights) }
     }
 
     /// Reads the grid, checks it (merges named by their index in the file), then applies
@@ -82,6 +92,16 @@ extension SpanGrid.Configuration: LayoutConfiguration {
         try validateMerges(
             given, rows: rowCount, columns: configuration.columnCount,
             frozenRows: configuration.frozenRows, frozenColumns: configuration.frozenColumns)
+        // Content heights name slots of the grid as written, before the operations.
+        configuration.contentHeights = []
+        let contents = try c.decodeIfPresent([SpanGrid.ContentHeight].self, forKey: .contentHeights) ?? []
+        for (index, content) in contents.enumerated() {
+            do {
+                try configuration.apply(.setContentHeight(row: content.row, column: content.column, height: content.height))
+            } catch {
+                throw error.prefixingField(with: error.field.isEmpty ? "contentHeights[\(index)]" : "contentHeights[\(index)].")
+            }
+        }
         let operations = try c.decodeIfPresent([SpanGrid.Operation].self, forKey: .operations) ?? []
         for (index, operation) in operations.enumerated() {
             do {
@@ -102,10 +122,11 @@ extension SpanGrid.Configuration: LayoutConfiguration {
         try encode(to: encoder)
     }
 
-    /// ``validate()`` less the merged cells, which a spec checks as written.
+    /// ``validate()`` less the merged cells and content heights, which a spec checks as written.
     func validateAllButMerges() throws(GridError) {
         var copy = self
         copy.merges = []
+        copy.contentHeights = []
         try copy.validate()
     }
 }
@@ -127,11 +148,23 @@ extension SpanGrid {
 
         init(runs: [RowRun]) { self.runs = runs }
 
-        private enum Keys: String, CodingKey { case count, height }
+        private enum Keys: String, CodingKey { case count, height, maxHeight }
+
+        private static func run(_ c: KeyedDecodingContainer<Keys>) throws -> RowRun {
+            RowRun(
+                count: try c.decode(Int.self, forKey: .count), height: try c.decode(Double.self, forKey: .height),
+                maxHeight: try c.decodeIfPresent(Double.self, forKey: .maxHeight))
+        }
+
+        private static func encode(_ run: RowRun, _ c: inout KeyedEncodingContainer<Keys>) throws {
+            try c.encode(run.count, forKey: .count)
+            try c.encode(run.height, forKey: .height)
+            try c.encodeIfPresent(run.maxHeight, forKey: .maxHeight)
+        }
 
         init(from decoder: any Decoder) throws {
             if let keyed = try? decoder.container(keyedBy: Keys.self) {
-                runs = [RowRun(count: try keyed.decode(Int.self, forKey: .count), height: try keyed.decode(Double.self, forKey: .height))]
+                runs = [try Self.run(keyed)]
                 isObject = true
                 return
             }
@@ -141,28 +174,26 @@ extension SpanGrid {
                 if let height = try? list.decode(Double.self) {
                     runs.append(RowRun(count: 1, height: height))
                 } else {
-                    let run = try list.nestedContainer(keyedBy: Keys.self)
-                    runs.append(RowRun(count: try run.decode(Int.self, forKey: .count), height: try run.decode(Double.self, forKey: .height)))
+                    runs.append(try Self.run(try list.nestedContainer(keyedBy: Keys.self)))
                 }
             }
         }
 
-        /// One run as an object; otherwise single rows as numbers and longer runs as objects.
+        /// One run as an object; otherwise single rows without a maximum as numbers, other
+        /// runs as objects.
         func encode(to encoder: any Encoder) throws {
             if runs.count == 1 {
                 var c = encoder.container(keyedBy: Keys.self)
-                try c.encode(runs[0].count, forKey: .count)
-                try c.encode(runs[0].height, forKey: .height)
+                try Self.encode(runs[0], &c)
                 return
             }
             var list = encoder.unkeyedContainer()
             for run in runs {
-                if run.count == 1 {
+                if run.count == 1 && run.maxHeight == nil {
                     try list.encode(run.height)
                 } else {
                     var c = list.nestedContainer(keyedBy: Keys.self)
-                    try c.encode(run.count, forKey: .count)
-                    try c.encode(run.height, forKey: .height)
+                    try Self.encode(run, &c)
                 }
             }
         }

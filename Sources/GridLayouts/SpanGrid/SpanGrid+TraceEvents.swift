@@ -4,12 +4,13 @@ import GridCore
 /// "cells": [[2, 1], [3, 2]]}`, `{"type": "split", "row": 2, "column": 1}`,
 /// `{"type": "insert-row", "at": 3, "height": 56}`, `{"type": "delete-row", "at": 7}`,
 /// `{"type": "insert-column", "at": 2, "width": {"fixed": 72}}`,
-/// `{"type": "delete-column", "at": 4}`. The trace format reads and writes them through
+/// `{"type": "delete-column", "at": 4}`, `{"type": "cell-content", "row": 3, "column": 1,
+/// "height": 62}` (a cell's content height, typed). The trace format reads and writes them through
 /// the registry entry (``SpanGrid/Configuration/operationCodec``), never by name.
 extension SpanGrid {
     /// Reads, writes and hashes the span grid's operations in trace events.
     public static let operationCodec = LayoutOperationCodec(
-        SpanGrid.Operation.self, typeNames: ["merge", "split", "insert-row", "delete-row", "insert-column", "delete-column"],
+        SpanGrid.Operation.self, typeNames: ["merge", "split", "insert-row", "delete-row", "insert-column", "delete-column", "cell-content"],
         name: { $0.name },
         decode: { type, decoder in try Operation(named: type, field: "type", from: decoder) },
         encode: { operation, encoder in try operation.encodeFields(to: encoder) },
@@ -41,6 +42,12 @@ extension SpanGrid.Operation {
         case "insert-column":
             self = .insertColumn(at: try c.decode(Int.self, forKey: .at), width: try c.decode(SpanGrid.ColumnWidth.self, forKey: .width))
         case "delete-column": self = .deleteColumn(at: try c.decode(Int.self, forKey: .at))
+        case "cell-content":
+            // Out of range, negative or not finite, the grid refuses it (`row`, `column`,
+            // `height`) when the trace is checked against the data set.
+            self = .setContentHeight(
+                row: try c.decode(Int.self, forKey: .row), column: try c.decode(Int.self, forKey: .column),
+                height: try c.decode(Double.self, forKey: .height))
         default:
             throw GridError.invalidParameter(
                 InputError.fieldPath(decoder.codingPath) + ".\(field)", "\"\(type)\"",
@@ -63,6 +70,10 @@ extension SpanGrid.Operation {
         case .insertColumn(let at, let width):
             try c.encode(at, forKey: .at)
             try c.encode(width, forKey: .width)
+        case .setContentHeight(let row, let column, let height):
+            try c.encode(row, forKey: .row)
+            try c.encode(column, forKey: .column)
+            try c.encode(height, forKey: .height)
         }
     }
 
@@ -88,6 +99,10 @@ extension SpanGrid.Operation {
             }
             add(width.min ?? -1)
             add(width.max ?? -1)
+        case .setContentHeight(let row, let column, let height):
+            add(row)
+            add(column)
+            add(height)
         }
     }
 }

@@ -72,6 +72,14 @@ public struct SpanGrid: GridLayout, Sendable {
     /// The number of columns.
     public var columnCount: Int { columnWidths.count }
 
+    /// The height of row `row` as laid out (its configured height grown by content heights,
+    /// see ``ContentHeight``), or `nil` outside the grid.
+    /// - Complexity: O(log H).
+    public func laidOutHeight(ofRow row: Int) -> Double? {
+        guard isPrepared, row >= 0, row < rowTrack.count else { return nil }
+        return SpanTrack.length(from: rowTrack.start(row), to: rowTrack.start(row + 1))
+    }
+
     /// Lays out the grid of ``configuration`` in `container`.
     ///
     /// `data` must be the grid's cells, ``Configuration/dataShape()``: a section per row
@@ -168,6 +176,9 @@ public struct SpanGrid: GridLayout, Sendable {
             return MergeBands.Window(rows: low <= high ? low..<high : 0..<0, shift: 0)
         case .insertColumn, .deleteColumn:
             return nil
+        case .setContentHeight:
+            // The cells stay as they are; only row heights change.
+            return MergeBands.Window(rows: 0..<0, shift: 0)
         }
     }
 
@@ -201,7 +212,7 @@ public struct SpanGrid: GridLayout, Sendable {
             (columnStarts, columnWidths) = try Self.columns(config, container: container)
         }
         let columns = columnWidths.count
-        let rowTrack = SpanTrack(runs: config.rows.map { ($0.count, $0.height) })
+        let rowTrack = SpanTrack(runs: config.laidOutRowRuns())
         let content = Size(width: columnStarts[columns], height: rowTrack.end)
         guard content.height.isFinite else {
             throw .invalidParameter("rows", rowTrack.count, expected: "rows whose heights add up to a finite height")
@@ -214,7 +225,11 @@ public struct SpanGrid: GridLayout, Sendable {
                 expected: "a height of at least \(2 * content.height.ulp), two ulps of the content's height \(content.height)")
         }
         let bands: MergeBands, cells: DataShape
-        if let splicing {
+        if let splicing, splicing.window.rows.isEmpty, splicing.window.shift == 0, splicing.bands.starts.last == rowTrack.count {
+            // No row came or went and no merged cell changed (a content height typed): the
+            // cells and their bands are those of before.
+            (bands, cells) = (splicing.bands, splicing.cells)
+        } else if let splicing {
             let splice = splicing.bands.splicing(splicing.window, merges: config.merges, rows: rowTrack.count, columns: columns)
             bands = splice.bands
             do {
