@@ -89,6 +89,8 @@ import Testing
         try grid.apply(.setContentHeight(row: 2, column: 0, height: 30))
         #expect(!grid.rowTrack.isSlotBySlot)
         #expect(Self.heights(grid) == [20, 20, 30, 80, 20])
+        // Laid out again, the rows' multisets are kept, row 2's with its 30 for 50.
+        #expect(grid.typing.isMade && grid.typing.own[2] == [30] && grid.typing.own[1].isEmpty)
         try grid.apply(.setContentHeight(row: 0, column: 0, height: 25))  // a row it does not cross: in place
         #expect(grid.rowTrack.isSlotBySlot)
         #expect(Self.heights(grid) == [25, 20, 30, 80, 20])

@@ -156,6 +156,22 @@ extension SpanGrid {
         return true
     }
 
+    /// Keeps ``typing`` (made before a keystroke laid out again) in step with that keystroke
+    /// in `(row, column)`: the typed cell's row's multiset is made again from the content
+    /// list, so that the next keystroke need not make every row's again.
+    /// - Complexity: O(M + K), within the full layout's O(H + K log K).
+    mutating func keepTyping(row: Int, column: Int) {
+        guard typing.isMade, typing.own.count == rowTrack.count else { return typing = TypingRows() }
+        let anchor = prepared.mergedCell(covering: row, column) ?? GridPlacement(row: row, column: column)
+        guard anchor.rowSpan == 1 else { return }  // a cell spanning rows is in no row's multiset
+        var list: [Double] = []
+        for content in prepared.contentHeights where content.row == anchor.row {
+            if let m = prepared.mergedCell(anchoredAt: content.row, content.column), m.rowSpan > 1 { continue }
+            TypingRows.insert(content.height, into: &list)
+        }
+        typing.own[anchor.row] = list
+    }
+
     /// Makes ``typing`` from the prepared grid. - Complexity: O(R + runs + K log M).
     private mutating func makeTyping() {
         var made = TypingRows()

@@ -128,9 +128,20 @@ public struct SpanGrid: GridLayout, Sendable {
     ///   remade every row.
     @discardableResult
     mutating func edit(_ operation: Operation) throws(GridError) -> MergeBands.Window? {
-        if case .setContentHeight(let row, let column, let height) = operation, type(row: row, column: column, height: height) {
-            return MergeBands.Window(rows: 0..<0, shift: 0)
+        if case .setContentHeight(let row, let column, let height) = operation {
+            if type(row: row, column: column, height: height) { return MergeBands.Window(rows: 0..<0, shift: 0) }
+            // Laid out again; the rows' content multisets are kept, with this keystroke in them.
+            let saved = typing
+            let window = try edit(laidOutAgain: operation)
+            typing = saved
+            keepTyping(row: row, column: column)
+            return window
         }
+        return try edit(laidOutAgain: operation)
+    }
+
+    /// ``edit(_:)`` by laying out the rows again.
+    private mutating func edit(laidOutAgain operation: Operation) throws(GridError) -> MergeBands.Window? {
         var edited = prepared
         try edited.apply(operation)
         let built: Built
