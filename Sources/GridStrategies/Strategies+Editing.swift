@@ -36,8 +36,35 @@ extension ScanLayout: EditableLayout where Base: EditableLayout {
 
 extension AdaptiveLayout: EditableLayout where Base: EditableLayout {
     /// The base's edit, then the strategy chosen again for the data it leaves.
-    /// - Complexity: that of the strategy chosen.
+    ///
+    /// On demand, the base is edited in place (moved out of `state` first, so that it is not
+    /// shared and a span grid's keystroke moves its rows without copying them) and kept when
+    /// the data stays at or above the threshold.
+    /// - Complexity: that of the strategy chosen: the base's edit alone when on demand stays.
     public mutating func apply(_ operation: Base.Operation) throws -> LayoutEdit {
+        if case .onDemand(var edited) = state {
+            state = .moving
+            let edit: LayoutEdit
+            do {
+                edit = try edited.apply(operation)
+            } catch {
+                state = .onDemand(edited)  // the base's edit left it unchanged
+                throw error
+            }
+            if edit.data.totalItems < threshold {
+                // The edit is made: should the cache fail to build, the edited base still
+                // answers, on demand.
+                var cached = CachedLayout(edited)
+                if (try? cached.adopt(edited, data: edit.data)) != nil {
+                    state = .cached(cached)
+                } else {
+                    state = .onDemand(edited)
+                }
+            } else {
+                state = .onDemand(edited)
+            }
+            return edit
+        }
         var edited = base
         let edit = try edited.apply(operation)
         if edit.data.totalItems < threshold {

@@ -209,3 +209,75 @@ extension SpanGridTypingDifferentialTests {
         #expect(capped > 20, "\(capped) rows at their cap")
     }
 }
+
+extension SpanGridTypingDifferentialTests {
+    /// Long typing sessions (issue 29, keystrokes in place): mostly the same few cells grown,
+    /// shrunk below the row's next tallest and cleared, rows capped by `maxHeight`, merged
+    /// cells across columns and across rows, a structural edit now and then (which lays the
+    /// grid out again, and the next keystroke makes its per-row state afresh), and in odd
+    /// seeds heights of no whole number of 2⁻¹⁰ (the keystroke falls back). Every strategy
+    /// answers as a fresh grid after every step.
+    @Test(arguments: 0..<4)
+    func longTypingSessionsMatchAFreshGrid(seed: Int) throws {
+        let container = Size(width: 500, height: 400)
+        var random = SeededRandom(seed: UInt64(29_290 + seed))
+        let columns = random.integer(3...6)
+        let runs = (0..<random.integer(2...3)).map { _ in
+            let height = Double(random.integer(12...30))
+            return SpanGrid.RowRun(count: random.integer(6...20), height: height, maxHeight: random.integer(0...1) == 0 ? height + 40 : nil)
+        }
+        let start = SpanGrid.Configuration(
+            columns: (0..<columns).map { _ in SpanGrid.ColumnWidth(.fixed(Double(random.integer(20...90)))) }, rows: runs,
+            merges: [GridPlacement(row: 2, column: 0, rowSpan: 1, columnSpan: 2), GridPlacement(row: 4, column: 1, rowSpan: 2, columnSpan: 2)])
+        let grid = try Self.prepared(start, container)
+        var edited = grid
+        var cached = CachedLayout(grid), scan = ScanLayout(grid), onDemand = OnDemandLayout(grid)
+        var adaptive = try AdaptiveLayout(grid, threshold: 40)
+        try cached.prepare(data: grid.cells, container: container)
+        try scan.prepare(data: grid.cells, container: container)
+        try onDemand.prepare(data: grid.cells, container: container)
+        try adaptive.prepare(data: grid.cells, container: container)
+        let hot = (0..<5).map { _ in (random.integer(0...(edited.rowCount - 1)), random.integer(0...(columns - 1))) }
+        var history: [String] = []
+        for _ in 0..<300 {
+            let operation: Operation
+            if random.integer(0...29) == 0 {
+                operation = Self.randomOperation(&random, rows: edited.rowCount, columns: edited.columnCount)
+            } else {
+                let (row, column) = hot[random.integer(0...4)]
+                var height = [0, 8, 20, 35, 50, 75, 120][random.integer(0...6)] + Double(random.integer(0...3)) * 0.5
+                if seed % 2 == 1 && random.integer(0...5) == 0 { height += 0.1 }
+                operation = .setContentHeight(row: min(row, edited.rowCount - 1), column: min(column, edited.columnCount - 1), height: height)
+            }
+            history.append("\(operation)")
+            let context = "seed \(seed): " + history.suffix(6).joined(separator: "; ")
+            let accepted = (try? edited.apply(operation)) != nil
+            #expect(((try? cached.apply(operation)) != nil) == accepted, "\(context)")
+            #expect(((try? scan.apply(operation)) != nil) == accepted, "\(context)")
+            #expect(((try? onDemand.apply(operation)) != nil) == accepted, "\(context)")
+            #expect(((try? adaptive.apply(operation)) != nil) == accepted, "\(context)")
+            let fresh = try Self.prepared(edited.configuration, container)
+            let heights = (0..<fresh.rowCount).map { fresh.laidOutHeight(ofRow: $0) }
+            #expect((0..<edited.rowCount).map { edited.laidOutHeight(ofRow: $0) } == heights, "\(context)")
+            if seed % 2 == 0 {
+                // Exact heights: a row's frame is as tall as the rule says (with 0.1 in them, a
+                // frame's height is its end less its start, rounded, as a fresh grid's is).
+                #expect(heights == Self.referenceHeights(edited.configuration), "\(context)")
+            }
+            let all = Rect(x: 0, y: 0, width: fresh.contentSize.width, height: fresh.contentSize.height)
+            let expected = fresh.elements(in: all)
+            #expect(edited.elements(in: all) == expected, "\(context)")
+            #expect(Self.sorted(cached.elements(in: all)) == expected, "cached: \(context)")
+            #expect(Self.sorted(scan.elements(in: all)) == expected, "scan: \(context)")
+            #expect(Self.sorted(onDemand.elements(in: all)) == expected, "on demand: \(context)")
+            #expect(Self.sorted(adaptive.elements(in: all)) == expected, "adaptive: \(context)")
+            for size in [edited.contentSize, cached.contentSize, scan.contentSize, onDemand.contentSize, adaptive.contentSize] {
+                #expect(size == fresh.contentSize, "\(context)")
+            }
+            let y = Double(random.integer(0...Int(fresh.contentSize.height)))
+            let band = Rect(x: 0, y: y, width: 200, height: 60)
+            #expect(Self.sorted(onDemand.elements(in: band)) == fresh.elements(in: band), "on demand \(band): \(context)")
+            #expect(Self.sorted(adaptive.elements(in: band)) == fresh.elements(in: band), "adaptive \(band): \(context)")
+        }
+    }
+}

@@ -23,6 +23,15 @@ extension SpanGrid: EditableLayout {
     ///   exist), O(log R + log M) in them.
     @discardableResult
     public mutating func apply(_ operation: Operation) throws(GridError) -> LayoutEdit {
+        if case .setContentHeight = operation {
+            // A keystroke keeps every cell and its path: no copy of the grid before is kept
+            // (it would make the keystroke copy the row track), and the renaming is the identity.
+            try edit(operation)
+            let rows = cells.sectionCount
+            return LayoutEdit(data: cells, sectionMove: SectionMove(kept: 0..<rows, moved: rows..<rows, offset: 0)) { id in
+                id.kind == .cell ? id : nil
+            }
+        }
         let before = self
         var window = try edit(operation)
         // The bands' window of a deleted row reaches a row up (see ``window(of:before:after:)``),

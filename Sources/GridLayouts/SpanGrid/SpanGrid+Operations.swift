@@ -285,7 +285,7 @@ extension SpanGrid.Configuration {
 
     /// Sets (or, for a height of 0, removes) the content height of the cell anchored at
     /// `content`'s slot, keeping the list in anchor order. - Complexity: O(K).
-    private mutating func setContent(_ content: SpanGrid.ContentHeight) {
+    mutating func setContent(_ content: SpanGrid.ContentHeight) {
         var low = 0, high = contentHeights.count
         while low < high {
             let mid = (low + high) >> 1
@@ -293,9 +293,9 @@ extension SpanGrid.Configuration {
         }
         let present = low < contentHeights.count && contentHeights[low].row == content.row && contentHeights[low].column == content.column
         switch (present, content.height == 0) {
-        case (true, true): contentHeights.remove(at: low)
-        case (true, false): contentHeights[low].height = content.height
-        case (false, false): contentHeights.insert(content, at: low)
+        case (true, true): contentHeights.removeInPlace(at: low)
+        case (true, false): contentHeights[low] = content
+        case (false, false): contentHeights.insertInPlace(content, at: low)
         case (false, true): break
         }
     }

@@ -44,20 +44,24 @@ public struct SpanGrid: GridLayout, Sendable {
     public var configuration: Configuration
 
     /// The configuration in force since the last successful prepare.
-    public private(set) var prepared: Configuration
+    public internal(set) var prepared: Configuration
     /// The container of the last successful prepare.
     public private(set) var container = Size.zero
     /// The cells of the grid, one section per row: the data the layout was prepared with.
     public private(set) var cells = DataShape.empty
-    private var isPrepared = false
-    private var rowTrack = SpanTrack.empty
+    private(set) var isPrepared = false
+    var rowTrack = SpanTrack.empty
+    /// What a keystroke reads to find a row's new height without the row's other cells
+    /// (see `SpanGrid+Typing.swift`); empty until the first keystroke after a prepare or
+    /// another edit.
+    var typing = TypingRows()
     /// `columnStarts[c]` is `x_c`; one more entry holds the content's width.
     private var columnStarts: [Double] = [0]
     /// `columnWidths[c]` is the frame width of a single cell in column `c`.
     private var columnWidths: [Double] = []
     private(set) var bands = MergeBands.empty
 
-    public private(set) var contentSize = Size.zero
+    public internal(set) var contentSize = Size.zero
 
     /// The most rows a grid may have: one section each in an `ElementID`.
     public static let maxRows = ElementID.maxSection + 1
@@ -124,6 +128,20 @@ public struct SpanGrid: GridLayout, Sendable {
     ///   remade every row.
     @discardableResult
     mutating func edit(_ operation: Operation) throws(GridError) -> MergeBands.Window? {
+        if case .setContentHeight(let row, let column, let height) = operation {
+            if type(row: row, column: column, height: height) { return MergeBands.Window(rows: 0..<0, shift: 0) }
+            // Laid out again; the rows' content multisets are kept, with this keystroke in them.
+            let saved = typing
+            let window = try edit(laidOutAgain: operation)
+            typing = saved
+            keepTyping(row: row, column: column)
+            return window
+        }
+        return try edit(laidOutAgain: operation)
+    }
+
+    /// ``edit(_:)`` by laying out the rows again.
+    private mutating func edit(laidOutAgain operation: Operation) throws(GridError) -> MergeBands.Window? {
         var edited = prepared
         try edited.apply(operation)
         let built: Built
@@ -296,6 +314,7 @@ public struct SpanGrid: GridLayout, Sendable {
         self.bands = built.bands
         self.contentSize = built.content
         self.isPrepared = true
+        self.typing = TypingRows()
     }
 
     public var traits: LayoutTraits {
