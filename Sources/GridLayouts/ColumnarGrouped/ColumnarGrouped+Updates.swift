@@ -4,7 +4,7 @@ import GridCore
 
 extension ColumnarGrouped {
     /// Brings the layout up to date told what changed. A measurement
-    /// (``DataEdit/setItemSizes(_:)``) is followed from the first measured section on: each
+    /// (`DataEdit.setItemSizes(_:)`) is followed from the first measured section on: each
     /// section from there takes its column again by ``Configuration/placement`` (in
     /// ``ColumnChoice/stable`` placement the one it had) and its new top; a measured section's
     /// items are walked again from the checkpoint before its first measured item to the
@@ -35,7 +35,7 @@ extension ColumnarGrouped {
     }
 
     /// ``prepare(data:container:invalidation:)``, saying what it did when it followed a
-    /// measurement in one column (``SectionShift``); `nil` otherwise.
+    /// measurement in one column (`SectionShift`); `nil` otherwise.
     private mutating func update(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
         guard case .edited(.setItemSizes(let items)) = invalidation.data,
               let firstSection = measuredSections(items, data: data),
@@ -278,7 +278,7 @@ extension ColumnarGrouped: SectionShiftReporting {
     /// and says what a measurement did in one column: the sections from the first measured
     /// one to the last were laid again, those before kept, those after moved by the change
     /// in where the last measured one ends. `nil` in more than one column (each column's
-    /// later sections move by their own offset, which one ``SectionShift`` cannot say) and
+    /// later sections move by their own offset, which one `SectionShift` cannot say) and
     /// when it prepared again.
     ///
     /// - Throws: as ``prepare(data:container:invalidation:)``; the layout then keeps its

@@ -4,7 +4,7 @@ import GridCore
 
 extension Waterfall {
     /// Brings the waterfall up to date told what changed. A measurement
-    /// (``DataEdit/setItemSizes(_:)``) re-lays each section that holds a measured item from
+    /// (`DataEdit.setItemSizes(_:)`) re-lays each section that holds a measured item from
     /// the checkpoint before its first measured item (with lanes that do not depend on
     /// heights, only to the checkpoint after its last, moving each column after that by
     /// what it grew), and moves the sections after it by the change in where it ends;
@@ -46,7 +46,7 @@ extension Waterfall {
     }
 
     /// ``prepare(data:container:invalidation:)``, saying what it did when it followed a
-    /// measurement (``SectionShift``); `nil` when it prepared again.
+    /// measurement (`SectionShift`); `nil` when it prepared again.
     private mutating func update(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
         guard case .edited(.setItemSizes(let items)) = invalidation.data,
               let firstSection = measuredSections(items, data: data),
