@@ -190,22 +190,8 @@ extension SpanGrid {
         ///   S rows spanned by merged cells with content; O(runs) without content heights.
         func laidOutRowRuns() -> [(count: Int, size: Double)] {
             if contentHeights.isEmpty { return rows.map { ($0.count, $0.height) } }
-            var firsts: [Int] = []
-            firsts.reserveCapacity(rows.count + 1)
-            var first = 0
-            for run in rows {
-                firsts.append(first)
-                first += run.count
-            }
-            firsts.append(first)
-            func run(of row: Int) -> RowRun {
-                var low = 0, high = rows.count  // firsts[low] ≤ row < firsts[high]
-                while high - low > 1 {
-                    let mid = (low + high) >> 1
-                    if firsts[mid] <= row { low = mid } else { high = mid }
-                }
-                return rows[low]
-            }
+            let firsts = RowRun.firsts(of: rows)
+            func run(of row: Int) -> RowRun { rows[RowRun.index(holding: row, firsts: firsts)] }
             var grown: [Int: Double] = [:]
             var spanning: [(cell: GridPlacement, height: Double)] = []
             for content in contentHeights {
@@ -391,6 +377,30 @@ extension SpanGrid {
                     throw .invalidParameter(field() + ".maxHeight", maxHeight, expected: "a finite maximum ≥ the row's height \(height)")
                 }
             }
+        }
+
+        /// The first row of each of `runs`, then the number of rows. - Complexity: O(runs).
+        static func firsts(of runs: [RowRun]) -> [Int] {
+            var firsts: [Int] = []
+            firsts.reserveCapacity(runs.count + 1)
+            var first = 0
+            for run in runs {
+                firsts.append(first)
+                first += run.count
+            }
+            firsts.append(first)
+            return firsts
+        }
+
+        /// The index of the run holding `row` (`0 ≤ row < firsts.last`), given the runs'
+        /// ``firsts(of:)``. - Complexity: O(log runs).
+        static func index(holding row: Int, firsts: [Int]) -> Int {
+            var low = 0, high = firsts.count - 1  // firsts[low] ≤ row < firsts[high]
+            while high - low > 1 {
+                let mid = (low + high) >> 1
+                if firsts[mid] <= row { low = mid } else { high = mid }
+            }
+            return low
         }
 
         /// Neighbouring runs of one height joined (heights compared bit for bit), in order.

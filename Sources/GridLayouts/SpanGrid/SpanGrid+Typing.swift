@@ -18,12 +18,7 @@ struct TypingRows: Sendable {
 
     /// The configured run holding `row`. - Complexity: O(log runs).
     func run(of row: Int, in runs: [SpanGrid.RowRun]) -> SpanGrid.RowRun {
-        var low = 0, high = runs.count  // firsts[low] ≤ row < firsts[high]
-        while high - low > 1 {
-            let mid = (low + high) >> 1
-            if firsts[mid] <= row { low = mid } else { high = mid }
-        }
-        return runs[low]
+        runs[SpanGrid.RowRun.index(holding: row, firsts: firsts)]
     }
 
     /// Inserts `height` into the sorted multiset `list`. - Complexity: O(log c) to find its
@@ -175,14 +170,8 @@ extension SpanGrid {
     /// Makes ``typing`` from the prepared grid. - Complexity: O(R + runs + K log M).
     private mutating func makeTyping() {
         var made = TypingRows()
-        made.firsts.reserveCapacity(prepared.rows.count + 1)
-        var first = 0
-        for run in prepared.rows {
-            made.firsts.append(first)
-            first += run.count
-            made.thinnest = Swift.min(made.thinnest, run.height)
-        }
-        made.firsts.append(first)
+        made.firsts = SpanGrid.RowRun.firsts(of: prepared.rows)
+        for run in prepared.rows { made.thinnest = Swift.min(made.thinnest, run.height) }
         made.own = Array(repeating: [], count: rowTrack.count)
         for content in prepared.contentHeights where content.row < made.own.count {
             if let m = prepared.mergedCell(anchoredAt: content.row, content.column), m.rowSpan > 1 { continue }
