@@ -201,16 +201,7 @@ extension SpanGrid.Configuration {
         guard at >= 0, at < count else { throw .invalidParameter("at", at, expected: "a row index in 0..<\(count)") }
         // A cell's content goes where the cell goes: a merged cell anchored in row `at` and
         // spanning more rows keeps its anchor slot; a cell lying in row `at` alone goes with it.
-        let keptContents = contentHeights.compactMap { content -> SpanGrid.ContentHeight? in
-            var content = content
-            if content.row > at {
-                content.row -= 1
-            } else if content.row == at {
-                guard let m = mergedCell(anchoredAt: content.row, content.column), m.rowSpan > 1 else { return nil }
-            }
-            return content
-        }
-        contentHeights = keptContents.sorted { ($0.row, $0.column) < ($1.row, $1.column) }
+        dropContents(lyingAloneIn: at, along: \.row, span: \.rowSpan)
         var kept: [GridPlacement] = []
         kept.reserveCapacity(merges.count)
         for var m in merges {
@@ -224,6 +215,25 @@ extension SpanGrid.Configuration {
         merges = kept
         if at < frozenRows { frozenRows -= 1 }
         rows = SpanGrid.RowRun.canonical(Self.removing(at: at, from: rows))
+    }
+
+    /// The content heights after row or column `at` (`along` and `span` name the axis) is
+    /// deleted: a cell's content goes where the cell goes; a merged cell anchored in `at`
+    /// and spanning beyond it keeps its anchor slot, a cell lying in `at` alone drops its
+    /// content, and those after move back by one.
+    private mutating func dropContents(
+        lyingAloneIn at: Int, along axis: WritableKeyPath<SpanGrid.ContentHeight, Int>, span: KeyPath<GridPlacement, Int>
+    ) {
+        let kept = contentHeights.compactMap { content -> SpanGrid.ContentHeight? in
+            var content = content
+            if content[keyPath: axis] > at {
+                content[keyPath: axis] -= 1
+            } else if content[keyPath: axis] == at {
+                guard let m = mergedCell(anchoredAt: content.row, content.column), m[keyPath: span] > 1 else { return nil }
+            }
+            return content
+        }
+        contentHeights = kept.sorted { ($0.row, $0.column) < ($1.row, $1.column) }
     }
 
     private mutating func insertColumn(at: Int, width: SpanGrid.ColumnWidth) throws(GridError) {
@@ -248,16 +258,7 @@ extension SpanGrid.Configuration {
         guard count > 1 else { throw refuse("delete-column at \(at)", "a grid of more than one column: the last column cannot go") }
         guard at >= 0, at < count else { throw .invalidParameter("at", at, expected: "a column index in 0..<\(count)") }
         // As for rows: a cell lying in column `at` alone goes with it.
-        let keptContents = contentHeights.compactMap { content -> SpanGrid.ContentHeight? in
-            var content = content
-            if content.column > at {
-                content.column -= 1
-            } else if content.column == at {
-                guard let m = mergedCell(anchoredAt: content.row, content.column), m.columnSpan > 1 else { return nil }
-            }
-            return content
-        }
-        contentHeights = keptContents.sorted { ($0.row, $0.column) < ($1.row, $1.column) }
+        dropContents(lyingAloneIn: at, along: \.column, span: \.columnSpan)
         var kept: [GridPlacement] = []
         kept.reserveCapacity(merges.count)
         for var m in merges {
