@@ -55,6 +55,27 @@ import Testing
         elements.sorted { $0.path < $1.path }
     }
 
+    /// The whole grid's elements and content size of the edited grid and of every strategy
+    /// over it, against a fresh grid's (the strategies' answers sorted, band by band as they
+    /// come); returns the fresh grid's elements.
+    @discardableResult
+    static func expectWholeGridAsFresh(
+        _ fresh: SpanGrid, _ edited: SpanGrid, _ cached: CachedLayout<SpanGrid>, _ scan: ScanLayout<SpanGrid>,
+        _ onDemand: OnDemandLayout<SpanGrid>, _ adaptive: AdaptiveLayout<SpanGrid>, _ context: String
+    ) -> [LayoutAttributes] {
+        let all = Rect(x: 0, y: 0, width: fresh.contentSize.width, height: fresh.contentSize.height)
+        let expected = fresh.elements(in: all)
+        #expect(edited.elements(in: all) == expected, "\(context)")
+        #expect(Self.sorted(cached.elements(in: all)) == expected, "cached: \(context)")
+        #expect(Self.sorted(scan.elements(in: all)) == expected, "scan: \(context)")
+        #expect(Self.sorted(onDemand.elements(in: all)) == expected, "on demand: \(context)")
+        #expect(Self.sorted(adaptive.elements(in: all)) == expected, "adaptive: \(context)")
+        for size in [edited.contentSize, cached.contentSize, scan.contentSize, onDemand.contentSize, adaptive.contentSize] {
+            #expect(size == fresh.contentSize, "\(context)")
+        }
+        return expected
+    }
+
     static func prepared(_ configuration: SpanGrid.Configuration, _ container: Size) throws -> SpanGrid {
         var grid = SpanGrid(configuration)
         try grid.prepare(data: try configuration.dataShape(), container: container)
@@ -146,16 +167,7 @@ import Testing
                 #expect(heights == Self.referenceHeights(configuration), "\(context)")
                 #expect((0..<edited.rowCount).map { edited.laidOutHeight(ofRow: $0) } == heights, "\(context)")
                 grownRows += zip(heights, (0..<fresh.rowCount).map { configuration.height(ofRow: $0) }).filter { $0.0 != $0.1 }.count
-                let all = Rect(x: 0, y: 0, width: fresh.contentSize.width, height: fresh.contentSize.height)
-                let expected = fresh.elements(in: all)
-                #expect(edited.elements(in: all) == expected, "\(context)")
-                #expect(Self.sorted(cached.elements(in: all)) == expected, "cached: \(context)")
-                #expect(Self.sorted(scan.elements(in: all)) == expected, "scan: \(context)")
-                #expect(Self.sorted(onDemand.elements(in: all)) == expected, "on demand: \(context)")
-                #expect(Self.sorted(adaptive.elements(in: all)) == expected, "adaptive: \(context)")
-                for layout in [cached.contentSize, scan.contentSize, onDemand.contentSize, adaptive.contentSize] {
-                    #expect(layout == fresh.contentSize, "\(context)")
-                }
+                let expected = Self.expectWholeGridAsFresh(fresh, edited, cached, scan, onDemand, adaptive, context)
                 // A band across the middle: rect queries, not only the whole grid.
                 let y = Double(random.integer(0...Int(fresh.contentSize.height)))
                 let band = Rect(x: Double(random.integer(0...100)), y: y, width: 150, height: 90)
@@ -264,16 +276,7 @@ extension SpanGridTypingDifferentialTests {
                 // frame's height is its end less its start, rounded, as a fresh grid's is).
                 #expect(heights == Self.referenceHeights(edited.configuration), "\(context)")
             }
-            let all = Rect(x: 0, y: 0, width: fresh.contentSize.width, height: fresh.contentSize.height)
-            let expected = fresh.elements(in: all)
-            #expect(edited.elements(in: all) == expected, "\(context)")
-            #expect(Self.sorted(cached.elements(in: all)) == expected, "cached: \(context)")
-            #expect(Self.sorted(scan.elements(in: all)) == expected, "scan: \(context)")
-            #expect(Self.sorted(onDemand.elements(in: all)) == expected, "on demand: \(context)")
-            #expect(Self.sorted(adaptive.elements(in: all)) == expected, "adaptive: \(context)")
-            for size in [edited.contentSize, cached.contentSize, scan.contentSize, onDemand.contentSize, adaptive.contentSize] {
-                #expect(size == fresh.contentSize, "\(context)")
-            }
+            Self.expectWholeGridAsFresh(fresh, edited, cached, scan, onDemand, adaptive, context)
             let y = Double(random.integer(0...Int(fresh.contentSize.height)))
             let band = Rect(x: 0, y: y, width: 200, height: 60)
             #expect(Self.sorted(onDemand.elements(in: band)) == fresh.elements(in: band), "on demand \(band): \(context)")
