@@ -16,7 +16,7 @@ import Testing
         #expect(check.stdout.contains("obeys laws 1"))
         #expect(try GridBench.run(["conform", "--write-queries", q2, "--queries", q1, "--answers", a1]).status == Exit.success)
         let round2 = try String(contentsOfFile: q2, encoding: .utf8)
-        #expect(round2.contains("\"round\" : 2"))
+        #expect(round2.contains("\"round\":2"))
         #expect(try GridBench.run(["conform", "--queries", q2, "--write-answers", a2, "--strategy", "cached"]).status == Exit.success)
         let check2 = try GridBench.run(["conform", "--queries", q2, "--answers", a2])
         #expect(check2.status == Exit.success, "\(check2)")
@@ -33,7 +33,7 @@ import Testing
         let answers = try String(contentsOfFile: a, encoding: .utf8)
 
         // The reference's first tile, x 4, moved to x 5 wherever it is answered.
-        let moved = answers.replacingOccurrences(of: "\"x\" : 4,", with: "\"x\" : 5,")
+        let moved = answers.replacingOccurrences(of: "\"x\":4,", with: "\"x\":5,")
         #expect(moved != answers)
         let wrong = scratch.path("wrong.json")
         try moved.write(toFile: wrong, atomically: true, encoding: .utf8)
@@ -42,7 +42,7 @@ import Testing
         #expect(violated.stdout.contains("law"))
 
         let broken = scratch.path("broken.json")
-        try answers.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : \"one\"")
+        try answers.replacingOccurrences(of: "\"schemaVersion\":1", with: "\"schemaVersion\":\"one\"")
             .write(toFile: broken, atomically: true, encoding: .utf8)
         let bad = try GridBench.run(["conform", "--queries", q, "--answers", broken])
         #expect(bad.status == Exit.badInput, "\(bad)")

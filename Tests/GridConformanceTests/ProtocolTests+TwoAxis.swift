@@ -32,7 +32,7 @@ extension ProtocolTests {
         let cell = try #require(answered.items?.compactMap { $0 }.first { $0.path == ItemPath(section: 2, item: 1) })
         #expect(cell.placement == (configuration.transposed ? GridPlacement(row: 1, column: 2) : GridPlacement(row: 2, column: 1)))
         let text = String(decoding: try answers.encoded(), as: UTF8.self)
-        #expect(text.contains("\"declaredSupplementaries\"") && text.contains("\"space\" : \"grid\"") && text.contains("\"column\" : "))
+        #expect(text.contains("\"declaredSupplementaries\"") && text.contains("\"space\":\"grid\"") && text.contains("\"column\":"))
 
         let report = try GridConformance.check(queries: queries, answers: answers)
         #expect(report.isPassing, "\(report)")

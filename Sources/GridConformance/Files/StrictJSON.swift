@@ -63,9 +63,9 @@ package enum StrictJSON {
             // A required key missing beside a key nobody asked for is most likely that key
             // misspelt ("hieght"): say so.
             if case .keyNotFound(let key, let context) = error, let object = root.object(at: context.codingPath),
-               let stray = object.keys.first(where: {
-                   !object.used.contains($0) && !object.asked.contains($0) && nearest(to: $0, in: [key.stringValue]) != nil
-               }) {
+               let stray = object.keys.indices.first(where: {
+                   !object.isUsed($0) && !object.wasAsked(object.keys[$0]) && nearest(to: object.keys[$0], in: [key.stringValue]) != nil
+               }).map({ object.keys[$0] }) {
                 throw InputError(
                     file: file, field: InputError.fieldPath(context.codingPath + [StrictKey(stray)]), value: "(an unknown field)",
                     expected: "no such field here; did you mean \(key.stringValue)?")
@@ -149,12 +149,91 @@ final class Node {
     }
 
     /// An object's members in order, and which keys the decoder asked for and used.
+    ///
+    /// Kept in arrays searched in order: the objects of GridBench's files have a handful of
+    /// members, for which comparing keys is cheaper than hashing them, and a file holds
+    /// millions of objects (a dictionary and two sets each cost four allocations an object,
+    /// the most of reading an answer file). An object of many members (a map's) gets an
+    /// index by key when first searched.
     final class Object {
-        var keys: [String] = []
-        var members: [String: Node] = [:]
-        var asked: Set<String> = []
-        var used: Set<String> = []
+        /// The keys, in document order.
+        private(set) var keys: [String] = []
+        /// The members' values, in document order.
+        private(set) var values: [Node] = []
+        /// Per member, whether the decoder asked for it, and whether it used it.
+        private var asked: [Bool] = []
+        private var used: [Bool] = []
+        /// The keys the decoder asked for that the object does not have, each once.
+        private var askedMissing: [String] = []
+        /// The position of each key, for an object of more than `linearLimit` members.
+        private var positions: [String: Int]?
+        /// Whether a decoder opened the object (a keyed container).
         var opened = false
+
+        private static let linearLimit = 12
+
+        var count: Int { keys.count }
+
+        /// The position of `key` among the members, `nil` when the object has no such key.
+        func position(of key: String) -> Int? {
+            if keys.count <= Self.linearLimit { return keys.firstIndex(of: key) }
+            if positions == nil {
+                var index: [String: Int] = [:]
+                index.reserveCapacity(keys.count)
+                for (position, key) in keys.enumerated() { index[key] = position }
+                positions = index
+            }
+            return positions?[key]
+        }
+
+        /// Adds a member at the end; `false`, adding nothing, when the object has `key` already.
+        func append(_ key: String, _ value: Node) -> Bool {
+            guard position(of: key) == nil else { return false }
+            keys.append(key)
+            values.append(value)
+            asked.append(false)
+            used.append(false)
+            positions?[key] = keys.count - 1
+            return true
+        }
+
+        /// The value of `key`, without marking it asked or used.
+        func member(_ key: String) -> Node? {
+            position(of: key).map { values[$0] }
+        }
+
+        /// Notes that the decoder asked for `key`; returns its position when the object has it.
+        func ask(_ key: String) -> Int? {
+            if let position = position(of: key) {
+                asked[position] = true
+                return position
+            }
+            if !askedMissing.contains(key) { askedMissing.append(key) }
+            return nil
+        }
+
+        /// Notes that the decoder used the member at `position`.
+        func use(_ position: Int) { used[position] = true }
+
+        /// Notes that the decoder asked for and used every member.
+        func useAll() {
+            for position in used.indices { (asked[position], used[position]) = (true, true) }
+        }
+
+        func isUsed(_ position: Int) -> Bool { used[position] }
+
+        /// Whether the decoder asked for `key` (a member or not).
+        func wasAsked(_ key: String) -> Bool {
+            if let position = position(of: key) { return asked[position] }
+            return askedMissing.contains(key)
+        }
+
+        /// The keys the decoder asked for: members and keys it looked for in vain.
+        var known: Set<String> {
+            var known = Set(askedMissing)
+            for position in keys.indices where asked[position] { known.insert(keys[position]) }
+            return known
+        }
     }
 
     let value: Value
@@ -192,7 +271,7 @@ final class Node {
         for key in path {
             switch current.value {
             case .object(let object):
-                guard let next = object.members[key.stringValue] else { return nil }
+                guard let next = object.member(key.stringValue) else { return nil }
                 current = next
             case .array(let array):
                 guard let index = key.intValue, array.indices.contains(index) else { return nil }
@@ -218,22 +297,43 @@ final class Node {
     /// The first key, depth first in document order, of an object the decoder read that it
     /// never asked for.
     func firstUnknownKey(path: [any CodingKey]) -> (path: [any CodingKey], key: String, known: Set<String>)? {
+        var walked = path
+        return firstUnknownKey(walking: &walked)
+    }
+
+    /// `firstUnknownKey(path:)`, with one path grown and shrunk along the walk: a path copied
+    /// for every value of a large file cost more than reading the file.
+    private func firstUnknownKey(walking path: inout [any CodingKey]) -> (path: [any CodingKey], key: String, known: Set<String>)? {
         switch value {
         case .object(let object):
-            for key in object.keys {
-                if object.opened && !object.used.contains(key) {
-                    return (path + [StrictKey(key)], key, object.asked)
+            for (position, key) in object.keys.enumerated() {
+                if object.opened && !object.isUsed(position) {
+                    return (path + [StrictKey(key)], key, object.known)
                 }
-                if let found = object.members[key]!.firstUnknownKey(path: path + [StrictKey(key)]) { return found }
+                let member = object.values[position]
+                guard member.holdsContainers else { continue }
+                path.append(StrictKey(key))
+                defer { path.removeLast() }
+                if let found = member.firstUnknownKey(walking: &path) { return found }
             }
         case .array(let array):
-            for (index, element) in array.enumerated() {
-                if let found = element.firstUnknownKey(path: path + [StrictKey(index)]) { return found }
+            for (index, element) in array.enumerated() where element.holdsContainers {
+                path.append(StrictKey(index))
+                defer { path.removeLast() }
+                if let found = element.firstUnknownKey(walking: &path) { return found }
             }
         default:
             break
         }
         return nil
+    }
+
+    /// Whether the value is an object or an array (where an unknown key may hide).
+    private var holdsContainers: Bool {
+        switch value {
+        case .object, .array: true
+        default: false
+        }
     }
 }
 
@@ -265,8 +365,28 @@ struct Parser {
     var index = 0
     var line = 1
     var lineStart = 0
-    var path: [String] = []
+    /// Where the parser is, for messages: the keys and indices of the containers it is in.
+    /// Kept as steps and written out only for a message (an answer file holds millions of
+    /// members, and writing each one's path as text took longer than reading it).
+    var path: [Step] = []
     var values = 0
+
+    enum Step {
+        case key(String)
+        case index(Int)
+    }
+
+    /// `cases[3].rects`: the path, as messages write it.
+    var pathText: String {
+        var text = ""
+        for step in path {
+            switch step {
+            case .key(let key): text += text.isEmpty ? key : "." + key
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -294,7 +414,7 @@ struct Parser {
             let byte = bytes[index]
             what = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : String(format: "byte 0x%02X", byte)
         }
-        let place = path.isEmpty ? "" : " (in \(path.joined()))"
+        let place = path.isEmpty ? "" : " (in \(pathText))"
         return ParseError(line: line, column: column, offset: index, found: what, expected: expected + place)
     }
 
@@ -372,12 +492,13 @@ struct Parser {
         return (String(decoding: bytes[index ..< end], as: UTF8.self), written)
     }
 
-    mutating func literal(_ word: String) throws(ParseError) {
-        let expected = Array(word.utf8)
-        guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
-            throw fail("a value (\(word)?)")
+    mutating func literal(_ word: StaticString) throws(ParseError) {
+        let count = word.utf8CodeUnitCount
+        let matches = bytes.count - index >= count && word.withUTF8Buffer { expected in
+            bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[index ..< index + count]).elementsEqual(expected) }
         }
-        index += expected.count
+        guard matches else { throw fail("a value (\(word)?)") }
+        index += count
     }
 
     mutating func object(depth: Int) throws(ParseError) -> Node {
@@ -396,20 +517,19 @@ struct Parser {
             // would walk the whole line each time, quadratic in a one-line document.
             let keyLine = line, keyIndex = index
             let key = try string()
-            if object.members[key] != nil {
+            if object.position(of: key) != nil {
                 throw ParseError(
                     line: keyLine, column: column(at: keyIndex), offset: keyIndex, found: "\"\(key)\" a second time",
-                    expected: "each key once in an object" + (path.isEmpty ? "" : " (in \(path.joined()))"))
+                    expected: "each key once in an object" + (path.isEmpty ? "" : " (in \(pathText))"))
             }
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("':' after the key \"\(key)\"") }
             index += 1
             skipSpace()
-            path.append(path.isEmpty ? key : "." + key)
+            path.append(.key(key))
             let member = try value(depth: depth)
             path.removeLast()
-            object.keys.append(key)
-            object.members[key] = member
+            _ = object.append(key, member)
             skipSpace()
             guard index < bytes.count else { throw fail("',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -433,7 +553,7 @@ struct Parser {
         }
         while true {
             skipSpace()
-            path.append("[\(elements.count)]")
+            path.append(.index(elements.count))
             elements.append(try value(depth: depth))
             path.removeLast()
             skipSpace()
@@ -477,6 +597,14 @@ struct Parser {
 
     mutating func string() throws(ParseError) -> String {
         index += 1
+        // Most strings (keys, kinds) hold no escape: read them in one piece.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let text = String(decoding: bytes[index ..< end], as: UTF8.self)
+            index = end + 1
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flush(_ parser: Parser, upTo end: Int, into scalars: inout String.UnicodeScalarView) {
@@ -581,6 +709,14 @@ struct NodeDecoder: Decoder {
 /// Reading one value as a Swift type, with the refusals `StrictJSON` promises.
 enum NodeReading {
     static func decode<T: Decodable>(_ type: T.Type, from node: Node, at path: [any CodingKey]) throws -> T {
+        try decode(type, from: node, in: path, nil)
+    }
+
+    /// Decodes the value at `key` of the container at `parent` (the value at `parent` itself
+    /// when `key` is `nil`). The value's path is written out only when it is needed: for a
+    /// nested container, or a refusal; a number or string read well costs no path.
+    static func decode<T: Decodable>(_ type: T.Type, from node: Node, in parent: [any CodingKey], _ key: (any CodingKey)?) throws -> T {
+        var path: [any CodingKey] { key.map { parent + [$0] } ?? parent }
         func fail(_ expected: String) -> StrictJSONError { StrictJSONError(codingPath: path, value: node.text, expected: expected) }
         switch type {
         case is Bool.Type:
@@ -643,23 +779,20 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let codingPath: [any CodingKey]
 
     var allKeys: [Key] {
-        object.used.formUnion(object.keys)
-        object.asked.formUnion(object.keys)
+        object.useAll()
         return object.keys.compactMap { Key(stringValue: $0) }
     }
 
     func contains(_ key: Key) -> Bool {
-        object.asked.insert(key.stringValue)
-        return object.members[key.stringValue] != nil
+        object.ask(key.stringValue) != nil
     }
 
     private func member(_ key: Key) throws -> Node {
-        object.asked.insert(key.stringValue)
-        object.used.insert(key.stringValue)
-        guard let node = object.members[key.stringValue] else {
+        guard let position = object.ask(key.stringValue) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value for key \(key.stringValue)."))
         }
-        return node
+        object.use(position)
+        return object.values[position]
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -669,15 +802,15 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try NodeReading.decode(type, from: try member(key), at: codingPath + [key])
+        try NodeReading.decode(type, from: try member(key), in: codingPath, key)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        object.asked.insert(key.stringValue)
-        guard let node = object.members[key.stringValue] else { return nil }
-        object.used.insert(key.stringValue)
+        guard let position = object.ask(key.stringValue) else { return nil }
+        object.use(position)
+        let node = object.values[position]
         if case .null = node.value { return nil }
-        return try NodeReading.decode(type, from: node, at: codingPath + [key])
+        return try NodeReading.decode(type, from: node, in: codingPath, key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -690,9 +823,9 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func superDecoder() throws -> any Decoder {
         let key = StrictKey("super")
-        object.asked.insert(key.stringValue)
-        object.used.insert(key.stringValue)
-        return NodeDecoder(node: object.members[key.stringValue] ?? Node(.null), codingPath: codingPath + [key])
+        let position = object.ask(key.stringValue)
+        if let position { object.use(position) }
+        return NodeDecoder(node: position.map { object.values[$0] } ?? Node(.null), codingPath: codingPath + [key])
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
@@ -717,11 +850,12 @@ struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
     /// fails leaves the container where it was, so a caller may try another type
     /// (`try? decode(Double.self)`, then an object).
     private func peek<T>(_ type: T.Type) throws -> (Node, [any CodingKey]) {
-        guard !isAtEnd else {
-            throw DecodingError.valueNotFound(
-                type, .init(codingPath: codingPath + [StrictKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
-        }
+        guard !isAtEnd else { throw atEnd(type) }
         return (elements[currentIndex], codingPath + [StrictKey(currentIndex)])
+    }
+
+    private func atEnd<T>(_ type: T.Type) -> DecodingError {
+        .valueNotFound(type, .init(codingPath: codingPath + [StrictKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -734,8 +868,8 @@ struct UnkeyedNodeContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (node, path) = try peek(type)
-        let value = try NodeReading.decode(type, from: node, at: path)
+        guard !isAtEnd else { throw atEnd(type) }
+        let value = try NodeReading.decode(type, from: elements[currentIndex], in: codingPath, StrictKey(currentIndex))
         currentIndex += 1
         return value
     }

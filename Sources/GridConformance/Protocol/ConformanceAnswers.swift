@@ -289,11 +289,12 @@ extension ConformanceAnswers {
         try JSONCoding.decode(ConformanceAnswers.self, from: data, file: file)
     }
 
-    /// The file's contents: pretty-printed JSON with sorted keys.
-    public func encoded() throws -> Data { try JSONCoding.encode(self) }
+    /// The file's contents: JSON on one line, with sorted keys (files of this kind run to
+    /// tens of megabytes; any JSON formatter shows them indented).
+    public func encoded() throws -> Data { try JSONCoding.encode(self, compact: true) }
 
     /// Writes the file atomically.
-    public func write(to url: URL) throws { try JSONCoding.write(self, to: url) }
+    public func write(to url: URL) throws { try JSONCoding.write(self, to: url, compact: true) }
 }
 
 // MARK: - Answering in process

@@ -221,11 +221,12 @@ extension ConformanceQueries {
         return queries
     }
 
-    /// The file's contents: pretty-printed JSON with sorted keys.
-    public func encoded() throws -> Data { try JSONCoding.encode(self) }
+    /// The file's contents: JSON on one line, with sorted keys (files of this kind run to
+    /// tens of megabytes; any JSON formatter shows them indented).
+    public func encoded() throws -> Data { try JSONCoding.encode(self, compact: true) }
 
     /// Writes the file atomically.
-    public func write(to url: URL) throws { try JSONCoding.write(self, to: url) }
+    public func write(to url: URL) throws { try JSONCoding.write(self, to: url, compact: true) }
 
     /// The most items one case's data may hold: a case is answered by preparing a layout
     /// over it and listing every element its rects meet, in memory and in the answer file.
