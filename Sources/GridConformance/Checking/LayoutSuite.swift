@@ -27,7 +27,6 @@ struct LayoutSuite<L: GridLayout> {
         var counts = ConformanceReport.Counts()
         var skipped: [ConformanceReport.Skipped] = []
         var declaresNonOverlap = false
-        let all = Set(ConformanceLaw.allCases)
 
         func record(_ result: Result, _ configuration: ConformanceConfiguration) {
             if let reason = result.skipped {
@@ -46,20 +45,19 @@ struct LayoutSuite<L: GridLayout> {
             started += 1
             progress(ConformanceProgress(caseNumber: started, caseCount: cases))
         }
+        var items: [Case] = []
         for container in options.containers {
-            for data in options.dataShapes {
+            for data in options.dataShapes { items.append(.configuration(ConformanceConfiguration(data: data, container: container))) }
+        }
+        items += freshness.map { .configuration($0) }
+        items += (0 ..< sequences).map { .sequence($0) }
+        if let isolation = options.isolation, ChildProcess.isAvailable {
+            checkInChildren(items, timeout: isolation.timeout, before: next, record: record)
+        } else {
+            for item in items {
                 next()
-                let configuration = ConformanceConfiguration(data: data, container: container)
-                record(check(configuration, laws: all), configuration)
+                if let (configuration, result) = check(item) { record(result, configuration) }
             }
-        }
-        for configuration in freshness {
-            next()
-            record(check(configuration, laws: all), configuration)
-        }
-        for sequence in 0 ..< sequences {
-            next()
-            if let (configuration, result) = checkSequence(sequence) { record(result, configuration) }
         }
         if options.shrinks && !found.isEmpty { progress(ConformanceProgress(caseNumber: cases, caseCount: cases, shrinking: true)) }
 
@@ -96,6 +94,21 @@ struct LayoutSuite<L: GridLayout> {
         report.promises = ConformanceReport.promises(
             counts: counts, reportsShifts: Promises.reportsShifts(L.self), enumerates: Promises.enumeratesInScrollOrder(L.self))
         return report
+    }
+
+    /// One case of a run: a configuration checked under every law, or an edit sequence.
+    enum Case {
+        case configuration(ConformanceConfiguration)
+        case sequence(Int)
+    }
+
+    /// Checks `item` in this process: the configuration reported on and its result; `nil`
+    /// for a sequence with nothing to run.
+    func check(_ item: Case) -> (ConformanceConfiguration, Result)? {
+        switch item {
+        case .configuration(let configuration): (configuration, check(configuration, laws: Set(ConformanceLaw.allCases)))
+        case .sequence(let index): checkSequence(index)
+        }
     }
 
     private struct MergeKey: Hashable {

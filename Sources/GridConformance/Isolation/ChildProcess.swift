@@ -44,6 +44,17 @@ enum ChildProcess {
     /// and what it returns is sent to the parent over a pipe. The child is killed after
     /// `timeout` seconds.
     static func run(timeout: Double, _ body: (CallLog) -> [UInt8]) -> ChildRun {
+        run(timeout: timeout) { log, _ in body(log) }
+    }
+
+    /// Runs `body` in a child process that may report as it goes: what `body` hands to its
+    /// `send` reaches the parent at once, where `received` is given each piece read (then
+    /// what `body` returns, which the result also holds). The child is killed when
+    /// `timeout` seconds pass without a report: a child checking many cases, each sent when
+    /// done, gets the time limit for each.
+    static func run(
+        timeout: Double, received: ([UInt8]) -> Void = { _ in }, _ body: (CallLog, _ send: ([UInt8]) -> Void) -> [UInt8]
+    ) -> ChildRun {
         #if canImport(Glibc)
         guard let log = CallLog() else {
             return ChildRun(outcome: .notStarted("could not map a shared page (\(errorText()))"), lastCall: CallRecord(), output: "")
@@ -67,8 +78,9 @@ enum ChildProcess {
             // The signals a trap raises, and their relatives, back to their default action so
             // that the child dies at once (a literal, not a global: nothing lazy to initialise).
             for signal in [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGPIPE] { _ = Glibc.signal(signal, SIG_DFL) }
-            let bytes = body(log)
-            let written = writeAll(resultPipe[1], bytes)
+            var sent = true
+            let bytes = body(log) { sent = sent && writeAll(resultPipe[1], $0) }
+            let written = sent && writeAll(resultPipe[1], bytes)
             _exit(written ? 0 : 3)
         }
         close(resultPipe[1])
@@ -78,7 +90,8 @@ enum ChildProcess {
             close(resultPipe[0]); close(outputPipe[0])
             return ChildRun(outcome: .notStarted("fork: \(reason)"), lastCall: CallRecord(), output: "")
         }
-        let (result, output, timedOut, collected) = collect(pid: pid, result: resultPipe[0], output: outputPipe[0], timeout: timeout)
+        let (result, output, timedOut, collected) = collect(
+            pid: pid, result: resultPipe[0], output: outputPipe[0], timeout: timeout, received: received)
         close(resultPipe[0])
         close(outputPipe[0])
         let status = collected ?? reap(pid)
@@ -101,13 +114,16 @@ enum ChildProcess {
     }
 
     #if canImport(Glibc)
-    /// Reads both pipes until the child closes them or the time is up; kills the child then.
+    /// Reads both pipes until the child closes them or the time is up (`timeout` seconds
+    /// with nothing on the result pipe); kills the child then.
     /// Returns what the child wrote to each pipe, whether it was killed for taking too long,
     /// and its wait status when it was collected here.
-    private static func collect(pid: pid_t, result: Int32, output: Int32, timeout: Double) -> ([UInt8], [UInt8], Bool, Int32?) {
+    private static func collect(
+        pid: pid_t, result: Int32, output: Int32, timeout: Double, received: ([UInt8]) -> Void
+    ) -> ([UInt8], [UInt8], Bool, Int32?) {
         var resultBytes: [UInt8] = [], outputBytes: [UInt8] = []
         var fds = [pollfd(fd: result, events: Int16(POLLIN), revents: 0), pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
-        let start = ContinuousClock.now
+        var start = ContinuousClock.now
         // The options' field may be set to anything: a time from a millisecond to a year.
         let seconds = timeout.isFinite ? min(max(timeout, 0.001), 365 * 86_400) : ConformanceIsolation.defaultTimeout
         let limit = Duration.milliseconds(Int64(seconds * 1000))
@@ -126,6 +142,8 @@ enum ChildProcess {
                 if count > 0 {
                     if i == 0 {
                         resultBytes.append(contentsOf: chunk[0 ..< count])
+                        received(Array(chunk[0 ..< count]))
+                        start = ContinuousClock.now  // a report: the time limit starts again
                     } else {
                         outputBytes.append(contentsOf: chunk[0 ..< count])
                         if outputBytes.count > 4 * keptOutput { outputBytes.removeFirst(outputBytes.count - keptOutput) }

@@ -45,15 +45,19 @@ import GridCore
 /// which reads it after the child has died. What the child prints (standard output and
 /// error) goes to a second pipe; the parent keeps its last lines.
 ///
-/// A layout that does not trap gets the same report isolated as in process, with one
-/// exception: state that the layouts of one factory share (a counter bumped by every
-/// `prepare`, say) changes in the child only, and the next case starts again from the
-/// parent's copy.
+/// One child checks case after case, sending each case's result when it is done; a child
+/// that dies costs the case it was checking, and the next child starts at the case after
+/// it. A layout that does not trap therefore gets the same report isolated as in process,
+/// state that the layouts of one factory share (a counter bumped by every `prepare`, say)
+/// included, as long as no child dies; after a death, the next child starts again from
+/// the parent's copy of that state.
 ///
 /// Isolation needs `fork` as Linux's glibc has it; elsewhere the cases run in this process, as
-/// without isolation. It costs a `fork` per case (a millisecond or so, the process's memory
-/// shared copy-on-write) and one per shrinking step; cases run one after another, as they
-/// already do.
+/// without isolation. It costs a `fork` for the run and one for each case that kills its
+/// child, and one per shrinking step (a shrinking step may trap where the case did not).
+/// A fork copies the process's page tables: in a large process (a test runner that has
+/// run other tests) one took tens of milliseconds, more than a small case's checks. Each
+/// case gets ``timeout`` seconds; cases run one after another, as they already do.
 public struct ConformanceIsolation: Hashable, Sendable {
     /// The default time limit of one case: 30 seconds.
     public static let defaultTimeout = 30.0

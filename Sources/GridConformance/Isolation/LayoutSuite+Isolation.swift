@@ -47,6 +47,121 @@ extension LayoutSuite {
         return (reported, result)
     }
 
+    /// Checks `cases` in as few child processes as it can: one child checks case after
+    /// case, sending each result as it is done, and `record` gets it at once (after
+    /// `before`, told before each case, as ``run()`` tells its progress). A child that dies
+    /// (a trap, an exit, a hang) costs the case it was checking, reported as
+    /// ``checkInChild(_:laws:extra:timeout:)`` reports it; the next child starts at the case
+    /// after it. Each case gets `timeout` seconds.
+    ///
+    /// One `fork` a case cost more than the checks of a small case, and more still under a
+    /// sanitizer (the child copies the parent's page tables). The results are the same
+    /// either way, but for one difference the cases of one child share: state that a
+    /// factory's layouts share (a counter bumped by every `prepare`) carries from case to
+    /// case, as it does in process, until a child dies.
+    func checkInChildren(
+        _ cases: [Case], timeout: Double, before: () -> Void, record: (Result, ConformanceConfiguration) -> Void
+    ) {
+        let suite = inProcess
+        let everyLaw = Set(ConformanceLaw.allCases)
+        let sequenceLaws = everyLaw.subtracting([.determinism])
+        /// The configuration a case is reported on when its child dies, and its laws.
+        func reported(_ item: Case) -> (ConformanceConfiguration, Set<ConformanceLaw>)? {
+            switch item {
+            case .configuration(let configuration): return (configuration, everyLaw)
+            case .sequence(let index):
+                let steps = sequenceSteps(index)
+                guard let previous = steps.first?.previous else { return nil }
+                return (steps.first ?? ConformanceConfiguration(data: previous.data, container: previous.container), sequenceLaws)
+            }
+        }
+        var next = 0
+        while next < cases.count {
+            let first = next
+            before()
+            // In the parent: each whole report, as it arrives, is the result of case `next`.
+            var pending: [UInt8] = []
+            func take(_ bytes: [UInt8]) {
+                pending += bytes
+                while pending.count >= 8 {
+                    var reader = CaseWire.Reader(bytes: Array(pending.prefix(8)))
+                    guard let length = reader.int(), length >= 0, pending.count - 8 >= length else { return }
+                    let payload = Array(pending[8 ..< 8 + length])
+                    pending.removeFirst(8 + length)
+                    guard next < cases.count else { continue }
+                    if let (configuration, result) = decode(payload, of: cases[next], laws: (everyLaw, sequenceLaws), timeout: timeout) {
+                        record(result, configuration)
+                    }
+                    next += 1
+                    if next < cases.count { before() }
+                }
+            }
+            let run = ChildProcess.run(timeout: timeout, received: take) { log, send in
+                let traced = LayoutSuite<TracedLayout<L>>(
+                    name: suite.name, options: suite.options, makeLayout: { TracedLayout(log: log, make: suite.makeLayout) })
+                for item in cases[first...] {
+                    log.startCase()
+                    var writer = CaseWire.Writer()
+                    switch item {
+                    case .configuration(let configuration):
+                        writer.bytes = CaseWire.encode(traced.check(configuration, laws: everyLaw))
+                    case .sequence(let index):
+                        let steps = traced.sequenceSteps(index)
+                        if steps.first?.previous == nil {
+                            writer.int(-2)  // nothing to run
+                        } else {
+                            let (step, result) = traced.runSequence(steps, laws: sequenceLaws)
+                            writer.int(step ?? -1)
+                            writer.bytes += CaseWire.encode(result)
+                        }
+                    }
+                    var frame = CaseWire.Writer()
+                    frame.int(writer.bytes.count)
+                    send(frame.bytes + writer.bytes)
+                }
+                return []
+            }
+            guard next < cases.count else { break }
+            // The child ended before reporting case `next`: how it ended is that case's result.
+            var ended = run
+            if case .finished = run.outcome { ended.outcome = .finished([]) }
+            if let (configuration, laws) = reported(cases[next]) {
+                record(result(of: ended, configuration, laws: laws, timeout: timeout) { _ in nil }, configuration)
+            }
+            next += 1
+        }
+    }
+
+    /// The result a child sent for `item`, decoded (a report that cannot be read is a law 3
+    /// violation, as ``checkInChild(_:laws:extra:timeout:)`` says); `nil` for a sequence
+    /// with nothing to run.
+    private func decode(
+        _ payload: [UInt8], of item: Case, laws: (every: Set<ConformanceLaw>, sequence: Set<ConformanceLaw>), timeout: Double
+    ) -> (ConformanceConfiguration, Result)? {
+        let sent = ChildRun(outcome: .finished(payload), lastCall: CallRecord(), output: "")
+        switch item {
+        case .configuration(let configuration):
+            let result = result(of: sent, configuration, laws: laws.every, timeout: timeout) {
+                CaseWire.decodeResult($0, laws: laws.every, layout: name, configuration: configuration)
+            }
+            return (configuration, result)
+        case .sequence(let index):
+            var reader = CaseWire.Reader(bytes: Array(payload.prefix(8)))
+            if reader.int() == -2 { return nil }
+            let steps = sequenceSteps(index)
+            guard let previous = steps.first?.previous else { return nil }
+            let start = ConformanceConfiguration(data: previous.data, container: previous.container)
+            var reported = steps.first ?? start
+            let result = result(of: sent, reported, laws: laws.sequence, timeout: timeout) { bytes in
+                var reader = CaseWire.Reader(bytes: Array(bytes.prefix(8)))
+                guard bytes.count > 8, let step = reader.int(), step >= -1, step < steps.count else { return nil }
+                reported = step >= 0 ? steps[step] : start
+                return CaseWire.decodeResult(Array(bytes.dropFirst(8)), laws: laws.sequence, layout: name, configuration: reported)
+            }
+            return (reported, result)
+        }
+    }
+
     /// What a child's `run` came to: its result, decoded by `decode`, when it reported one;
     /// otherwise a law 3 violation on `configuration` naming how it died and the call it was
     /// making.

@@ -93,6 +93,13 @@ final class CallLog {
         #endif
     }
 
+    /// Starts the log again for the next case of a child that checks several: no call, no
+    /// layout made yet.
+    func startCase() {
+        made = 0
+        record.pointee = CallRecord()
+    }
+
     /// The number of the next layout made.
     func nextInstance() -> Int32 {
         made += 1
