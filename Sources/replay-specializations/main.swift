@@ -28,7 +28,12 @@ do {
     let layouts = try ReplaySpecializations.layouts(registry: text(of: registry), file: registry)
     let wrappers = try ReplaySpecializations.wrappers(strategyKind: text(of: strategyKind), file: strategyKind)
     let source = ReplaySpecializations.source(layouts: layouts, wrappers: wrappers)
-    try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+    // The same list is not written again: a release build links this tool anew each time
+    // (the plugin's tool build and the main build share its path), which runs it again, and
+    // a new file would recompile GridHarness on every build.
+    if (try? String(contentsOfFile: output, encoding: .utf8)) != source {
+        try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+    }
 } catch let error as ReplaySpecializations.ParseError {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(1)
