@@ -14,10 +14,11 @@ extension Replay {
     /// would measure generic code that looks up type metadata and calls through witness
     /// tables on every frame (about a thousand instructions a frame, more than the frame's
     /// own work), which an app compiled against its concrete layout never pays. Always
-    /// inlined, so that each specialisation holds this loop specialised too rather than a
-    /// call to its generic version. The list is generated, not written, so that adding a
-    /// layout touches only its folder and its registry line; `SpecializationListTests`
-    /// compares it with the registry at run time.
+    /// inlined, so that each specialisation holds this loop specialised with it, not a call
+    /// to its generic version (a release build has no `replayEveryFrame` of its own, and its
+    /// specialised frames call the specialised `Viewport.scroll(to:)`). The list is
+    /// generated, not written, so that adding a layout touches only its folder and its
+    /// registry line; `SpecializationListTests` compares it with the registry at run time.
     @inline(__always)
     func replayEveryFrame<L: GridLayout>(
         _ viewport: inout Viewport<L>, _ body: (_ frame: Int, _ nanos: UInt64, _ report: FrameReport, _ facts: ReplayedFrame) -> Void
