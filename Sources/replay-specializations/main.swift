@@ -28,9 +28,9 @@ do {
     let layouts = try ReplaySpecializations.layouts(registry: text(of: registry), file: registry)
     let wrappers = try ReplaySpecializations.wrappers(strategyKind: text(of: strategyKind), file: strategyKind)
     let source = ReplaySpecializations.source(layouts: layouts, wrappers: wrappers)
-    // The same list is not written again: a release build links this tool anew each time
-    // (the plugin's tool build and the main build share its path), which runs it again, and
-    // a new file would recompile GridHarness on every build.
+    // The same list is not written again: a build that links this tool anew runs it again
+    // (seen in release builds, where the plugin's tool build and the main build share its
+    // path), and a new file would recompile GridHarness for nothing.
     if (try? String(contentsOfFile: output, encoding: .utf8)) != source {
         try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
     }
