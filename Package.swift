@@ -45,7 +45,18 @@ let package = Package(
             dependencies: [
                 "GridCore", "GridLayouts", "GridStrategies", "GridViewport", "GridConformance",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ]),
+            ],
+            // Writes `replayFrames`, specialised for every registry layout in every strategy.
+            plugins: ["ReplaySpecializationPlugin"]),
+        // The replay's specialisation list, generated at build time from
+        // LayoutRegistry.builtIn and StrategyKind.wrap, so that no one keeps it by hand: a
+        // parser with no dependency (the tool is built for the building machine first, and
+        // must not be a second build of the layouts), its command-line tool and the plugin.
+        .target(name: "ReplaySpecializations"),
+        .executableTarget(name: "replay-specializations", dependencies: ["ReplaySpecializations"]),
+        .plugin(
+            name: "ReplaySpecializationPlugin", capability: .buildTool(),
+            dependencies: ["replay-specializations"]),
         // Layer 5: the strategy comparison report (Markdown, self-contained HTML, SVG charts),
         // and the session that measures a plan for it (child processes, repeats, tie-break).
         .target(name: "GridReports", dependencies: ["GridHarness", "GridLayouts", "GridStrategies"]),
@@ -106,6 +117,7 @@ let package = Package(
         .testTarget(
             name: "GridViewportTests",
             dependencies: ["GridViewport", "GridStrategies", "GridLayouts", "GridTestSupport"]),
+        .testTarget(name: "ReplaySpecializationsTests", dependencies: ["ReplaySpecializations"]),
         .testTarget(name: "GridHarnessTests", dependencies: ["GridHarness", "GridTestSupport", "GridTestLayouts"]),
         .testTarget(name: "GridReportsTests", dependencies: ["GridReports", "GridHarness"], resources: [.copy("Fixtures")]),
         .testTarget(

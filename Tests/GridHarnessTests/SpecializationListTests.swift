@@ -1,13 +1,14 @@
-import Foundation
 import GridCore
+import GridHarness
 import GridLayouts
 import GridStrategies
 import Testing
 
 /// The replay's frame loop is specialised for every layout of the registry in every
-/// strategy (`@_specialize` in Replay+FrameLoop.swift): a layout added to the registry without its
-/// four lines would replay through the generic loop, several times slower, and nothing else
-/// would say so.
+/// strategy, by a list ReplaySpecializationPlugin generates at build time from the text of
+/// LayoutRegistry.swift and StrategyKind.swift. A list that dropped a layout would replay it
+/// through the generic loop, several times slower, and nothing else would say so; one that
+/// invented a type would not build, or would specialise for nothing.
 @Suite struct SpecializationListTests {
     /// The concrete type a strategy makes of a layout: `CachedLayout<TileGrid>`.
     struct WrappedName: StrategyVisitor {
@@ -18,20 +19,16 @@ import Testing
         try StrategyKind.allCases.map { try $0.wrap(C.reference.makeLayout(), visitor: WrappedName()) }
     }
 
-    @Test func everyRegistryLayoutInEveryStrategyIsSpecialised() throws {
-        let replay = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Sources/GridHarness/Replay/Replay+FrameLoop.swift").standardizedFileURL
-        let source = try String(contentsOf: replay, encoding: .utf8)
-        let listed = Set(source.split(separator: "\n").compactMap { line -> String? in
-            guard let range = line.range(of: "@_specialize(exported: false, kind: full, where L == ") else { return nil }
-            return String(line[range.upperBound...].dropLast())
-        })
+    @Test func theGeneratedListIsEveryRegistryLayoutInEveryStrategy() throws {
         var wanted: [String] = []
         for configuration in LayoutRegistry.builtIn { wanted += try Self.wrappedNames(configuration) }
         #expect(wanted.count == LayoutRegistry.builtIn.count * StrategyKind.allCases.count)
         #expect(wanted.contains("CachedLayout<TileGrid>") && wanted.contains("AdaptiveLayout<SpanGrid>"))
-        let missing = wanted.filter { !listed.contains($0) }
-        #expect(missing.isEmpty, "add to replayFrames in Replay+FrameLoop.swift: \(missing.map { "@_specialize(exported: false, kind: full, where L == \($0))" })")
-        #expect(listed.subtracting(wanted).isEmpty, "specialised but in no registry entry: \(listed.subtracting(wanted).sorted())")
+        let generated = replaySpecializedTypes
+        let missing = wanted.filter { !generated.contains($0) }
+        let invented = generated.filter { !wanted.contains($0) }
+        #expect(missing.isEmpty, "the registry and the strategies make these, and the generated replayFrames is not specialised for them: \(missing)")
+        #expect(invented.isEmpty, "the generated replayFrames is specialised for these, which no registry layout in any strategy makes: \(invented)")
+        #expect(generated.count == Set(generated).count, "a type specialised twice: \(generated)")
     }
 }

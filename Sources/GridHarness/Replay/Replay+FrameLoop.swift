@@ -7,38 +7,20 @@ extension Replay {
     /// Replays every frame once through `viewport` and hands each frame's cost and report
     /// to `body`, which runs after the frame's clock has stopped.
     ///
-    /// The specialisation list: four lines for each of `LayoutRegistry.builtIn`'s layouts,
-    /// one per strategy, and nothing else in this file, so that adding a layout to GridBench
-    /// touches its folder, its registry line and these lines (`SpecializationListTests`
-    /// fails, naming the lines, when one is missing).
-    ///
-    /// Specialised for every reference layout under every strategy: the harness meets
-    /// layouts through a visitor, so without these it would measure generic code that looks
-    /// up type metadata and calls through witness tables on every frame (about a thousand
-    /// instructions a frame, more than the frame's own work), which an app compiled against
-    /// its concrete layout never pays. A layout of another type (a spec's third-party layout
-    /// in tests) runs the generic version, with the same results and a higher cost.
-    @_specialize(exported: false, kind: full, where L == CachedLayout<TileGrid>)
-    @_specialize(exported: false, kind: full, where L == ScanLayout<TileGrid>)
-    @_specialize(exported: false, kind: full, where L == OnDemandLayout<TileGrid>)
-    @_specialize(exported: false, kind: full, where L == AdaptiveLayout<TileGrid>)
-    @_specialize(exported: false, kind: full, where L == CachedLayout<DataGrid>)
-    @_specialize(exported: false, kind: full, where L == ScanLayout<DataGrid>)
-    @_specialize(exported: false, kind: full, where L == OnDemandLayout<DataGrid>)
-    @_specialize(exported: false, kind: full, where L == AdaptiveLayout<DataGrid>)
-    @_specialize(exported: false, kind: full, where L == CachedLayout<ColumnarGrouped>)
-    @_specialize(exported: false, kind: full, where L == ScanLayout<ColumnarGrouped>)
-    @_specialize(exported: false, kind: full, where L == OnDemandLayout<ColumnarGrouped>)
-    @_specialize(exported: false, kind: full, where L == AdaptiveLayout<ColumnarGrouped>)
-    @_specialize(exported: false, kind: full, where L == CachedLayout<Waterfall>)
-    @_specialize(exported: false, kind: full, where L == ScanLayout<Waterfall>)
-    @_specialize(exported: false, kind: full, where L == OnDemandLayout<Waterfall>)
-    @_specialize(exported: false, kind: full, where L == AdaptiveLayout<Waterfall>)
-    @_specialize(exported: false, kind: full, where L == CachedLayout<SpanGrid>)
-    @_specialize(exported: false, kind: full, where L == ScanLayout<SpanGrid>)
-    @_specialize(exported: false, kind: full, where L == OnDemandLayout<SpanGrid>)
-    @_specialize(exported: false, kind: full, where L == AdaptiveLayout<SpanGrid>)
-    func replayFrames<L: GridLayout>(
+    /// Callers call `replayFrames(_:_:)`, which ReplaySpecializationPlugin writes at build
+    /// time (Replay+Specializations.swift, in the build directory): the same call with one
+    /// `@_specialize` for every layout of `LayoutRegistry.builtIn` in every strategy of
+    /// `StrategyKind.wrap`. The harness meets layouts through a visitor, so without them it
+    /// would measure generic code that looks up type metadata and calls through witness
+    /// tables on every frame (about a thousand instructions a frame, more than the frame's
+    /// own work), which an app compiled against its concrete layout never pays. Always
+    /// inlined, so that each specialisation holds this loop specialised with it, not a call
+    /// to its generic version (a release build has no `replayEveryFrame` of its own, and its
+    /// specialised frames call the specialised `Viewport.scroll(to:)`). The list is
+    /// generated, not written, so that adding a layout touches only its folder and its
+    /// registry line; `SpecializationListTests` compares it with the registry at run time.
+    @inline(__always)
+    func replayEveryFrame<L: GridLayout>(
         _ viewport: inout Viewport<L>, _ body: (_ frame: Int, _ nanos: UInt64, _ report: FrameReport, _ facts: ReplayedFrame) -> Void
     ) throws {
         var nextEvent = 0
