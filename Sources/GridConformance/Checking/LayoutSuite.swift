@@ -389,18 +389,24 @@ struct LayoutSuite<L: GridLayout> {
     /// Edit sequence `index`: one instance lives through every step, told what changed, and
     /// each step is checked as ``checkAgain(_:_:laws:extra:)`` checks. The sequence stops at
     /// the first step that fails or that a fresh layout refuses; its result is that step's,
-    /// with the counts of all. Isolated, the sequence runs in a child process.
-    /// `nil` when there is no sequence to run (no shapes, no containers, no steps).
+    /// with the counts of all. `nil` when there is no sequence to run (no shapes, no
+    /// containers, no steps).
     func checkSequence(_ index: Int) -> (ConformanceConfiguration, Result)? {
         let steps = sequenceSteps(index)
-        let laws = Set(ConformanceLaw.allCases).subtracting([.determinism])
-        guard let previous = steps.first?.previous else { return nil }
-        let start = ConformanceConfiguration(data: previous.data, container: previous.container)
-        if let isolation = options.isolation, ChildProcess.isAvailable {
-            return checkSequenceInChild(index, steps: steps, start: start, laws: laws, timeout: isolation.timeout)
-        }
-        let (step, result) = runSequence(steps, laws: laws)
+        guard let start = Self.start(of: steps) else { return nil }
+        let (step, result) = runSequence(steps, laws: Self.sequenceLaws)
         return (step.map { steps[$0] } ?? start, result)
+    }
+
+    /// The laws an edit sequence's steps are checked under: those
+    /// ``checkAgain(_:_:laws:extra:)`` checks, every law but 5.
+    static var sequenceLaws: Set<ConformanceLaw> { Set(ConformanceLaw.allCases).subtracting([.determinism]) }
+
+    /// Where a sequence of `steps` starts (a result is reported there when the first
+    /// preparation is refused); `nil` when there is no sequence to run.
+    static func start(of steps: [ConformanceConfiguration]) -> ConformanceConfiguration? {
+        guard let previous = steps.first?.previous else { return nil }
+        return ConformanceConfiguration(data: previous.data, container: previous.container)
     }
 
     /// Runs `steps` on one instance: the index of the step whose result is returned (the

@@ -13,38 +13,17 @@ extension LayoutSuite {
     ) -> Result {
         let suite = inProcess
         let run = ChildProcess.run(timeout: timeout) { log in
-            let traced = LayoutSuite<TracedLayout<L>>(
-                name: suite.name, options: suite.options, makeLayout: { TracedLayout(log: log, make: suite.makeLayout) })
-            return CaseWire.encode(traced.check(configuration, laws: laws, extra: extra))
+            CaseWire.encode(suite.traced(log).check(configuration, laws: laws, extra: extra))
         }
         return result(of: run, configuration, laws: laws, timeout: timeout) {
             CaseWire.decodeResult($0, laws: laws, layout: name, configuration: configuration)
         }
     }
 
-    /// Edit sequence `index` (its `steps`, from `start`) run in a child process: the child
-    /// sends the index of the step whose result it reports, then that result. A child that
-    /// dies is reported on the sequence's first configuration, naming the call it was making.
-    func checkSequenceInChild(
-        _ index: Int, steps: [ConformanceConfiguration], start: ConformanceConfiguration, laws: Set<ConformanceLaw>, timeout: Double
-    ) -> (ConformanceConfiguration, Result) {
-        let suite = inProcess
-        let run = ChildProcess.run(timeout: timeout) { log in
-            let traced = LayoutSuite<TracedLayout<L>>(
-                name: suite.name, options: suite.options, makeLayout: { TracedLayout(log: log, make: suite.makeLayout) })
-            let (step, result) = traced.runSequence(steps, laws: laws)
-            var writer = CaseWire.Writer()
-            writer.int(step ?? -1)
-            return writer.bytes + CaseWire.encode(result)
-        }
-        var reported = steps.first ?? start
-        let result = result(of: run, reported, laws: laws, timeout: timeout) { bytes in
-            var reader = CaseWire.Reader(bytes: Array(bytes.prefix(8)))
-            guard bytes.count > 8, let step = reader.int(), step >= -1, step < steps.count else { return nil }
-            reported = step >= 0 ? steps[step] : start
-            return CaseWire.decodeResult(Array(bytes.dropFirst(8)), laws: laws, layout: name, configuration: reported)
-        }
-        return (reported, result)
+    /// This suite over layouts that write each call into `log` before making it: what a
+    /// child process checks.
+    func traced(_ log: CallLog) -> LayoutSuite<TracedLayout<L>> {
+        LayoutSuite<TracedLayout<L>>(name: name, options: options, makeLayout: { TracedLayout(log: log, make: makeLayout) })
     }
 
     /// Checks `cases` in as few child processes as it can: one child checks case after
@@ -64,15 +43,15 @@ extension LayoutSuite {
     ) {
         let suite = inProcess
         let everyLaw = Set(ConformanceLaw.allCases)
-        let sequenceLaws = everyLaw.subtracting([.determinism])
-        /// The configuration a case is reported on when its child dies, and its laws.
+        /// The configuration a case is reported on when its child dies (a sequence's first
+        /// step, naming the call it was making), and its laws.
         func reported(_ item: Case) -> (ConformanceConfiguration, Set<ConformanceLaw>)? {
             switch item {
             case .configuration(let configuration): return (configuration, everyLaw)
             case .sequence(let index):
                 let steps = sequenceSteps(index)
-                guard let previous = steps.first?.previous else { return nil }
-                return (steps.first ?? ConformanceConfiguration(data: previous.data, container: previous.container), sequenceLaws)
+                guard Self.start(of: steps) != nil else { return nil }
+                return (steps[0], Self.sequenceLaws)
             }
         }
         var next = 0
@@ -89,7 +68,7 @@ extension LayoutSuite {
                     let payload = Array(pending[8 ..< 8 + length])
                     pending.removeFirst(8 + length)
                     guard next < cases.count else { continue }
-                    if let (configuration, result) = decode(payload, of: cases[next], laws: (everyLaw, sequenceLaws), timeout: timeout) {
+                    if let (configuration, result) = decode(payload, of: cases[next], timeout: timeout) {
                         record(result, configuration)
                     }
                     next += 1
@@ -97,8 +76,7 @@ extension LayoutSuite {
                 }
             }
             let run = ChildProcess.run(timeout: timeout, received: take) { log, send in
-                let traced = LayoutSuite<TracedLayout<L>>(
-                    name: suite.name, options: suite.options, makeLayout: { TracedLayout(log: log, make: suite.makeLayout) })
+                let traced = suite.traced(log)
                 for item in cases[first...] {
                     log.startCase()
                     var writer = CaseWire.Writer()
@@ -106,11 +84,13 @@ extension LayoutSuite {
                     case .configuration(let configuration):
                         writer.bytes = CaseWire.encode(traced.check(configuration, laws: everyLaw))
                     case .sequence(let index):
+                        // The index of the step whose result follows (-1: the start's), or -2
+                        // for a sequence with nothing to run.
                         let steps = traced.sequenceSteps(index)
-                        if steps.first?.previous == nil {
-                            writer.int(-2)  // nothing to run
+                        if Self.start(of: steps) == nil {
+                            writer.int(-2)
                         } else {
-                            let (step, result) = traced.runSequence(steps, laws: sequenceLaws)
+                            let (step, result) = traced.runSequence(steps, laws: Self.sequenceLaws)
                             writer.int(step ?? -1)
                             writer.bytes += CaseWire.encode(result)
                         }
@@ -135,28 +115,26 @@ extension LayoutSuite {
     /// The result a child sent for `item`, decoded (a report that cannot be read is a law 3
     /// violation, as ``checkInChild(_:laws:extra:timeout:)`` says); `nil` for a sequence
     /// with nothing to run.
-    private func decode(
-        _ payload: [UInt8], of item: Case, laws: (every: Set<ConformanceLaw>, sequence: Set<ConformanceLaw>), timeout: Double
-    ) -> (ConformanceConfiguration, Result)? {
+    private func decode(_ payload: [UInt8], of item: Case, timeout: Double) -> (ConformanceConfiguration, Result)? {
         let sent = ChildRun(outcome: .finished(payload), lastCall: CallRecord(), output: "")
         switch item {
         case .configuration(let configuration):
-            let result = result(of: sent, configuration, laws: laws.every, timeout: timeout) {
-                CaseWire.decodeResult($0, laws: laws.every, layout: name, configuration: configuration)
+            let laws = Set(ConformanceLaw.allCases)
+            let result = result(of: sent, configuration, laws: laws, timeout: timeout) {
+                CaseWire.decodeResult($0, laws: laws, layout: name, configuration: configuration)
             }
             return (configuration, result)
         case .sequence(let index):
             var reader = CaseWire.Reader(bytes: Array(payload.prefix(8)))
             if reader.int() == -2 { return nil }
             let steps = sequenceSteps(index)
-            guard let previous = steps.first?.previous else { return nil }
-            let start = ConformanceConfiguration(data: previous.data, container: previous.container)
-            var reported = steps.first ?? start
-            let result = result(of: sent, reported, laws: laws.sequence, timeout: timeout) { bytes in
+            guard let start = Self.start(of: steps) else { return nil }
+            var reported = steps[0]
+            let result = result(of: sent, reported, laws: Self.sequenceLaws, timeout: timeout) { bytes in
                 var reader = CaseWire.Reader(bytes: Array(bytes.prefix(8)))
                 guard bytes.count > 8, let step = reader.int(), step >= -1, step < steps.count else { return nil }
                 reported = step >= 0 ? steps[step] : start
-                return CaseWire.decodeResult(Array(bytes.dropFirst(8)), laws: laws.sequence, layout: name, configuration: reported)
+                return CaseWire.decodeResult(Array(bytes.dropFirst(8)), laws: Self.sequenceLaws, layout: name, configuration: reported)
             }
             return (reported, result)
         }
