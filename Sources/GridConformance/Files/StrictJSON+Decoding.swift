@@ -108,11 +108,10 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func member(_ key: Key) throws -> Node {
-        guard let position = object.ask(key.stringValue) else {
+        guard let node = object.take(key.stringValue) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value for key \(key.stringValue)."))
         }
-        object.use(position)
-        return object.values[position]
+        return node
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -126,9 +125,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let position = object.ask(key.stringValue) else { return nil }
-        object.use(position)
-        let node = object.values[position]
+        guard let node = object.take(key.stringValue) else { return nil }
         if case .null = node.value { return nil }
         return try NodeReading.decode(type, from: node, in: codingPath, key)
     }
@@ -143,9 +140,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func superDecoder() throws -> any Decoder {
         let key = StrictKey("super")
-        let position = object.ask(key.stringValue)
-        if let position { object.use(position) }
-        return NodeDecoder(node: position.map { object.values[$0] } ?? Node(.null), codingPath: codingPath + [key])
+        return NodeDecoder(node: object.take(key.stringValue) ?? Node(.null), codingPath: codingPath + [key])
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

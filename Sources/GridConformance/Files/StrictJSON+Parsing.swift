@@ -181,7 +181,7 @@ struct Parser {
             path.append(.key(key))
             let member = try value(depth: depth)
             path.removeLast()
-            _ = object.append(key, member)
+            object.append(key, member)
             skipSpace()
             guard index < bytes.count else { throw fail("',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") {

@@ -37,8 +37,6 @@ final class Node {
 
         private static let linearLimit = 12
 
-        var count: Int { keys.count }
-
         /// The position of `key` among the members, `nil` when the object has no such key.
         func position(of key: String) -> Int? {
             if keys.count <= Self.linearLimit { return keys.firstIndex(of: key) }
@@ -51,15 +49,14 @@ final class Node {
             return positions?[key]
         }
 
-        /// Adds a member at the end; `false`, adding nothing, when the object has `key` already.
-        func append(_ key: String, _ value: Node) -> Bool {
-            guard position(of: key) == nil else { return false }
+        /// Adds a member at the end. The parser has looked `key` up first: a key given twice
+        /// is refused where it stands, before its value is read.
+        func append(_ key: String, _ value: Node) {
             keys.append(key)
             values.append(value)
             asked.append(false)
             used.append(false)
             positions?[key] = keys.count - 1
-            return true
         }
 
         /// The value of `key`, without marking it asked or used.
@@ -77,8 +74,12 @@ final class Node {
             return nil
         }
 
-        /// Notes that the decoder used the member at `position`.
-        func use(_ position: Int) { used[position] = true }
+        /// Notes that the decoder asked for `key` and, when the object has it, used it: its value.
+        func take(_ key: String) -> Node? {
+            guard let position = ask(key) else { return nil }
+            used[position] = true
+            return values[position]
+        }
 
         /// Notes that the decoder asked for and used every member.
         func useAll() {
@@ -87,11 +88,8 @@ final class Node {
 
         func isUsed(_ position: Int) -> Bool { used[position] }
 
-        /// Whether the decoder asked for `key` (a member or not).
-        func wasAsked(_ key: String) -> Bool {
-            if let position = position(of: key) { return asked[position] }
-            return askedMissing.contains(key)
-        }
+        /// Whether the decoder asked for the member at `position` (it uses none it did not ask for).
+        func isAsked(_ position: Int) -> Bool { asked[position] }
 
         /// The keys the decoder asked for: members and keys it looked for in vain.
         var known: Set<String> {

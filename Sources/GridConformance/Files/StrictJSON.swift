@@ -64,7 +64,7 @@ package enum StrictJSON {
             // misspelt ("hieght"): say so.
             if case .keyNotFound(let key, let context) = error, let object = root.object(at: context.codingPath),
                let stray = object.keys.indices.first(where: {
-                   !object.isUsed($0) && !object.wasAsked(object.keys[$0]) && nearest(to: object.keys[$0], in: [key.stringValue]) != nil
+                   !object.isAsked($0) && nearest(to: object.keys[$0], in: [key.stringValue]) != nil
                }).map({ object.keys[$0] }) {
                 throw InputError(
                     file: file, field: InputError.fieldPath(context.codingPath + [StrictKey(stray)]), value: "(an unknown field)",
