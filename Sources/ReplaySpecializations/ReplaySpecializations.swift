@@ -50,26 +50,20 @@ public enum ReplaySpecializations {
         guard code(lines[start]).hasSuffix("= [") else {
             throw ParseError(file: file, line: start + 1, message: "expected `static let builtIn: [any LayoutConfiguration.Type] = [`, with one entry a line after it")
         }
-        var layouts: [String] = []
-        for index in (start + 1)..<lines.count {
-            let entry = code(lines[index])
-            if entry == "]" {
-                guard !layouts.isEmpty else {
-                    throw ParseError(file: file, line: index + 1, message: "`builtIn` is empty; expected at least one `Layout.Configuration.self`")
-                }
-                return layouts
-            }
-            if entry.isEmpty { continue }
+        return try entries(
+            of: lines, after: start, closing: "]", file: file,
+            empty: "`builtIn` is empty; expected at least one `Layout.Configuration.self`",
+            unclosed: "`builtIn` has no closing `]` on a line of its own"
+        ) { (entry, line) throws(ParseError) in
             let suffix = ".Configuration.self,"
             let name = entry.hasSuffix(suffix) ? String(entry.dropLast(suffix.count)) : ""
             guard isTypeName(name) else {
                 throw ParseError(
-                    file: file, line: index + 1,
+                    file: file, line: line,
                     message: "expected a `builtIn` entry as `Layout.Configuration.self,` (one a line, the layout's type before `.Configuration`), found `\(entry)`")
             }
-            layouts.append(name)
+            return name
         }
-        throw ParseError(file: file, line: start + 1, message: "`builtIn` has no closing `]` on a line of its own")
     }
 
     /// The wrapper types `StrategyKind.wrap(_:threshold:visitor:)` makes of a base layout, in
@@ -88,24 +82,41 @@ public enum ReplaySpecializations {
         guard let start = lines[function...].firstIndex(where: { code($0) == "switch self {" }) else {
             throw ParseError(file: file, line: function + 1, message: "expected `switch self {` in `wrap(_:threshold:visitor:)`, one case a line")
         }
-        var wrappers: [String] = []
-        for index in (start + 1)..<lines.count {
-            let line = code(lines[index])
-            if line == "}" {
-                guard !wrappers.isEmpty else {
-                    throw ParseError(file: file, line: index + 1, message: "the `switch` of `wrap(_:threshold:visitor:)` has no cases; expected `case .kind: try visitor.visit(Wrapper(base), kind: self)`")
-                }
-                return wrappers
-            }
-            if line.isEmpty { continue }
-            guard line.hasPrefix("case ."), let wrapper = visitedWrapper(in: line) else {
+        return try entries(
+            of: lines, after: start, closing: "}", file: file,
+            empty: "the `switch` of `wrap(_:threshold:visitor:)` has no cases; expected `case .kind: try visitor.visit(Wrapper(base), kind: self)`",
+            unclosed: "the `switch` of `wrap(_:threshold:visitor:)` has no closing `}` on a line of its own"
+        ) { (entry, line) throws(ParseError) in
+            guard entry.hasPrefix("case ."), let wrapper = visitedWrapper(in: entry) else {
                 throw ParseError(
-                    file: file, line: index + 1,
-                    message: "expected a case of `wrap(_:threshold:visitor:)`'s switch as `case .kind: try visitor.visit(Wrapper(base…), kind: self)`, one a line, found `\(line)`")
+                    file: file, line: line,
+                    message: "expected a case of `wrap(_:threshold:visitor:)`'s switch as `case .kind: try visitor.visit(Wrapper(base…), kind: self)`, one a line, found `\(entry)`")
             }
-            wrappers.append(wrapper)
+            return wrapper
         }
-        throw ParseError(file: file, line: start + 1, message: "the `switch` of `wrap(_:threshold:visitor:)` has no closing `}` on a line of its own")
+    }
+
+    /// The entries of the list that opens on line `start` (from 0) of `lines` and closes at
+    /// the first line reading `closing` alone: each line that is not blank (nor a comment
+    /// alone), read by `read` with its line number (from 1).
+    ///
+    /// - Throws: what `read` throws; `ParseError` with `empty` when the list has no entry,
+    ///   with `unclosed` when it never closes.
+    static func entries(
+        of lines: [String], after start: Int, closing: String, file: String, empty: String, unclosed: String,
+        read: (_ entry: String, _ line: Int) throws(ParseError) -> String
+    ) throws(ParseError) -> [String] {
+        var found: [String] = []
+        for index in (start + 1)..<lines.count {
+            let entry = code(lines[index])
+            if entry == closing {
+                guard !found.isEmpty else { throw ParseError(file: file, line: index + 1, message: empty) }
+                return found
+            }
+            if entry.isEmpty { continue }
+            found.append(try read(entry, index + 1))
+        }
+        throw ParseError(file: file, line: start + 1, message: unclosed)
     }
 
     /// The concrete types the frame loop is specialised for, as Swift prints them
