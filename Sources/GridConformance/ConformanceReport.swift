@@ -315,7 +315,7 @@ extension ConformanceReport: CustomStringConvertible {
         }
         if !nothingChecked && c.localityChecks == 0 {
             lines.append(fromAnswers
-                ? "law 10 (locality) not checked: it is checked in process only (a Swift layout's traits.measurementLocality)"
+                ? "law 10 (locality) not checked: no case declares \"measurementLocality\" before a case that tells a measurement (set-item-sizes)"
                 : "law 10 (locality) not checked: the layout does not declare traits.measurementLocality, or no measurement was told (data with item sizes and the change set-item-sizes)")
         }
         if !skipped.isEmpty {

@@ -63,7 +63,10 @@ import Testing
         let report = try GridConformance.check(queries: queries, answers: answers)
         #expect(report.isPassing, "\(report)")
         #expect(report.checked.freshnessComparisons > 0)
-        #expect(report.description.contains("law 10 (locality) not checked: it is checked in process only"))
+        // The waterfall declares each item its own line, so the measured case is checked
+        // under law 10 against the instance's last case: once per measured shape.
+        #expect(report.lawsChecked.contains(.locality), "\(report)")
+        #expect(report.checked.localityChecks == 1)
         let refined = try queries.refined(with: answers)
         let second = try GridConformance.check(queries: refined, answers: try runExternally(refined))
         #expect(second.isPassing, "\(second)")
@@ -82,5 +85,58 @@ import Testing
         let right = DataEdit.setItemSizes([SizedItem(path: ItemPath(section: 2, item: 4), size: Size(width: 30, height: 45.5))])
         let decoded = try JSONDecoder().decode(DataEditJSON.self, from: try JSONEncoder().encode(DataEditJSON(right)))
         #expect(decoded.edit == right)
+    }
+
+    // MARK: Law 10 from answers
+
+    /// A runner whose layout re-lays everything on a measurement (lanes renumbered tallest
+    /// first) while declaring each item its own line is caught from its answers under law 10,
+    /// as in process, the violation placed at the measured case; the right one passes with
+    /// law 10 checked.
+    @Test func aLayoutThatMovesWhatComesBeforeTheMeasuredItemIsCaughtFromItsAnswers() throws {
+        let configuration = LocalityLawTests.measuringWaterfalls[1]
+        var options = ConformanceOptions.quick
+        options.shrinks = false
+        let queries = ConformanceQueries.make(options: options)
+        func check(bug: Bool) throws -> ConformanceReport {
+            let answers = ConformanceAnswers.answer(queries) { LaneSortedWaterfall(configuration, bug: bug) }
+            return try GridConformance.check(queries: queries, answers: try ConformanceAnswers.decode(try answers.encoded()))
+        }
+        let broken = try check(bug: true)
+        #expect(broken.violatedLaws == [.locality], "\(broken)")
+        let first = try #require(broken.violations.first)
+        #expect(first.code == .movedBeforeMeasured)
+        let measured = queries.cases.filter { $0.check.change == .setItemSizes }.map(\.id)
+        #expect(measured.contains { first.location?.hasPrefix("case \"\($0)\"") == true }, "\(first)")
+        #expect(first.problem.contains("the measurementLocality of case \""), "\(first)")
+
+        let right = try check(bug: false)
+        #expect(right.isPassing, "\(right)")
+        #expect(right.lawsChecked.contains(.locality))
+        // As many checks as in process: one per measurement told.
+        let inProcess = GridConformance.check(options: options) { LaneSortedWaterfall(configuration, bug: false) }
+        #expect(right.checked.localityChecks > 0)
+        #expect(right.checked.localityChecks <= inProcess.checked.localityChecks)
+    }
+
+    /// The three declarations, written and read back; a line of no items, or an unknown
+    /// name, is refused naming the field.
+    @Test func localityIsWrittenAsDocumentedAndAWrongOneIsRefused() throws {
+        let written: [(MeasurementLocality, String)] = [
+            (.item, #""item""#), (.section, #""section""#), (.rows(itemsPerRow: 4), #"{"itemsPerRow":4}"#),
+        ]
+        for (locality, json) in written {
+            #expect(String(decoding: try JSONEncoder().encode(MeasurementLocalityJSON(locality)), as: UTF8.self) == json)
+            #expect(try JSONDecoder().decode(MeasurementLocalityJSON.self, from: Data(json.utf8)).locality == locality)
+        }
+        func answers(_ locality: String) -> Data {
+            Data(#"{"schemaVersion": 1, "cases": [{"id": "c0", "contentSize": {"width": 1, "height": 1}, "rects": [], "items": [], "supplementary": [], "measurementLocality": \#(locality)}]}"#.utf8)
+        }
+        for (bad, field) in [("{\"itemsPerRow\": 0}", "cases[0].measurementLocality.itemsPerRow"), ("\"rows\"", "cases[0].measurementLocality")] {
+            let error = try #require(throws: InputError.self) { try ConformanceAnswers.decode(answers(bad)) }
+            #expect(error.field == field, "\(error)")
+        }
+        let read = try ConformanceAnswers.decode(answers(#"{"itemsPerRow": 3}"#))
+        #expect(read.cases.first?.measurementLocality == .rows(itemsPerRow: 3))
     }
 }

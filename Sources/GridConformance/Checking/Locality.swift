@@ -19,17 +19,31 @@ struct Locality {
     /// `oldContainer` to `newContainer`), declares locality and is told a measurement with
     /// its container kept; `nil` otherwise, at no cost beyond reading its traits.
     init?<L: GridLayout>(_ layout: L, invalidation: Invalidation?, oldContainer: Size, newContainer: Size) {
+        guard let declared = layout.traits.measurementLocality else { return nil }
+        self.init(declared: declared, invalidation: invalidation, oldContainer: oldContainer, newContainer: newContainer) {
+            layout.elements(in: ProbePlan.huge)
+        }
+    }
+
+    /// The check to make when a layout that declared `declared`, placing `elements()` over
+    /// its whole content, is told `invalidation` (taking it from `oldContainer` to
+    /// `newContainer`): `nil` unless that is a measurement with the container kept, and then
+    /// `elements` is not called. An answer file's cases come this way: the instance's last
+    /// case's declaration and whole-content answer.
+    init?(
+        declared: MeasurementLocality, invalidation: Invalidation?, oldContainer: Size, newContainer: Size,
+        elements: () -> [LayoutAttributes]
+    ) {
         guard let invalidation, invalidation.container == .unchanged, oldContainer == newContainer,
               case .edited(.setItemSizes(let batch)) = invalidation.data,
-              let first = batch.lazy.map(\.path).min(),
-              let declared = layout.traits.measurementLocality
+              let first = batch.lazy.map(\.path).min()
         else { return nil }
         let lineStart = declared.lineStart(of: first)
         self.lineStart = lineStart
         self.firstMeasured = first
         self.measured = batch.count
         self.declared = declared
-        self.before = Self.preceding(layout.elements(in: ProbePlan.huge), lineStart: lineStart)
+        self.before = Self.preceding(elements(), lineStart: lineStart)
     }
 
     /// The elements of `elements` before `lineStart` in the data's order, by ID.
@@ -70,7 +84,14 @@ struct Locality {
     /// Checks `layout`, told the measurement, under law 10 into `sink`, one occurrence per
     /// element that moved, the first (in `ElementID` order) in full.
     func check<L: GridLayout>(_ layout: L, sink: inout ViolationSink) {
-        let findings = findings(after: layout.elements(in: ProbePlan.huge))
+        check(after: layout.elements(in: ProbePlan.huge), sink: &sink)
+    }
+
+    /// Checks `after`, every element the layout places once told the measurement, under
+    /// law 10 into `sink`, one occurrence per element that moved, the first (in `ElementID`
+    /// order) in full; `declaration` names where the layout declared locality.
+    func check(after: [LayoutAttributes], declaration: String = "traits.measurementLocality", sink: inout ViolationSink) {
+        let findings = findings(after: after)
         let line = declared == .item ? "the item itself" : "its line (\(declared)) starting at \(lineStart)"
         let told = "told that \(measured == 1 ? "1 item" : "\(measured) items") changed size (DataEdit.setItemSizes), the earliest \(firstMeasured)"
         for finding in findings {
@@ -82,7 +103,7 @@ struct Locality {
                 default: what = "places \(finding.id), which it did not place before"
                 }
                 return (.element(finding.id),
-                        "\(told), the layout \(what), which comes before \(line) in the data's order (traits.measurementLocality declares that nothing before it moves)",
+                        "\(told), the layout \(what), which comes before \(line) in the data's order (\(declaration) declares that nothing before it moves)",
                         .attributes(finding.before), .attributes(finding.after))
             }
         }

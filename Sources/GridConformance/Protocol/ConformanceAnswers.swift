@@ -72,6 +72,10 @@ public struct ConformanceAnswers: Hashable, Sendable {
         /// For a case that told its layout what changed (the query's `told`): what the layout
         /// says the update did (`SectionShift`); `nil` when it says nothing.
         public var shift: SectionShift?
+        /// Law 10 as the layout declares it once prepared for this case
+        /// (`LayoutTraits.measurementLocality`): checked on the next case of the instance when
+        /// that one tells a measurement (`set-item-sizes`); `nil` when not declared.
+        public var measurementLocality: MeasurementLocality?
 
         /// An answered case.
         public init(
@@ -165,6 +169,7 @@ extension ConformanceAnswers.Traits: Codable {
 extension ConformanceAnswers.Case: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, skipped, contentSize, rects, items, supplementary, declaredSupplementaries, tightness, lineHeight, lineWidth, pinning, shift
+        case measurementLocality
     }
 
     /// A rect query's answer: `{"elements": [...]}`.
@@ -187,6 +192,7 @@ extension ConformanceAnswers.Case: Codable {
         lineWidth = try c.decodeIfPresent(Double.self, forKey: .lineWidth)
         pinning = try c.decodeIfPresent([PinRuleJSON].self, forKey: .pinning)?.map(\.rule)
         shift = try c.decodeIfPresent(SectionShiftJSON.self, forKey: .shift)?.shift
+        measurementLocality = try c.decodeIfPresent(MeasurementLocalityJSON.self, forKey: .measurementLocality)?.locality
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -206,17 +212,19 @@ extension ConformanceAnswers.Case: Codable {
         try c.encodeIfPresent(lineWidth, forKey: .lineWidth)
         try c.encodeIfPresent(pinning?.map(PinRuleJSON.init), forKey: .pinning)
         try c.encodeIfPresent(shift.map(SectionShiftJSON.init), forKey: .shift)
+        try c.encodeIfPresent(measurementLocality.map(MeasurementLocalityJSON.init), forKey: .measurementLocality)
     }
 
     /// What this answer declares about the layout, as `LayoutTraits`: its supplementary spaces
     /// (a header and a footer per section when it declares none), tightness, line sizes and
-    /// pinning, with the file's `cellsDoNotOverlap` and `scrollAxes`.
+    /// pinning and locality, with the file's `cellsDoNotOverlap` and `scrollAxes`.
     func declaredTraits(_ file: ConformanceAnswers.Traits) -> LayoutTraits {
         var traits = LayoutTraits(
             cellsDoNotOverlap: file.cellsDoNotOverlap, lineHeight: lineHeight, lineWidth: lineWidth,
             scrollAxes: file.scrollAxes ?? .vertical,
             supplementaries: declaredSupplementaries ?? SupplementaryPaths.sectionHeadersAndFooters,
             pinning: pinning ?? [], tightness: tightness)
+        traits.measurementLocality = measurementLocality
         traits.rectQueriesScanEverything = false
         return traits
     }
@@ -354,6 +362,7 @@ extension ConformanceAnswers {
             (answered.lineHeight, answered.lineWidth) = (traits.lineHeight, traits.lineWidth)
             answered.pinning = traits.pinning.isEmpty ? nil : traits.pinning
             answered.shift = shift
+            answered.measurementLocality = traits.measurementLocality
             cases.append(answered)
         }
         let traits = makeLayout().traits

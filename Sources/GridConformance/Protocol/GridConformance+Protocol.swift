@@ -8,6 +8,8 @@ extension GridConformance {
     /// new instances, law 6 for cases that prepare an instance again. Under laws 5 and 6 the
     /// traits each case declares (tightness, line sizes, pinning) are compared too, and under
     /// law 6 the `shift` an answer gives for a told update is compared with what moved.
+    /// Law 10 is checked on each measurement (`set-item-sizes`) told to an instance whose
+    /// last case declared `measurementLocality`: that case's whole content against this one's.
     ///
     /// Answers cannot show whether a rect query appends to its caller's buffer, and they are
     /// not shrunk; everything else reads as the in-process suite's report.
@@ -78,6 +80,22 @@ extension GridConformance {
                         found += sink.firstPerLaw.map { Self.located($0, in: query) }
                     }
                 }
+            }
+            // Law 10: a measurement told to an instance whose last case declared locality
+            // moves nothing of that case's whole content before the measured item's line.
+            if let previous = previousCase, let before = matched[previous].answered, let after = matched[index].answered,
+               let declared = matched[previous].traits?.measurementLocality,
+               let locality = Locality(
+                   declared: declared, invalidation: query.told,
+                   oldContainer: queries.cases[previous].container, newContainer: query.container,
+                   elements: { before.rects[queries.cases[previous].check.wholeContentRect] }) {
+                laws.insert(.locality)
+                counts.localityChecks += 1
+                var sink = ViolationSink(laws: [.locality], layout: name, configuration: configuration)
+                locality.check(
+                    after: after.rects[query.check.wholeContentRect],
+                    declaration: "the measurementLocality of case \"\(queries.cases[previous].id)\"", sink: &sink)
+                found += sink.firstPerLaw.map { Self.located($0, in: query) }
             }
             guard let same = query.check.sameAnswersAs, let target = indexByID[same.case] else { continue }
             let law: ConformanceLaw = same.law == 6 ? .freshness : .determinism

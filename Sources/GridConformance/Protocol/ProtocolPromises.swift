@@ -265,3 +265,47 @@ struct PinRuleJSON: Codable {
         }
     }
 }
+
+/// Law 10 as an answer declares it (`MeasurementLocality`): `"item"` (each item its own
+/// line), `"section"` (a section's items one line) or `{"itemsPerRow": n}` (a section's items
+/// in lines of `n`, `n ≥ 1`, the section's first item starting a line).
+struct MeasurementLocalityJSON: Codable {
+    var locality: MeasurementLocality
+
+    init(_ locality: MeasurementLocality) { self.locality = locality }
+
+    private enum CodingKeys: String, CodingKey { case itemsPerRow }
+
+    init(from decoder: any Decoder) throws {
+        if let name = try? decoder.singleValueContainer().decode(String.self) {
+            switch name {
+            case "item": locality = .item
+            case "section": locality = .section
+            default:
+                throw FieldError(codingPath: decoder.codingPath, error: .invalidData(
+                    "", "\"\(name)\"", expected: "\"item\", \"section\" or {\"itemsPerRow\": n}"))
+            }
+            return
+        }
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let count = try c.decode(Int.self, forKey: .itemsPerRow)
+        guard count >= 1 else {
+            throw FieldError(codingPath: c.codingPath, error: .invalidData("itemsPerRow", "\(count)", expected: "an integer ≥ 1"))
+        }
+        locality = .rows(itemsPerRow: count)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch locality {
+        case .item:
+            var c = encoder.singleValueContainer()
+            try c.encode("item")
+        case .section:
+            var c = encoder.singleValueContainer()
+            try c.encode("section")
+        case .rows(let itemsPerRow):
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(itemsPerRow, forKey: .itemsPerRow)
+        }
+    }
+}
