@@ -29,7 +29,7 @@ extension StrategyReport {
             (base + "-timeline", "4. Per-frame cost along the trace", "along the trace"),
             (base + "-measurements", "5. Measurements", "measurements"),
             (base + "-threshold", "6. Adaptive's threshold (steady scroll)", "threshold"),
-        ]
+        ] + (measuredRuns.isEmpty ? [] : [(base + "-measured-sizes", "7. Measured sizes", "measured sizes")])
     }
 
     /// The layout's section of the page: verdict, charts, measurements and threshold, with
@@ -109,6 +109,7 @@ extension StrategyReport {
             out += "<ul>\n" + decisionLines.map { "<li>\(h($0))</li>\n" }.joined() + "</ul>\n"
         }
         out += htmlThresholdTable()
+        if parts.count > 7 { out += measuredSizesHTML(id: parts[7].id, title: parts[7].title) }
         out += "</section>\n"
         return out
     }

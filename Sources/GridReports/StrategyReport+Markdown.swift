@@ -77,6 +77,7 @@ extension StrategyReport {
             out += "## Other data sets\n\n" + table(RunColumn.other, otherRuns) + "\n"
         }
 
+        out += measuredSizesMarkdown
         out += "## Charts\n\n"
         for chart in charts() {
             out += "![\(md(chart.chart.title))](\(chart.relativePath))\n\n"

@@ -1,0 +1,136 @@
+import GridHarness
+
+/// The "Measured sizes" part of a layout's section: the runs over data sets whose sizes are
+/// learnt as cells appear (a spec with `estimated`), strategies × anchoring policies, with
+/// what a user sees (how far visible cells moved, how the offset was corrected, where a
+/// scroll to an item landed) and what the measuring frames cost; and, per data set, which
+/// combination to pick and why. One table model serves the HTML and the Markdown.
+extension StrategyReport {
+    /// The runs over measured data sets (those that record an `anchor`), in the report's
+    /// order.
+    var measuredRuns: [RunRecord] { runs.filter { $0.anchor != nil } }
+
+    /// The measured sizes table's columns, each with its header and whether it is numeric.
+    static let measuredSizesColumns: [(header: String, numeric: Bool)] = [
+        ("data set", false), ("trace", false), ("strategy", false), ("anchor", false), ("fixture", false),
+        ("measuring frames", true), ("p50", true), ("p99", true), ("max", true), ("allocs/frame", true),
+        ("frames displaced", true), ("max displacement", true), ("total displacement", true),
+        ("corrections", true), ("corrected by", true), ("content height, estimated → final", true),
+        ("scroll-to error, first → settled (rounds)", true),
+    ]
+
+    /// One row of the table per measured run: the cells' texts, in the columns' order.
+    static func measuredSizesRow(_ run: RunRecord) -> [String] {
+        let cost = run.measurementFrameNanos
+        let displacement = run.visibleDisplacement
+        let corrections = run.offsetCorrections
+        func points(_ value: Double?) -> String { value.map { Format.trimmed($0) + " pt" } ?? "—" }
+        return [
+            run.dataset, run.trace, run.strategy, run.anchor ?? "—", run.fixture == .pass ? "pass" : "FAIL",
+            cost.map { Format.count($0.frames) } ?? "—",
+            cost.map { Format.duration($0.p50) } ?? "—",
+            cost.map { Format.duration($0.p99) } ?? "—",
+            cost.map { Format.duration($0.max) } ?? "—",
+            cost?.allocationsPerFrame.map { Format.trimmed($0) } ?? "—",
+            displacement.map { Format.count($0.frames) } ?? "—",
+            points(displacement?.maxPoints),
+            points(displacement?.totalPoints),
+            corrections.map { Format.count($0.count) } ?? "—",
+            points(corrections?.totalPoints),
+            run.contentSizeDrift.map { Format.trimmed($0.estimatedHeight) + " → " + Format.trimmed($0.finalHeight) + " pt" } ?? "—",
+            run.scrollToError.map { Format.trimmed($0.firstPoints) + " → " + Format.trimmed($0.settledPoints) + " pt (\($0.rounds))" } ?? "—",
+        ]
+    }
+
+    /// What the measured sizes part says before its table: what the figures are.
+    static let measuredSizesNote =
+        "Data sets whose cell sizes are estimated until a cell is about to be shown: each frame measures the cells it loads for the first time, "
+        + "tells the layout their true sizes as one batch, and corrects the offset by the run's anchoring policy "
+        + "(none: the offset is kept; first-visible: the first fully visible cell keeps its place on screen; last-visible: the last one does). "
+        + "Measuring frames: those that told the layout a batch, with their cost (p50, p99, max) and heap allocations. "
+        + "Displacement: how far cells on screen before and after a frame moved on screen, net of the scroll — what a user sees jump. "
+        + "Corrections: the frames whose offset the policy moved, and by how much in all. "
+        + "Scroll-to error: how far an item asked for was from where it was asked to be, at the first landing and once settled."
+
+    /// Per data set, which strategy and anchoring policy to pick and why, in words: the
+    /// policy whose runs displaced visible cells the least (the default, first-visible, on a
+    /// tie), then among that policy's passing runs the strategy whose measuring frames cost
+    /// the least at p99 (over the data set's traces, the worst of each).
+    var measuredSizesAdvice: [String] {
+        let measured = measuredRuns.filter { $0.fixture == .pass }
+        var datasets: [String] = []
+        for run in measured where !datasets.contains(run.dataset) { datasets.append(run.dataset) }
+        return datasets.compactMap { dataset -> String? in
+            let ofDataset = measured.filter { $0.dataset == dataset }
+            var anchors: [String] = []
+            for run in ofDataset where !anchors.contains(run.anchor ?? "") { anchors.append(run.anchor ?? "") }
+            func worstDisplacement(_ anchor: String) -> Double {
+                ofDataset.filter { $0.anchor == anchor }.map { $0.visibleDisplacement?.maxPoints ?? 0 }.max() ?? 0
+            }
+            let best = anchors.min { a, b in
+                let (da, db) = (worstDisplacement(a), worstDisplacement(b))
+                return da != db ? da < db : (a == "first-visible" && b != "first-visible")
+            }
+            guard let anchor = best else { return nil }
+            let ofAnchor = ofDataset.filter { $0.anchor == anchor }
+            var strategies: [String] = []
+            for run in ofAnchor where !strategies.contains(run.strategy) { strategies.append(run.strategy) }
+            func worstP99(_ strategy: String) -> Double? {
+                ofAnchor.filter { $0.strategy == strategy }.compactMap { $0.measurementFrameNanos?.p99 }.max()
+            }
+            let costs = strategies.compactMap { strategy in worstP99(strategy).map { (strategy, $0) } }.sorted { $0.1 < $1.1 }
+            let displaced = worstDisplacement(anchor)
+            var words = "\(dataset): pick " + (costs.first.map { "\($0.0) with \(anchor) anchoring" } ?? "\(anchor) anchoring") + ". "
+            words += displaced == 0
+                ? "No visible cell moved in any frame of its \(ofAnchor.count) run\(ofAnchor.count == 1 ? "" : "s")"
+                : "Visible cells moved by up to \(Format.trimmed(displaced)) points, the least of the policies measured"
+            if let first = costs.first {
+                words += "; its measuring frames cost \(Format.duration(first.1)) at p99"
+                if costs.count > 1 {
+                    words += ", against " + costs.dropFirst().map { "\($0.0) \(Format.duration($0.1))" }.joined(separator: ", ")
+                }
+            }
+            words += "."
+            let others = anchors.filter { $0 != anchor }.map { "\($0): up to \(Format.trimmed(worstDisplacement($0))) points" }
+            if !others.isEmpty { words += " Other policies moved visible cells by " + others.joined(separator: "; ") + "." }
+            return words
+        }
+    }
+
+    /// The part in HTML: note, advice and table; empty when no run measured sizes.
+    func measuredSizesHTML(id: String, title: String) -> String {
+        let runs = measuredRuns
+        guard !runs.isEmpty else { return "" }
+        let h = Escape.html
+        var out = ReportPage.heading(3, id: id, h(title))
+        out += "<p class=\"note\">\(h(Self.measuredSizesNote))</p>\n"
+        out += "<ul>\n" + measuredSizesAdvice.map { "<li>\(h($0))</li>\n" }.joined() + "</ul>\n"
+        out += "<div class=\"scroll\"><table>\n<thead><tr>"
+        out += Self.measuredSizesColumns.map { "<th\($0.numeric ? " class=\"num\"" : "")>\(h($0.header))</th>" }.joined()
+        out += "</tr></thead>\n<tbody>\n"
+        for run in runs {
+            out += run.fixture == .fail ? "<tr class=\"failed\">" : "<tr>"
+            for (text, column) in zip(Self.measuredSizesRow(run), Self.measuredSizesColumns) {
+                out += column.numeric ? "<td class=\"num\">\(h(text))</td>" : "<td>\(h(text))</td>"
+            }
+            out += "</tr>\n"
+        }
+        return out + "</tbody></table></div>\n"
+    }
+
+    /// The part in Markdown: heading, note, advice and table; empty when no run measured
+    /// sizes.
+    var measuredSizesMarkdown: String {
+        let runs = measuredRuns
+        guard !runs.isEmpty else { return "" }
+        let md = Escape.markdown
+        var out = "## Measured sizes\n\n" + md(Self.measuredSizesNote) + "\n\n"
+        out += measuredSizesAdvice.map { "- \(md($0))\n" }.joined() + "\n"
+        out += "| " + Self.measuredSizesColumns.map { md($0.header) }.joined(separator: " | ") + " |\n"
+        out += "|" + Self.measuredSizesColumns.map { $0.numeric ? " ---: |" : " --- |" }.joined() + "\n"
+        for run in runs {
+            out += "| " + Self.measuredSizesRow(run).map(md).joined(separator: " | ") + " |\n"
+        }
+        return out + "\n"
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GridHarness
+@testable import GridReports
+import Testing
+
+/// The "Measured sizes" part of a layout's section: strategies × anchoring policies over the
+/// data sets whose sizes are measured as cells appear, and which combination to pick.
+@Suite struct MeasuredSizesReportTests {
+    /// A run of `feed-10000` over `end-and-back-120hz` that measured: its measuring frames'
+    /// p99 and its largest visible displacement given, the rest derived.
+    static func measured(_ strategy: String, anchor: String, p99: Double, displaced: Double, fixture: FixtureVerdict = .pass) -> RunRecord {
+        var run = Synthetic.run(strategy, dataset: "feed-10000", tiles: 10_000, sections: 1, trace: "end-and-back-120hz", p99: p99, fixture: fixture)
+        run.anchor = anchor
+        run.measurementFrameNanos = MeasurementFrameNanos(p50: p99 / 2, p99: p99, max: p99 * 2, frames: 40, allocationsPerFrame: 0)
+        run.visibleDisplacement = VisibleDisplacement(maxPoints: displaced, totalPoints: displaced * 3, frames: displaced > 0 ? 3 : 0)
+        run.offsetCorrections = OffsetCorrections(count: anchor == "none" ? 0 : 12, totalPoints: anchor == "none" ? 0 : 250)
+        run.contentSizeDrift = ContentSizeDrift(estimatedHeight: 440_000, finalHeight: 452_500)
+        return run
+    }
+
+    static func report(_ measured: [RunRecord]) throws -> StrategyReport {
+        var document = Synthetic.document(failing: false)
+        document.runs += measured
+        return try StrategyReport(document: document)
+    }
+
+    /// On demand measures for 3.6 µs at p99, cached for 190 µs; with `none` the offset is
+    /// kept and a visible cell moves by 44 points; with `first-visible` nothing moves. The
+    /// advice picks first-visible (least displacement), then on demand (cheapest there).
+    @Test func theAdvicePicksThePolicyThatMovesLeastThenTheCheapestStrategy() throws {
+        let report = try Self.report([
+            Self.measured("cached", anchor: "first-visible", p99: 190_000, displaced: 0),
+            Self.measured("on-demand", anchor: "first-visible", p99: 3_600, displaced: 0),
+            Self.measured("cached", anchor: "none", p99: 150_000, displaced: 44),
+            Self.measured("on-demand", anchor: "none", p99: 2_000, displaced: 44),
+        ])
+        let advice = report.measuredSizesAdvice
+        #expect(advice.count == 1)
+        let words = try #require(advice.first)
+        #expect(words.hasPrefix("feed-10000: pick on-demand with first-visible anchoring. "), "\(words)")
+        #expect(words.contains("No visible cell moved in any frame of its 2 runs"), "\(words)")
+        #expect(words.contains("3.60 µs at p99, against cached 190 µs"), "\(words)")
+        #expect(words.hasSuffix("Other policies moved visible cells by none: up to 44 points."), "\(words)")
+    }
+
+    /// With every policy still, the default (first-visible) is picked; a run that failed its
+    /// fixture is not advised, however cheap.
+    @Test func onATieTheDefaultPolicyIsPickedAndFailedRunsAreNot() throws {
+        let report = try Self.report([
+            Self.measured("cached", anchor: "last-visible", p99: 9_000, displaced: 0),
+            Self.measured("cached", anchor: "first-visible", p99: 9_000, displaced: 0),
+            Self.measured("on-demand", anchor: "first-visible", p99: 1_000, displaced: 0, fixture: .fail),
+        ])
+        let words = try #require(report.measuredSizesAdvice.first)
+        #expect(words.hasPrefix("feed-10000: pick cached with first-visible anchoring. "), "\(words)")
+        #expect(!words.contains("on-demand"), "\(words)")
+    }
+
+    /// One table row per measured run, in HTML and Markdown, with the figures written out;
+    /// the part is in the section's contents only when some run measured.
+    @Test func theTableHasARowPerMeasuredRunInBothFormats() throws {
+        let runs = [
+            Self.measured("cached", anchor: "first-visible", p99: 190_000, displaced: 0),
+            Self.measured("on-demand", anchor: "none", p99: 2_000, displaced: 44),
+        ]
+        let report = try Self.report(runs)
+        #expect(report.htmlParts.last?.title == "7. Measured sizes")
+        let html = report.html()
+        let part = try #require(html.range(of: "id=\"layout-tile-grid-measured-sizes\"")).lowerBound
+        let table = html[part...]
+        #expect(table.components(separatedBy: "<td>feed-10000</td>").count - 1 == 2)
+        // The `none` run: 44 points at most, 132 in all, over 3 frames; no correction.
+        #expect(table.contains("<td class=\"num\">3</td><td class=\"num\">44 pt</td><td class=\"num\">132 pt</td><td class=\"num\">0</td><td class=\"num\">0 pt</td>"))
+        #expect(table.contains("440000 → 452500 pt") || table.contains("440,000 → 452,500 pt"))
+
+        let markdown = report.markdown()
+        let section = try #require(markdown.range(of: "## Measured sizes\n")).upperBound
+        let rows = markdown[section...].split(separator: "\n").filter { $0.hasPrefix("| feed-10000 |") }
+        #expect(rows.count == 2)
+        #expect(rows[1].contains("| on-demand | none | pass |"))
+
+        let plain = try StrategyReport(document: Synthetic.document(failing: false))
+        #expect(plain.htmlParts.count == 7 && !plain.html().contains("measured-sizes"))
+        #expect(!plain.markdown().contains("## Measured sizes"))
+    }
+}
