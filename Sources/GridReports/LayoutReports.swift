@@ -60,7 +60,7 @@ public struct LayoutReports {
     public var alerts: [RunAlert] {
         guard let document = reports.first?.document else { return [] }
         let layouts = reports.map(\.options.layout)
-        let reported = reports.flatMap(\.runs)
+        let reported = reports.flatMap { $0.runs + $0.otherAnchorRuns }
         return RunAlert.alerts(in: reported + document.runs.filter { !layouts.contains($0.layout) })
     }
 

@@ -48,10 +48,11 @@ public struct RunAlert: Hashable, Sendable {
         runs.compactMap(RunAlert.init)
     }
 
-    /// Which run, in a few words: `tile-grid · scale-1000000 / tour-120hz / scan`.
+    /// Which run, in a few words: `tile-grid · scale-1000000 / tour-120hz / scan`, with
+    /// `, anchor none` for a run under another anchoring policy than the default.
     public var identity: String {
         let strategy = run.adaptiveChoice.map { "\(run.strategy) (→ \($0))" } ?? run.strategy
-        return "\(run.layout) · \(run.dataset) / \(run.trace) / \(strategy)"
+        return "\(run.layout) · \(run.dataset) / \(run.trace) / \(strategy)" + (run.hasDefaultAnchor ? "" : ", anchor \(run.anchor ?? "")")
     }
 
     /// What is wrong, with the figures: `max 30.9 ms, 371 % of the 120 Hz frame budget

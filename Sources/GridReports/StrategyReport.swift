@@ -32,16 +32,20 @@ public struct StrategyReport: Sendable {
         try document.validateRuns()
         self.document = document
         self.options = options
-        let scale = document.runs.filter { $0.layout == options.layout && $0.trace == options.scaleTrace }
+        let scale = document.runs.filter { $0.layout == options.layout && $0.trace == options.scaleTrace && $0.hasDefaultAnchor }
         self.recommendation = options.rule.recommend(scale)
-        let own = document.runs.filter { $0.layout == options.layout }
+        let own = document.runs.filter { $0.layout == options.layout && $0.hasDefaultAnchor }
         self.workload = options.workloadRule.judge(
             own, steadyTraces: [options.scaleTrace, options.canonicalTrace],
             order: Self.uniqued(options.strategyOrder.filter(Set(own.map(\.strategy)).contains) + own.map(\.strategy)))
     }
 
-    /// The runs of the report's layout, in document order.
-    public var runs: [RunRecord] { document.runs.filter { $0.layout == options.layout } }
+    /// The runs of the report's layout, in document order: those under the default
+    /// anchoring policy (every run over sizes all known, and the measured runs anchored
+    /// `first-visible`). Runs under another policy are compared in the "Measured sizes"
+    /// part alone (``measuredRuns``), so that each table has one row per data set, trace
+    /// and strategy.
+    public var runs: [RunRecord] { document.runs.filter { $0.layout == options.layout && $0.hasDefaultAnchor } }
 
     /// The canonical data set's runs, every trace, canonical trace first.
     public var canonicalRuns: [RunRecord] {
@@ -89,7 +93,11 @@ public struct StrategyReport: Sendable {
     }
 
     /// Every run of the layout whose fixture check failed.
-    public var failedRuns: [RunRecord] { runs.filter { $0.fixture == .fail } }
+    public var failedRuns: [RunRecord] { (runs + otherAnchorRuns).filter { $0.fixture == .fail } }
+
+    /// The measured runs under a policy other than the default: in the "Measured sizes"
+    /// part and the alerts, not in the tables of frame costs.
+    var otherAnchorRuns: [RunRecord] { measuredRuns.filter { !$0.hasDefaultAnchor } }
 
     /// The canonical data set's runs over the canonical trace.
     var canonicalTraceRuns: [RunRecord] { canonicalRuns.filter { $0.trace == options.canonicalTrace } }
@@ -173,9 +181,11 @@ public struct StrategyReport: Sendable {
         return "\(run.strategy) (→ \(choice))"
     }
 
-    /// `run` in a few words, for lists of failures: `photos-2976 / fling-120hz / scan`.
+    /// `run` in a few words, for lists of failures: `photos-2976 / fling-120hz / scan`, and
+    /// `feed-10000 / end-and-back-120hz / cached, anchor none` under another policy than
+    /// the default.
     func identity(_ run: RunRecord) -> String {
-        "\(run.dataset) / \(run.trace) / \(label(run))"
+        "\(run.dataset) / \(run.trace) / \(label(run))" + (run.hasDefaultAnchor ? "" : ", anchor \(run.anchor ?? "")")
     }
 
     private func uniqued(_ names: [String]) -> [String] { Self.uniqued(names) }

@@ -68,4 +68,20 @@ import Testing
         let run = try #require(record)
         #expect(run.anchor == nil && run.visibleDisplacement == nil && run.offsetCorrections == nil && run.contentSizeDrift == nil)
     }
+
+    /// A bundled data set replayed under another policy is checked against that policy's
+    /// bundled fixture (it passes, and no reference is replayed in its place); a fixture of
+    /// another policy, given by hand, is refused naming its `anchor`.
+    @Test func aBundledPolicyIsCheckedAgainstItsOwnFixture() throws {
+        let bundled = ["run", "--dataset", "feed-10000", "--trace", "end-and-back-120hz", "--strategy", "on-demand"] + quickMeasure
+        for policy in ["none", "last-visible", "first-visible"] {
+            let result = try GridBench.run(bundled + ["--anchor", policy])
+            #expect(result.status == Exit.success, "\(policy): \(result)")
+            #expect(result.stderr.contains("fixture pass") && !result.stderr.contains("No fixture"), "\(policy): \(result)")
+        }
+        let other = "datasets/fixtures/replay/feed-10000/end-and-back-120hz.json"
+        let refused = try GridBench.run(bundled + ["--anchor", "none", "--fixture", other])
+        #expect(refused.status == Exit.badInput, "\(refused)")
+        #expect(refused.stderr.contains("anchor = \"first-visible\""), "\(refused)")
+    }
 }

@@ -52,11 +52,12 @@ import Testing
     @Test(arguments: BundledInputTests.datasets)
     func everyFixtureApplies(dataset: String) throws {
         let plan = try Repository.plan()
-        for trace in try #require(plan.runs.first { $0.dataset == dataset }).traces {
-            let url = plan.fixtureURL(dataset: dataset, trace: trace)
+        #expect(plan.runs.contains { $0.dataset == dataset })
+        for (_, trace, anchor) in plan.fixtureCases.filter({ $0.dataset == dataset }) {
+            let url = plan.fixtureURL(dataset: dataset, trace: trace, anchor: anchor)
             let fixture = try ReplayFixture.load(from: url)
             let loaded = try ScrollTrace.load(from: plan.traceURL(dataset: dataset, trace: trace))
-            try fixture.checkApplies(to: loaded, margin: .chGridView, path: url.path)
+            try fixture.checkApplies(to: loaded, margin: .chGridView, anchor: anchor, path: url.path)
             let layout = try LayoutSpec.load(from: plan.specURL(dataset)).layoutName
             #expect(fixture.dataset == dataset && fixture.trace == trace && fixture.layout == layout)
             let expected = dataset.hasPrefix("records-") || dataset.hasPrefix("sales-") ? "data-grid"

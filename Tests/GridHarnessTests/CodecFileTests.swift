@@ -275,7 +275,9 @@ import Testing
             traces: plan.traces.map {
                 .init(name: $0.name, kind: $0.kind.rawValue, seed: $0.seed, refreshHz: $0.refreshHz, seconds: $0.seconds, deceleration: $0.deceleration.rawValue)
             },
-            runs: plan.runs.map { .init(dataset: $0.dataset, traces: $0.traces, strategies: $0.strategies?.map(\.rawValue)) },
+            runs: plan.runs.map {
+                .init(dataset: $0.dataset, traces: $0.traces, strategies: $0.strategies?.map(\.rawValue), anchors: $0.anchors?.map(\.rawValue))
+            },
             strategies: plan.strategies.map(\.rawValue),
             layouts: plan.layoutSections.map {
                 .init(layout: $0.layout, canonical: .init(dataset: $0.canonicalDataset, trace: $0.canonicalTrace),

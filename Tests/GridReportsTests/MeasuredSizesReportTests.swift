@@ -83,4 +83,24 @@ import Testing
         #expect(plain.htmlParts.count == 7 && !plain.html().contains("measured-sizes"))
         #expect(!plain.markdown().contains("## Measured sizes"))
     }
+
+    /// Runs under a policy other than the default are in the measured sizes part alone: not
+    /// in the tables of frame costs (one row per data set, trace and strategy there), but a
+    /// failed one is listed, and alerted, with its policy.
+    @Test func otherPoliciesAreComparedInThePartAloneAndTheirFailuresListed() throws {
+        let report = try Self.report([
+            Self.measured("cached", anchor: "first-visible", p99: 9_000, displaced: 0),
+            Self.measured("cached", anchor: "none", p99: 9_000, displaced: 20, fixture: .fail),
+        ])
+        let feed = report.runs.filter { $0.dataset == "feed-10000" }
+        #expect(feed.map(\.anchor) == ["first-visible"])
+        #expect(report.measuredRuns.map(\.anchor) == ["first-visible", "none"])
+        #expect(report.failedRuns.map { report.identity($0) } == ["feed-10000 / end-and-back-120hz / cached, anchor none"])
+        let alerts = LayoutReports([report]).alerts.map(\.identity)
+        #expect(alerts.contains("tile-grid · feed-10000 / end-and-back-120hz / cached, anchor none"), "\(alerts)")
+        // The tables of frame costs have the data set once per strategy.
+        let html = report.html()
+        let tables = html[..<(try #require(html.range(of: "id=\"layout-tile-grid-measured-sizes\"")).lowerBound)]
+        #expect(tables.components(separatedBy: "<td>feed-10000</td>").count - 1 <= 1)
+    }
 }

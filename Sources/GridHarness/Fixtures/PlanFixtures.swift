@@ -6,7 +6,8 @@ import GridViewport
 
 /// The fixtures of a benchmark plan, recorded on purpose and verified always: the
 /// reference's loaded-set digests for every data set and trace of the plan
-/// (`fixtures/replay/<data set>/<trace>.json`), and the golden attribute sets of each
+/// (`fixtures/replay/<data set>/<trace>.json`, and `<trace>--anchor-<policy>.json` for each
+/// other anchoring policy a data set of estimated sizes is replayed under), and the golden attribute sets of each
 /// reference layout's canonical configurations (`fixtures/layouts/*.json`), which every
 /// strategy must reproduce.
 ///
@@ -44,14 +45,14 @@ public struct PlanFixtures {
     ///   what writing throws.
     public func record(progress: (String) -> Void) throws {
         let margin = PreloadMargin.chGridView
-        for (dataset, trace) in plan.pairs {
+        for (dataset, trace, anchor) in plan.fixtureCases {
             let replay = try Replay.load(specAt: try plan.existingSpecURL(dataset), traceAt: try plan.existingTraceURL(dataset: dataset, trace: trace))
-            let digests = try replay.referenceDigests(margin: margin)
+            let digests = try replay.referenceDigests(margin: margin, anchor: anchor)
             let fixture = ReplayFixture(
                 dataset: dataset, trace: trace, layout: replay.spec.layoutName,
-                traceDigest: replay.trace.contentDigest, margin: margin.name, frames: digests)
-            try fixture.write(to: plan.fixtureURL(dataset: dataset, trace: trace))
-            progress("recorded \(dataset)/\(trace): \(digests.count) frames")
+                traceDigest: replay.trace.contentDigest, margin: margin.name, frames: digests, anchor: anchor)
+            try fixture.write(to: plan.fixtureURL(dataset: dataset, trace: trace, anchor: anchor))
+            progress("recorded \(dataset)/\(trace)\(Self.suffix(anchor)): \(digests.count) frames")
         }
         guard hasGoldens else {
             progress("no layout goldens under \(goldenDirectory.path): none recorded")
@@ -74,15 +75,15 @@ public struct PlanFixtures {
     public func verify(progress: (String) -> Void) throws -> [Mismatch] {
         let margin = PreloadMargin.chGridView
         var mismatches: [Mismatch] = []
-        for (dataset, trace) in plan.pairs {
+        for (dataset, trace, anchor) in plan.fixtureCases {
             let replay = try Replay.load(specAt: try plan.existingSpecURL(dataset), traceAt: try plan.existingTraceURL(dataset: dataset, trace: trace))
-            let url = try plan.existingFixtureURL(dataset: dataset, trace: trace)
-            let fixture = try ReplayFixture.load(from: url, for: replay.trace, margin: margin)
-            let digests = try replay.referenceDigests(margin: margin)
+            let url = try plan.existingFixtureURL(dataset: dataset, trace: trace, anchor: anchor)
+            let fixture = try ReplayFixture.load(from: url, for: replay.trace, margin: margin, anchor: anchor)
+            let digests = try replay.referenceDigests(margin: margin, anchor: anchor)
             if let frame = zip(digests, fixture.frames).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
                 mismatches.append(Mismatch(file: url.path, detail: "frames[\(frame)] = \(fixture.frames[frame]): the reference now loads \(digests[frame])"))
             } else {
-                progress("verified \(dataset)/\(trace): \(digests.count) frames")
+                progress("verified \(dataset)/\(trace)\(Self.suffix(anchor)): \(digests.count) frames")
             }
         }
         let directory = goldenDirectory
@@ -104,5 +105,10 @@ public struct PlanFixtures {
             if agreed { progress("verified \(fixture.name): \(fixture.elements.count) elements, every strategy") }
         }
         return mismatches
+    }
+
+    /// ` (anchor none)` for a policy other than the default, for progress lines.
+    static func suffix(_ anchor: AnchorPolicy) -> String {
+        anchor == .standard ? "" : " (anchor \(anchor.rawValue))"
     }
 }

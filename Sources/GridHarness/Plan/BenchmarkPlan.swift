@@ -2,6 +2,7 @@ import Foundation
 import GridCore
 import GridLayouts
 import GridStrategies
+import GridViewport
 
 /// What `gridbench report` replays: which traces exist and how they are generated, which
 /// data set is replayed with which traces, and with which strategies.
@@ -55,6 +56,13 @@ public struct BenchmarkPlan: Hashable, Sendable {
         /// the seed's scan reads every element on every query, which over 20,000,000 cells
         /// takes minutes a trace.
         public var strategies: [StrategyKind]? = nil
+        /// The anchoring policies each trace is replayed under, for a data set of estimated
+        /// sizes (`runs[].anchors`): one run per policy, each checked against its own
+        /// fixture; `nil` for the default alone (`first-visible`).
+        public var anchors: [AnchorPolicy]? = nil
+
+        /// The policies this entry replays under: ``anchors``, or the default alone.
+        public var anchorPolicies: [AnchorPolicy] { anchors ?? [.standard] }
     }
 
     /// The data set and trace the report's distribution and timeline charts show.
@@ -92,8 +100,9 @@ public struct BenchmarkPlan: Hashable, Sendable {
         root.appendingPathComponent("traces").appendingPathComponent(dataset).appendingPathComponent(trace + ".json")
     }
 
-    public func fixtureURL(dataset: String, trace: String) -> URL {
-        ReplayFixture.url(in: root, dataset: dataset, trace: trace)
+    /// The fixture of `dataset`'s trace `trace` replayed under `anchor`.
+    public func fixtureURL(dataset: String, trace: String, anchor: AnchorPolicy = .standard) -> URL {
+        ReplayFixture.url(in: root, dataset: dataset, trace: trace, anchor: anchor)
     }
 
     /// The spec of `dataset`, refused naming the plan's field that names the data set
@@ -112,8 +121,8 @@ public struct BenchmarkPlan: Hashable, Sendable {
 
     /// The fixture of `dataset`'s trace `trace`, refused naming the plan's field that names
     /// the trace when the file does not exist.
-    public func existingFixtureURL(dataset: String, trace: String) throws(InputError) -> URL {
-        try existing(fixtureURL(dataset: dataset, trace: trace), field: runsField(dataset: dataset, trace: trace), value: trace, kind: "fixture",
+    public func existingFixtureURL(dataset: String, trace: String, anchor: AnchorPolicy = .standard) throws(InputError) -> URL {
+        try existing(fixtureURL(dataset: dataset, trace: trace, anchor: anchor), field: runsField(dataset: dataset, trace: trace), value: trace, kind: "fixture",
                      remedy: "record the bundled fixtures with `gridbench fixtures record`")
     }
 
@@ -140,6 +149,16 @@ public struct BenchmarkPlan: Hashable, Sendable {
     public var pairs: [(dataset: String, trace: String)] {
         runs.flatMap { entry in entry.traces.map { (entry.dataset, $0) } }
     }
+
+    /// Every (data set, trace, anchoring policy) the plan replays, in order: one fixture
+    /// each (``fixtureURL(dataset:trace:anchor:)``). A data set listed in several entries
+    /// appears once per distinct policy.
+    public var fixtureCases: [(dataset: String, trace: String, anchor: AnchorPolicy)] {
+        var seen = Set<String>()
+        return runs.flatMap { entry in
+            entry.traces.flatMap { trace in entry.anchorPolicies.map { (entry.dataset, trace, $0) } }
+        }.filter { seen.insert("\($0.0)\u{1F}\($0.1)\u{1F}\($0.2.rawValue)").inserted }
+    }
 }
 
 // MARK: - JSON
@@ -165,7 +184,7 @@ struct BenchmarkPlanFile: Codable {
         var seconds: Double?
         var deceleration: String?
     }
-    struct Run: Codable { var dataset: String; var traces: [String]; var strategies: [String]? = nil }
+    struct Run: Codable { var dataset: String; var traces: [String]; var strategies: [String]? = nil; var anchors: [String]? = nil }
 }
 
 extension BenchmarkPlan {
@@ -220,7 +239,22 @@ extension BenchmarkPlan {
             try checkName(run.dataset, field: "runs[\(index)].dataset", fail)
             for (t, trace) in run.traces.enumerated() { try checkTrace(trace, "runs[\(index)].traces[\(t)]") }
             let own = try run.strategies.map { names throws(InputError) in try strategyKinds(names, field: "runs[\(index)].strategies") }
-            entries.append(Entry(dataset: run.dataset, traces: run.traces, strategies: own))
+            var anchors: [AnchorPolicy]?
+            if let names = run.anchors {
+                guard !names.isEmpty else { throw fail("runs[\(index)].anchors", "[]", "at least one anchoring policy, or no anchors field (the default alone)") }
+                var policies: [AnchorPolicy] = []
+                for (a, name) in names.enumerated() {
+                    guard let policy = AnchorPolicy(rawValue: name) else {
+                        throw fail("runs[\(index)].anchors[\(a)]", "\"\(name)\"", "one of " + AnchorPolicy.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    guard !policies.contains(policy) else {
+                        throw fail("runs[\(index)].anchors[\(a)]", "\"\(name)\"", "a policy not listed before in this entry")
+                    }
+                    policies.append(policy)
+                }
+                anchors = policies
+            }
+            entries.append(Entry(dataset: run.dataset, traces: run.traces, strategies: own, anchors: anchors))
         }
         guard !entries.isEmpty else { throw fail("runs", "[]", "at least one data set to replay") }
         let datasets = Set(entries.map(\.dataset))

@@ -14,6 +14,8 @@ public struct PlanRunner {
         public var replay: Replay
         public var fixture: ReplayFixture
         public var strategy: StrategyKind
+        /// The anchoring policy the replay measures under (a data set of estimated sizes).
+        public var anchor: AnchorPolicy = .standard
     }
 
     public let plan: BenchmarkPlan
@@ -21,7 +23,8 @@ public struct PlanRunner {
 
     /// Loads every spec, trace and fixture the plan names, keeping the data sets in
     /// `datasets` and the strategies in `strategies` when given. A data set whose plan entry
-    /// names its own strategies runs only those (of the ones chosen).
+    /// names its own strategies runs only those (of the ones chosen); one whose entry names
+    /// anchoring policies runs each trace under each, against each policy's fixture.
     ///
     /// - Throws: `InputError` naming the file, field and value of the first bad input; a
     ///   missing fixture names the command that records it.
@@ -29,7 +32,7 @@ public struct PlanRunner {
         self.plan = plan
         let chosen = strategies ?? plan.strategies
         var specs: [String: LayoutSpec] = [:]
-        for entry in plan.runs where datasets?.contains(entry.dataset) ?? true {
+        for (index, entry) in plan.runs.enumerated() where datasets?.contains(entry.dataset) ?? true {
             let dataset = entry.dataset
             let strategiesHere = entry.strategies.map { own in chosen.filter(own.contains) } ?? chosen
             for traceName in entry.traces {
@@ -40,13 +43,20 @@ public struct PlanRunner {
                     spec = try LayoutSpec.load(from: try plan.existingSpecURL(dataset))
                     specs[dataset] = spec
                 }
+                if entry.anchors != nil && spec.measuredData == nil {
+                    throw InputError(
+                        file: plan.file, field: "runs[\(index)].anchors", value: "\(entry.anchorPolicies.map(\.rawValue))",
+                        expected: "no anchors for \(dataset), whose sizes are all known (anchoring policies apply to a spec with \"estimated\")")
+                }
                 let traceURL = try plan.existingTraceURL(dataset: dataset, trace: traceName)
                 let trace = try ScrollTrace.load(from: traceURL)
                 let replay = try Replay(spec: spec, trace: trace, tracePath: traceURL.path)
-                let fixtureURL = try plan.existingFixtureURL(dataset: dataset, trace: traceName)
-                let fixture = try ReplayFixture.load(from: fixtureURL, for: trace, margin: margin)
-                for strategy in strategiesHere {
-                    jobs.append(Job(replay: replay, fixture: fixture, strategy: strategy))
+                for anchor in entry.anchorPolicies {
+                    let fixtureURL = try plan.existingFixtureURL(dataset: dataset, trace: traceName, anchor: anchor)
+                    let fixture = try ReplayFixture.load(from: fixtureURL, for: trace, margin: margin, anchor: anchor)
+                    for strategy in strategiesHere {
+                        jobs.append(Job(replay: replay, fixture: fixture, strategy: strategy, anchor: anchor))
+                    }
                 }
             }
         }
@@ -65,7 +75,8 @@ public struct PlanRunner {
     }
 
     /// Runs every job, calling `progress` before each (with its index) and `finished` after
-    /// it. The strategies of one data set and trace are measured together, their passes
+    /// it, each under its job's anchoring policy (`options`' own is replaced). The strategies
+    /// of one data set, trace and anchoring policy are measured together, their passes
     /// interleaved (``Replay/run(_:expected:)-([ReplayOptions],_)``), so that `progress` is
     /// called for each of them before their measurement starts and `finished` for each
     /// once it ends.
@@ -76,21 +87,29 @@ public struct PlanRunner {
     ) throws -> [RunRecord] {
         var records: [RunRecord] = []
         records.reserveCapacity(jobs.count)
-        var start = 0
-        while start < jobs.count {
-            var end = start + 1
-            while end < jobs.count && jobs[end].replay.spec.name == jobs[start].replay.spec.name
-                && jobs[end].replay.trace.name == jobs[start].replay.trace.name {
-                end += 1
-            }
-            for index in start..<end { progress(index, jobs[index]) }
-            let group = try jobs[start].replay.run(jobs[start..<end].map { options($0.strategy) }, expected: jobs[start].fixture.frames)
-            for (offset, record) in group.enumerated() {
-                finished(start + offset, record)
+        for group in groups {
+            for index in group { progress(index, jobs[index]) }
+            let first = jobs[group.lowerBound]
+            let measured = try first.replay.run(
+                jobs[group].map { job in
+                    var chosen = options(job.strategy)
+                    chosen.anchor = job.anchor
+                    return chosen
+                },
+                expected: first.fixture.frames)
+            for (offset, record) in measured.enumerated() {
+                finished(group.lowerBound + offset, record)
                 records.append(record)
             }
-            start = end
         }
         return records
+    }
+}
+
+extension PlanRunner.Job {
+    /// Whether this job is measured together with `other` (their passes interleaved): the
+    /// same data set, trace and anchoring policy, so the same fixture.
+    func measuredWith(_ other: PlanRunner.Job) -> Bool {
+        replay.spec.name == other.replay.spec.name && replay.trace.name == other.replay.trace.name && anchor == other.anchor
     }
 }

@@ -28,26 +28,36 @@ public struct ReplayFixture: Hashable, Sendable {
     public var margin: String
     /// The loaded set's digest after each frame.
     public var frames: [LoadedSetDigest]
+    /// The anchoring policy the reference measured under, for a data set of estimated
+    /// sizes: `nil` for the default (`first-visible`), which is also what every fixture of
+    /// a data set of known sizes has (the policy changes nothing there).
+    public var anchor: AnchorPolicy?
 
-    public init(dataset: String, trace: String, layout: String, traceDigest: UInt64, margin: String, frames: [LoadedSetDigest]) {
+    public init(
+        dataset: String, trace: String, layout: String, traceDigest: UInt64, margin: String, frames: [LoadedSetDigest],
+        anchor: AnchorPolicy? = nil
+    ) {
         self.dataset = dataset
         self.trace = trace
         self.layout = layout
         self.traceDigest = traceDigest
         self.margin = margin
         self.frames = frames
+        self.anchor = anchor == .standard ? nil : anchor
     }
 
-    /// Where the fixture of `dataset` and `trace` lives under a plan's root.
-    public static func url(in root: URL, dataset: String, trace: String) -> URL {
-        root.appendingPathComponent("fixtures/replay").appendingPathComponent(dataset).appendingPathComponent(trace + ".json")
+    /// Where the fixture of `dataset` and `trace` lives under a plan's root: `<trace>.json`
+    /// for the default anchoring policy, `<trace>--anchor-<policy>.json` for another.
+    public static func url(in root: URL, dataset: String, trace: String, anchor: AnchorPolicy = .standard) -> URL {
+        let name = anchor == .standard ? trace : "\(trace)--anchor-\(anchor.rawValue)"
+        return root.appendingPathComponent("fixtures/replay").appendingPathComponent(dataset).appendingPathComponent(name + ".json")
     }
 
-    /// Checks that this fixture was recorded for `trace` (same content) and the margin
-    /// `margin`, so that comparing frames is meaningful.
+    /// Checks that this fixture was recorded for `trace` (same content), the margin `margin`
+    /// and the anchoring policy `anchor`, so that comparing frames is meaningful.
     ///
     /// - Throws: `InputError` naming `path` and the field that disagrees, with what to do.
-    public func checkApplies(to trace: ScrollTrace, margin: PreloadMargin, path: String) throws(InputError) {
+    public func checkApplies(to trace: ScrollTrace, margin: PreloadMargin, anchor: AnchorPolicy = .standard, path: String) throws(InputError) {
         guard traceDigest == trace.contentDigest else {
             throw InputError(
                 file: path, field: "traceDigest", value: Self.hex(traceDigest),
@@ -58,6 +68,12 @@ public struct ReplayFixture: Hashable, Sendable {
         }
         guard self.margin == margin.name else {
             throw InputError(file: path, field: "margin", value: "\"\(self.margin)\"", expected: "\"\(margin.name)\", the margin of this replay")
+        }
+        let recorded = self.anchor ?? .standard
+        guard recorded == anchor else {
+            throw InputError(
+                file: path, field: "anchor", value: "\"\(recorded.rawValue)\"" + (self.anchor == nil ? " (no anchor: the default)" : ""),
+                expected: "\"\(anchor.rawValue)\", the anchoring policy of this replay: frames measured under another policy load other cells")
         }
     }
 
@@ -77,6 +93,8 @@ struct ReplayFixtureFile: Codable {
     var reference: String
     var margin: String
     var traceDigest: String
+    /// The anchoring policy, written only when it is not the default.
+    var anchor: String?
     var frames: [String]
 }
 
@@ -102,15 +120,28 @@ extension ReplayFixture {
             }
             frames.append(LoadedSetDigest(count: count, hash: hash))
         }
-        return ReplayFixture(dataset: file.dataset, trace: file.trace, layout: file.layout, traceDigest: traceDigest, margin: file.margin, frames: frames)
+        var anchor: AnchorPolicy?
+        if let name = file.anchor {
+            guard let policy = AnchorPolicy(rawValue: name) else {
+                throw InputError(file: path, field: "anchor", value: "\"\(name)\"",
+                                 expected: AnchorPolicy.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            anchor = policy
+        }
+        return ReplayFixture(
+            dataset: file.dataset, trace: file.trace, layout: file.layout, traceDigest: traceDigest, margin: file.margin, frames: frames,
+            anchor: anchor)
     }
 
-    /// Reads the fixture at `url` and checks that it was recorded for `trace` and `margin`.
+    /// Reads the fixture at `url` and checks that it was recorded for `trace`, `margin` and
+    /// `anchor`.
     ///
     /// - Throws: `InputError` naming the file, the field and the value.
-    public static func load(from url: URL, for trace: ScrollTrace, margin: PreloadMargin) throws(InputError) -> ReplayFixture {
+    public static func load(
+        from url: URL, for trace: ScrollTrace, margin: PreloadMargin, anchor: AnchorPolicy = .standard
+    ) throws(InputError) -> ReplayFixture {
         let fixture = try load(from: url)
-        try fixture.checkApplies(to: trace, margin: margin, path: url.path)
+        try fixture.checkApplies(to: trace, margin: margin, anchor: anchor, path: url.path)
         return fixture
     }
 
@@ -118,7 +149,7 @@ extension ReplayFixture {
     public func write(to url: URL) throws {
         let file = ReplayFixtureFile(
             schemaVersion: Self.schemaVersion, dataset: dataset, trace: trace, layout: layout, reference: "on-demand",
-            margin: margin, traceDigest: Self.hex(traceDigest),
+            margin: margin, traceDigest: Self.hex(traceDigest), anchor: anchor?.rawValue,
             frames: frames.map { "\($0.count) \(Self.hex($0.hash))" })
         try JSONFiles.write(file, to: url)
     }

@@ -7,7 +7,8 @@ extension Replay {
     /// name or a spec file, and a bundled trace of that data set by name or a trace file.
     ///
     /// The fixture is the file `fixture` when given, else the bundled fixture of a bundled
-    /// data set's bundled trace, else none.
+    /// data set's bundled trace for `anchor` (the default's, or another policy's where the
+    /// plan records one), else none.
     ///
     /// With a spec file, a trace that is not a file and is a bare name (no `/`, no `.json`
     /// or `.csv` ending) is a bundled trace: the plan's trace of that name for the data set
@@ -22,10 +23,12 @@ extension Replay {
     ///   - trace: a trace file's path, or a bundled trace's name (`--trace`).
     ///   - fixture: a fixture file's path (`--fixture`), or `nil` for the bundled one.
     ///   - margin: the preload margin the fixture must have been recorded with.
+    ///   - anchor: the anchoring policy the fixture must have been recorded under (it
+    ///     matters only for a spec of estimated sizes).
     /// - Throws: `InputError` naming `--dataset`, `--trace` or the file at fault.
     public static func resolve(
         plan: @autoclosure () throws(InputError) -> BenchmarkPlan, planFile: String,
-        dataset: String?, spec: String?, trace: String, fixture: String?, margin: PreloadMargin
+        dataset: String?, spec: String?, trace: String, fixture: String?, margin: PreloadMargin, anchor: AnchorPolicy = .standard
     ) throws(InputError) -> (replay: Replay, fixture: ReplayFixture?) {
         let traceIsFile = trace.hasSuffix(".json") || trace.hasSuffix(".csv") || trace.contains("/")
             || FileManager.default.fileExists(atPath: trace)
@@ -43,8 +46,17 @@ extension Replay {
                                  expected: "a trace file or a bundled trace of \(dataset): " + known.joined(separator: ", "))
             }
             let replay = try Replay.load(specAt: specURL, traceAt: traceURL)
-            let fixtureURL = fixture.map { URL(fileURLWithPath: $0) } ?? (traceIsFile ? nil : plan.fixtureURL(dataset: dataset, trace: trace))
-            return (replay, try fixtureURL.map { url throws(InputError) in try ReplayFixture.load(from: url, for: replay.trace, margin: margin) })
+            // A spec of known sizes loads the same under every policy: its one fixture applies.
+            let policy = replay.spec.measuredData == nil ? AnchorPolicy.standard : anchor
+            var fixtureURL = fixture.map { URL(fileURLWithPath: $0) }
+            if fixtureURL == nil && !traceIsFile {
+                let bundled = plan.fixtureURL(dataset: dataset, trace: trace, anchor: policy)
+                // Another policy's fixture is recorded only where the plan replays under it.
+                if policy == .standard || FileManager.default.fileExists(atPath: bundled.path) { fixtureURL = bundled }
+            }
+            return (replay, try fixtureURL.map { url throws(InputError) in
+                try ReplayFixture.load(from: url, for: replay.trace, margin: margin, anchor: policy)
+            })
         }
         guard let spec else {
             throw InputError(file: "(command line)", field: "--spec", value: "missing", expected: "a spec file or --dataset NAME")
@@ -53,8 +65,9 @@ extension Replay {
         let loadedSpec = try LayoutSpec.load(from: specURL)
         let traceURL = traceIsFile ? URL(fileURLWithPath: trace) : try bundledTrace(trace, for: loadedSpec, specURL: specURL, plan: try? plan())
         let replay = try Replay(spec: loadedSpec, trace: try ScrollTrace.load(from: traceURL), tracePath: traceURL.path)
+        let policy = replay.spec.measuredData == nil ? AnchorPolicy.standard : anchor
         return (replay, try fixture.map { path throws(InputError) in
-            try ReplayFixture.load(from: URL(fileURLWithPath: path), for: replay.trace, margin: margin)
+            try ReplayFixture.load(from: URL(fileURLWithPath: path), for: replay.trace, margin: margin, anchor: policy)
         })
     }
 

@@ -1,3 +1,5 @@
+import GridViewport
+
 // The figures of a run over a spec with estimated sizes (issue 28), each an optional field
 // of `RunRecord`: absent from every run whose sizes are all known from the start.
 
@@ -88,5 +90,14 @@ public struct ScrollToError: Codable, Hashable, Sendable {
         self.firstPoints = firstPoints
         self.settledPoints = settledPoints
         self.rounds = rounds
+    }
+}
+
+extension RunRecord {
+    /// Whether the run measured under the default anchoring policy (`first-visible`), or
+    /// over sizes all known (no `anchor`): the runs the report's tables of frame costs
+    /// show; the others are compared in its "Measured sizes" part alone.
+    public var hasDefaultAnchor: Bool {
+        anchor == nil || anchor == AnchorPolicy.standard.rawValue
     }
 }

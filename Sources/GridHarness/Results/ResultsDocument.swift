@@ -15,11 +15,13 @@ public struct ResultsDocument: Codable, Hashable, Sendable {
     public var shard: ResultsShard? = nil
 
     /// The document with `perFrame` set as the ``RunRecord/instructionsPerFrame`` of the
-    /// runs of `strategy` over `trace` of `dataset`.
+    /// runs of `strategy` over `trace` of `dataset` under the default anchoring policy (those
+    /// a tie is settled between).
     public func settingInstructions(dataset: String, trace: String, strategy: String, perFrame: Double) -> ResultsDocument {
         var document = self
         for index in document.runs.indices
-        where document.runs[index].dataset == dataset && document.runs[index].trace == trace && document.runs[index].strategy == strategy {
+        where document.runs[index].dataset == dataset && document.runs[index].trace == trace && document.runs[index].strategy == strategy
+            && document.runs[index].hasDefaultAnchor {
             document.runs[index].instructionsPerFrame = perFrame
         }
         return document

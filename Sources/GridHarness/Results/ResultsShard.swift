@@ -1,4 +1,5 @@
 import Foundation
+import GridViewport
 
 /// One share of `gridbench report` split over a CI matrix: `report --shard i/n` measures
 /// share `i` of `n` of the plan's runs, `report merge` joins the `n` partial results into
@@ -16,7 +17,8 @@ public struct ResultsShard: Codable, Hashable, Sendable {
     public var index: Int
     /// How many shares the report is split into.
     public var count: Int
-    /// A digest of the unsharded runs (data set, trace, strategy, frames; in order):
+    /// A digest of the unsharded runs (data set, trace, strategy, frames, and the anchoring
+    /// policy where it is not the default; in order):
     /// every share must be of the same plan and selection.
     public var planDigest: String
     /// How many runs the unsharded report has.
@@ -45,12 +47,15 @@ public struct ResultsShard: Codable, Hashable, Sendable {
     /// The digest of `runs`' data sets, traces, strategies and frames, in order: the
     /// ``planDigest`` their plan and selection have, when they are its runs.
     public static func digest(of runs: [RunRecord]) -> String {
-        digest(runs.map { line(dataset: $0.dataset, trace: $0.trace, strategy: $0.strategy, frames: $0.frames) })
+        digest(runs.map { line(dataset: $0.dataset, trace: $0.trace, strategy: $0.strategy, frames: $0.frames, anchor: $0.anchor) })
     }
 
-    /// One run's line in ``planDigest``.
-    static func line(dataset: String, trace: String, strategy: String, frames: Int) -> String {
-        [dataset, trace, strategy, String(frames)].joined(separator: "\u{1F}")
+    /// One run's line in ``planDigest``; a policy other than the default (`anchor`, as a
+    /// run records it) is added, so that a plan without `anchors` keeps its digest.
+    static func line(dataset: String, trace: String, strategy: String, frames: Int, anchor: String? = nil) -> String {
+        let fields = [dataset, trace, strategy, String(frames)]
+        let policy = anchor.flatMap { $0 == AnchorPolicy.standard.rawValue ? nil : $0 }
+        return (fields + (policy.map { [$0] } ?? [])).joined(separator: "\u{1F}")
     }
 
     /// A digest of `lines`: FNV-1a, 64 bits, each line followed by a newline, as 16 hex digits.
@@ -65,15 +70,14 @@ public struct ResultsShard: Codable, Hashable, Sendable {
 }
 
 extension PlanRunner {
-    /// The runner's groups: the ranges of ``jobs`` that share a data set and trace, measured
-    /// together (``run(options:progress:finished:)``).
+    /// The runner's groups: the ranges of ``jobs`` that share a data set, trace and
+    /// anchoring policy, measured together (``run(options:progress:finished:)``).
     public var groups: [Range<Int>] {
         var groups: [Range<Int>] = []
         var start = 0
         while start < jobs.count {
             var end = start + 1
-            while end < jobs.count && jobs[end].replay.spec.name == jobs[start].replay.spec.name
-                && jobs[end].replay.trace.name == jobs[start].replay.trace.name {
+            while end < jobs.count && jobs[end].measuredWith(jobs[start]) {
                 end += 1
             }
             groups.append(start ..< end)
@@ -90,7 +94,9 @@ extension PlanRunner {
     /// The digest of the runs, as ``ResultsShard/planDigest`` records it.
     public var runsDigest: String {
         ResultsShard.digest(jobs.map { job in
-            ResultsShard.line(dataset: job.replay.spec.name, trace: job.replay.trace.name, strategy: job.strategy.rawValue, frames: job.replay.trace.frameCount)
+            ResultsShard.line(
+                dataset: job.replay.spec.name, trace: job.replay.trace.name, strategy: job.strategy.rawValue,
+                frames: job.replay.trace.frameCount, anchor: job.anchor.rawValue)
         })
     }
 

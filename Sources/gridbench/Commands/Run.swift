@@ -60,12 +60,12 @@ struct Run: ParsableCommand {
                 throw GridError.invalidParameter(
                     "--anchor", "\"\(anchor)\"", expected: AnchorPolicy.allCases.map(\.rawValue).joined(separator: ", "))
             }
-            let (replay, fixture) = try resolve()
+            let (replay, fixture) = try resolve(anchor: policy)
             let expected: [LoadedSetDigest]
             if let fixture {
                 expected = fixture.frames
             } else {
-                Console.note("No fixture for this trace: checking every frame against a reference replay made now.")
+                Console.note("No fixture for this trace\(policy == .standard ? "" : " under --anchor \(policy.rawValue)"): checking every frame against a reference replay made now.")
                 expected = try replay.referenceDigests(margin: measure.margin, anchor: policy)
             }
             let chosen = strategies.isEmpty ? StrategyKind.allCases : try strategies.map { name throws(GridError) in try StrategyKind(named: name) }
@@ -90,9 +90,9 @@ struct Run: ParsableCommand {
     }
 
     /// The replay and its fixture, from bundled names or files.
-    private func resolve() throws -> (Replay, ReplayFixture?) {
+    private func resolve(anchor: AnchorPolicy) throws -> (Replay, ReplayFixture?) {
         try Replay.resolve(
             plan: try planOption.load(), planFile: planOption.plan, dataset: dataset, spec: spec, trace: trace,
-            fixture: fixture, margin: measure.margin)
+            fixture: fixture, margin: measure.margin, anchor: anchor)
     }
 }
