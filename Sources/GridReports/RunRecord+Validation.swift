@@ -138,6 +138,12 @@ extension RunRecord {
             try figure(drift.estimatedHeight, "contentSizeDrift.estimatedHeight")
             try figure(drift.finalHeight, "contentSizeDrift.finalHeight")
         }
+        if let timeline = displacementTimeline {
+            guard timeline.count <= max(frames, 1) else {
+                throw .invalidData(prefix + "displacementTimeline", "\(timeline.count) points", expected: "at most one per frame of a pass (\(frames))")
+            }
+            for (index, points) in timeline.enumerated() { try figure(points, "displacementTimeline[\(index)]") }
+        }
         if let measuring = measurementFrameNanos {
             try figure(measuring.p50, "measurementFrameNanos.p50")
             try figure(measuring.p99, "measurementFrameNanos.p99")

@@ -14,6 +14,9 @@ public struct ReportChart: Hashable, Sendable {
         case memory
         /// The canonical trace's per-frame cost along the trace.
         case timeline
+        /// Visible displacement along a measured data set's trace, one line per anchoring
+        /// policy (one chart per data set and trace: `displacement-feed-10000-drag-60hz`).
+        case displacement
     }
 
     /// What the chart draws.
@@ -46,7 +49,8 @@ extension StrategyReport {
 
     /// The charts, in the order the report shows them: the canonical trace's cost
     /// distribution, p50 and p99 cost against tile count, retained memory against tile
-    /// count, and cost along the canonical trace.
+    /// count, and cost along the canonical trace; then, for each measured data set and
+    /// trace with a displacement timeline, visible displacement along it per policy.
     /// - Complexity: O(r · (t + s) + p) for r runs over t traces and s strategies with p
     ///   distribution and timeline points.
     public func charts() -> [ReportChart] {
@@ -64,7 +68,7 @@ extension StrategyReport {
             scaleChart(kind: .scaleP99, percentile: \.p99, percentileName: "p99"),
             memoryChart(),
             timelineChart(),
-        ]
+        ] + displacementCharts()
     }
 
     private func color(_ strategy: String) -> String { StrategyStyle.color(of: strategy, in: strategies) }

@@ -109,7 +109,10 @@ extension StrategyReport {
             out += "<ul>\n" + decisionLines.map { "<li>\(h($0))</li>\n" }.joined() + "</ul>\n"
         }
         out += htmlThresholdTable()
-        if parts.count > 7 { out += measuredSizesHTML(id: parts[7].id, title: parts[7].title) }
+        if parts.count > 7 {
+            out += measuredSizesHTML(id: parts[7].id, title: parts[7].title)
+            out += charts.filter { $0.kind == .displacement }.map(figure).joined()
+        }
         out += "</section>\n"
         return out
     }

@@ -133,4 +133,68 @@ extension StrategyReport {
         }
         return out + "\n"
     }
+
+    /// Each anchoring policy's colour and stroke in the displacement charts: `none` (the
+    /// jumps) red and solid, `first-visible` blue and dashed, `last-visible` green and
+    /// dotted; another policy grey.
+    static func style(ofPolicy policy: String) -> (color: String, line: LineChart.LineStyle) {
+        switch policy {
+        case "none": ("#d55e00", LineChart.LineStyle(width: 2.5, dash: [], shape: .circle))
+        case "first-visible": ("#0072b2", LineChart.LineStyle(width: 2.5, dash: [8, 5], shape: .square))
+        case "last-visible": ("#009e73", LineChart.LineStyle(width: 2, dash: [2, 3], shape: .diamond))
+        default: ("#999999", LineChart.LineStyle(width: 2, dash: [4, 2], shape: .triangle))
+        }
+    }
+
+    /// One chart per measured data set and trace whose runs recorded a displacement
+    /// timeline: visible displacement along the trace, one line per policy, each drawn from
+    /// the policy's first run that passed its fixture (every such strategy shows the same
+    /// cells, so moves them alike), else its first run.
+    func displacementCharts() -> [ReportChart] {
+        let runs = measuredRuns.filter { !($0.displacementTimeline ?? []).isEmpty }
+        var pairs: [(dataset: String, trace: String)] = []
+        for run in runs where !pairs.contains(where: { $0 == (run.dataset, run.trace) }) { pairs.append((run.dataset, run.trace)) }
+        return pairs.map { dataset, trace in
+            let ofPair = runs.filter { $0.dataset == dataset && $0.trace == trace }
+            var policies: [String] = []
+            for run in ofPair where !policies.contains(run.anchor ?? "") { policies.append(run.anchor ?? "") }
+            let chosen = policies.compactMap { policy in
+                ofPair.first { $0.anchor == policy && $0.fixture == .pass } ?? ofPair.first { $0.anchor == policy }
+            }
+            let seconds = { (run: RunRecord) -> Double in run.refreshHz > 0 ? Double(run.frames) / Double(run.refreshHz) : 0 }
+            let longest = chosen.map(seconds).max() ?? 1
+            let highest = chosen.flatMap { $0.displacementTimeline ?? [] }.max() ?? 0
+            let series = chosen.map { run -> LineChart.Series in
+                let samples = run.displacementTimeline ?? []
+                let step = seconds(run) / Double(max(samples.count, 1))
+                let policy = run.anchor ?? ""
+                let points = samples.enumerated().map { index, moved in
+                    let time = (Double(index) + 0.5) * step
+                    return LineChart.Point(
+                        x: time, y: moved,
+                        tooltip: "\(policy) (\(label(run))) · \(Format.trimmed(time, maxDecimals: 3)) s · \(Format.trimmed(moved)) pt",
+                        flagged: run.fixture == .fail)
+                }
+                let style = Self.style(ofPolicy: policy)
+                return LineChart.Series(name: "anchor \(policy)", color: style.color, line: style.line, points: points)
+            }
+            let chart = LineChart(
+                title: "Visible displacement along the trace — \(dataset), \(trace)",
+                x: .linear(title: "time along the trace (s)", from: 0, to: longest > 0 ? longest : 1) { Format.trimmed($0, maxDecimals: 3) + " s" },
+                y: .linear(title: "largest displacement on screen (points)", from: 0, to: highest > 0 ? highest * 1.1 : 1) { Format.trimmed($0) },
+                series: series,
+                emptyMessage: "No displacement recorded for \(dataset) over \(trace).")
+            let drawnFrom = chosen.map { "\($0.anchor ?? ""): \(label($0))" }.joined(separator: ", ")
+            var caption = "How far the cell that moved most on screen moved, net of the scroll, along \(trace) on \(dataset), "
+                + "under each anchoring policy (largest per stretch of frames; from the runs \(drawnFrom)). "
+                + "A line along 0 is a screen that never jumped."
+            if highest == 0 { caption += " No policy moved a visible cell on this trace." }
+            if chosen.contains(where: { $0.fixture == .fail }) {
+                caption += " Red rings mark runs that failed the fixture check."
+            }
+            return ReportChart(
+                kind: .displacement, name: "displacement-\(ReportPage.slug(dataset))-\(ReportPage.slug(trace))", chart: chart,
+                caption: caption)
+        }
+    }
 }

@@ -53,6 +53,9 @@ import Testing
         #expect(run.offsetCorrections == OffsetCorrections(count: 0, totalPoints: 0))
         // Cells measured above the screen push what it shows down by 20 each.
         #expect((run.visibleDisplacement?.maxPoints ?? 0) >= 20)
+        // The timeline keeps each stretch's largest jump: its largest is the run's.
+        #expect(run.displacementTimeline?.max() == run.visibleDisplacement?.maxPoints)
+        #expect(run.displacementTimeline?.count == 14)  // 0, 1000, then 950 … 400 by 50: 14 frames, under 240
     }
 
     @Test func anUnknownPolicyIsRefused() throws {

@@ -143,3 +143,18 @@ import Testing
         #expect(runner.runsDigest == ResultsShard.digest(lines))
     }
 }
+
+/// The displacement timeline keeps each stretch of frames' largest displacement.
+@Suite struct DisplacementTimelineTests {
+    /// 7 frames in 3 buckets: frames 0–1, 2–3 and 4–6 (⌊b·7/3⌋ to ⌊(b+1)·7/3⌋).
+    @Test func eachBucketKeepsItsLargest() {
+        let record = RunRecord(
+            layout: "columnar-grouped", strategy: "cached", dataset: "feed-10000", tiles: 10_000, sections: 1, trace: "t", refreshHz: 120,
+            frames: 7, passes: 1, frameNanos: Percentiles(p50: 1, p90: 1, p99: 1, p999: 1, max: 1), budgetShareP99: 0,
+            layoutBudgetNanos: 1, hitchesPerPass: 0, hitchMillisPerSecond: 0, prepareNanos: 0, retainedBytes: nil, peakBytes: nil,
+            allocationsPerFrame: nil, floorNanosP50: 1, floorMultiple: 1, fixture: .pass)
+        #expect(record.withDisplacementTimeline([0, 1, 5, 2, 0, 0, 3], points: 3).displacementTimeline == [1, 5, 3])
+        #expect(record.withDisplacementTimeline([0, 1, 5], points: 240).displacementTimeline == [0, 1, 5])
+        #expect(record.withDisplacementTimeline([], points: 240).displacementTimeline == nil)
+    }
+}

@@ -103,4 +103,28 @@ import Testing
         let tables = html[..<(try #require(html.range(of: "id=\"layout-tile-grid-measured-sizes\"")).lowerBound)]
         #expect(tables.components(separatedBy: "<td>feed-10000</td>").count - 1 <= 1)
     }
+
+    /// One chart per data set and trace with a displacement timeline, a line per policy:
+    /// 600 frames at 120 Hz are 5 s, so 3 samples sit at 5/6, 15/6 and 25/6 s.
+    @Test func displacementIsChartedPerPolicyAlongTheTrace() throws {
+        var still = Self.measured("cached", anchor: "first-visible", p99: 9_000, displaced: 0)
+        still.displacementTimeline = [0, 0, 0]
+        var jumps = Self.measured("cached", anchor: "none", p99: 9_000, displaced: 44)
+        jumps.displacementTimeline = [0, 44, 12]
+        let untimed = Self.measured("on-demand", anchor: "none", p99: 2_000, displaced: 44)
+        let report = try Self.report([still, jumps, untimed])
+        let charts = report.charts().filter { $0.kind == .displacement }
+        #expect(charts.map(\.name) == ["displacement-feed-10000-end-and-back-120hz"])
+        let chart = try #require(charts.first).chart
+        #expect(chart.series.map(\.name) == ["anchor first-visible", "anchor none"])
+        #expect(chart.series[1].points.map(\.y) == [0, 44, 12])
+        let times = chart.series[1].points.map(\.x)
+        #expect(zip(times, [5.0 / 6, 15.0 / 6, 25.0 / 6]).allSatisfy { abs($0 - $1) < 1e-12 }, "\(times)")
+        let html = report.html()
+        let part = try #require(html.range(of: "id=\"layout-tile-grid-measured-sizes\"")).lowerBound
+        #expect(html[part...].contains("data-chart=\"charts/displacement-feed-10000-end-and-back-120hz.svg\""))
+        #expect(report.markdown().contains("(charts/displacement-feed-10000-end-and-back-120hz.svg)"))
+        // Without timelines (results written before them), no chart.
+        #expect(try Self.report([untimed]).charts().allSatisfy { $0.kind != .displacement })
+    }
 }

@@ -38,7 +38,10 @@ extension Replay {
                 let report = follows ? viewport.scrollMeasuring(to: offsets[frame]) : viewport.scroll(to: offsets[frame])
                 let end = FrameClock.now()
                 var facts = ReplayedFrame()
-                if measures { facts.measured = (viewport.measurementSummary?.measurementFrames ?? 0) > batchesBefore }
+                if measures {
+                    facts.measured = (viewport.measurementSummary?.measurementFrames ?? 0) > batchesBefore
+                    facts.displacement = viewport.lastMeasuringFrame?.maxDisplacement ?? 0
+                }
                 facts.scrollToItem = scrolled
                 body(frame, end &- start, report, facts)
             }
@@ -80,6 +83,9 @@ struct ReplayedFrame {
     /// Whether the frame told the layout a batch of measured sizes (a spec with estimated
     /// sizes).
     var measured = false
+    /// How far the element that moved most on screen moved, net of the scroll, in points
+    /// (`MeasuringFrame.maxDisplacement`); 0 without estimated sizes.
+    var displacement = 0.0
     /// The worst of the frame's scrolls to items, `nil` when it has none.
     var scrollToItem: ScrollToItemResult?
 }

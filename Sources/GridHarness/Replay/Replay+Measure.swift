@@ -96,6 +96,9 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
     /// The worst of the trace's scrolls to items, over every measured pass (alike: each
     /// starts over).
     var scrollTo: ScrollToItemResult?
+    /// With estimated sizes, each frame's largest visible displacement in the first
+    /// measured pass (the passes are alike); empty otherwise.
+    var displacements: [Double] = []
 
     var replay: Replay { measure.replay }
     var options: ReplayOptions { measure.options }
@@ -218,11 +221,14 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
         let framewise = allocationsBefore != nil && viewport.anchorPolicy != nil ? probe : nil
         var lastCount = framewise?.allocationCount() ?? 0
         var measuringAllocations = 0, measuringCounted = 0
+        let followsDisplacement = passesDone == 0 && viewport.anchorPolicy != nil
+        if followsDisplacement { displacements = [Double](repeating: 0, count: frames) }
         try costs.withUnsafeMutableBufferPointer { costs in
             try replay.replayFrames(&viewport) { frame, nanos, report, facts in
                 costs[offset + frame] = nanos
                 check(frame, report)
                 if facts.measured { measuringFrames[frame] = true }
+                if followsDisplacement { displacements[frame] = facts.displacement }
                 if let scrolled = facts.scrollToItem { scrollTo = scrollTo.map { $0.worst(scrolled) } ?? scrolled }
                 if let framewise {
                     let count = framewise.allocationCount()
@@ -280,6 +286,7 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
                     costs: costs, frames: frames, passes: passes, measuring: measuringFrames,
                     allocationsPerFrame: measuringAllocationsPerFrame))
             .withScrollToError(scrollTo)
+            .withDisplacementTimeline(displacements, points: options.timelinePoints)
     }
 }
 
@@ -395,6 +402,18 @@ extension MeasureVisitor {
 }
 
 extension RunRecord {
+    /// This record with `displacements` (one per frame) cut into at most `points` buckets of
+    /// consecutive frames, each the largest of its frames; as it is when there are none.
+    func withDisplacementTimeline(_ displacements: [Double], points: Int) -> RunRecord {
+        guard !displacements.isEmpty, points > 0 else { return self }
+        var record = self
+        let frames = displacements.count, buckets = min(points, frames)
+        record.displacementTimeline = (0..<buckets).map { bucket in
+            displacements[(bucket * frames / buckets) ..< ((bucket + 1) * frames / buckets)].max() ?? 0
+        }
+        return record
+    }
+
     /// This record with the worst of its trace's scrolls to items, or as it is when the
     /// trace scrolls to none.
     func withScrollToError(_ worst: ScrollToItemResult?) -> RunRecord {

@@ -104,6 +104,12 @@ public struct RunRecord: Codable, Hashable, Sendable {
     /// With `scroll-to-item` events: the worst error at the first landing and settled, and
     /// the most rounds. Optional: absent when the trace scrolls to no item.
     public var scrollToError: ScrollToError?
+    /// With estimated sizes: visible displacement along the trace, in points: the frames of
+    /// the first measured pass cut into at most ``ReplayOptions/timelinePoints`` buckets of
+    /// consecutive frames, each the largest displacement of its frames (as ``timeline``
+    /// keeps the costliest), so that a jump is never averaged away. Optional: absent when
+    /// every size is known.
+    public var displacementTimeline: [Double]?
 
     /// The median frame cost the report compares: the median of ``passMediansNanos``, or
     /// the p50 for results without passes.
