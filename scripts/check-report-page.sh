@@ -9,7 +9,7 @@
 #   scripts/check-report-page.sh [PAGE] [--width PX] [--screenshots DIR]
 #
 # PAGE defaults to reports/latest/strategy-comparison.html. --screenshots DIR also saves
-# the top of the page, the alerts and every layout's charts as PNGs in DIR. Installs
+# the top of the page, the alerts, every layout's charts and measured sizes part as PNGs in DIR. Installs
 # Chromium with apt-get when it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -149,6 +149,10 @@ if [ -n "$shots" ]; then
     for id in $(grep -o 'id="layout-[a-z0-9-]*-distribution"' "$page" | sed 's/id="//; s/"$//'); do
         layout=${id#layout-}
         shot "charts-${layout%-distribution}" "$id" 3300
+    done
+    for id in $(grep -o 'id="layout-[a-z0-9-]*-measured-sizes"' "$page" | sed 's/id="//; s/"$//'); do
+        layout=${id#layout-}
+        shot "measured-sizes-${layout%-measured-sizes}" "$id" 3000
     done
 fi
 

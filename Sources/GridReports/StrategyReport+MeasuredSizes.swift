@@ -83,7 +83,8 @@ extension StrategyReport {
             var words = "\(dataset): pick " + (costs.first.map { "\($0.0) with \(anchor) anchoring" } ?? "\(anchor) anchoring") + ". "
             words += displaced == 0
                 ? "No visible cell moved in any frame of its \(ofAnchor.count) run\(ofAnchor.count == 1 ? "" : "s")"
-                : "Visible cells moved by up to \(Format.trimmed(displaced)) points, the least of the policies measured"
+                : "Visible cells moved by up to \(Format.trimmed(displaced)) points, "
+                    + (anchors.contains { worstDisplacement($0) > displaced } ? "the least of the policies measured" : "as much as under every other policy measured")
             if let first = costs.first {
                 words += "; its measuring frames cost \(Format.duration(first.1)) at p99"
                 if costs.count > 1 {
@@ -91,13 +92,34 @@ extension StrategyReport {
                 }
             }
             words += "."
-            let others = anchors.filter { $0 != anchor }.map { "\($0): up to \(Format.trimmed(worstDisplacement($0))) points" }
-            if !others.isEmpty { words += " Other policies moved visible cells by " + others.joined(separator: "; ") + "." }
+            let others = anchors.filter { $0 != anchor }.map { "\($0) \(Format.trimmed(worstDisplacement($0))) points" }
+            if !others.isEmpty { words += " Under the other policies visible cells moved by up to: " + others.joined(separator: ", ") + "." }
             return words
         }
     }
 
-    /// The part in HTML: note, advice and table; empty when no run measured sizes.
+    /// The measured data sets' traces on which no policy moved a visible cell in any run
+    /// (with their timelines recorded), as `feed-10000 over drag-60hz`: charted by none.
+    var stillTraces: [String] {
+        let runs = measuredRuns.filter { !($0.displacementTimeline ?? []).isEmpty }
+        var still: [String] = []
+        for run in runs {
+            let name = "\(run.dataset) over \(run.trace)"
+            guard !still.contains(name) else { continue }
+            let moved = runs.contains { $0.dataset == run.dataset && $0.trace == run.trace && ($0.displacementTimeline ?? []).contains { $0 > 0 } }
+            if !moved { still.append(name) }
+        }
+        return still
+    }
+
+    /// The sentence that says which traces no policy moved a visible cell on.
+    static func stillSentence(_ traces: [String]) -> String {
+        "No anchoring policy moved a visible cell on \(traces.joined(separator: ", ")): the charts below show the traces where one did."
+    }
+
+    /// The part in HTML: note, advice and table, a body per data set and trace under a
+    /// heading row (the Markdown repeats them in columns); empty when no run measured
+    /// sizes.
     func measuredSizesHTML(id: String, title: String) -> String {
         let runs = measuredRuns
         guard !runs.isEmpty else { return "" }
@@ -105,17 +127,29 @@ extension StrategyReport {
         var out = ReportPage.heading(3, id: id, h(title))
         out += "<p class=\"note\">\(h(Self.measuredSizesNote))</p>\n"
         out += "<ul>\n" + measuredSizesAdvice.map { "<li>\(h($0))</li>\n" }.joined() + "</ul>\n"
-        out += "<div class=\"scroll\"><table>\n<thead><tr>"
-        out += Self.measuredSizesColumns.map { "<th\($0.numeric ? " class=\"num\"" : "")>\(h($0.header))</th>" }.joined()
-        out += "</tr></thead>\n<tbody>\n"
-        for run in runs {
-            out += run.fixture == .fail ? "<tr class=\"failed\">" : "<tr>"
-            for (text, column) in zip(Self.measuredSizesRow(run), Self.measuredSizesColumns) {
-                out += column.numeric ? "<td class=\"num\">\(h(text))</td>" : "<td>\(h(text))</td>"
-            }
-            out += "</tr>\n"
+        if !stillTraces.isEmpty {
+            out += "<p>\(h(Self.stillSentence(stillTraces)))</p>\n"
         }
-        return out + "</tbody></table></div>\n"
+        let columns = Self.measuredSizesColumns.dropFirst(2)
+        out += "<div class=\"scroll\"><table>\n<thead><tr>"
+        out += columns.map { "<th\($0.numeric ? " class=\"num\"" : "")>\(h($0.header))</th>" }.joined()
+        out += "</tr></thead>\n"
+        var groups: [(dataset: String, trace: String)] = []
+        for run in runs where !groups.contains(where: { $0 == (run.dataset, run.trace) }) { groups.append((run.dataset, run.trace)) }
+        for (dataset, trace) in groups {
+            let group = runs.filter { $0.dataset == dataset && $0.trace == trace }
+            let frames = group.first.map { " · \($0.refreshHz) Hz · \(Format.count($0.frames)) frames" } ?? ""
+            out += "<tbody>\n<tr class=\"group\"><th colspan=\"\(columns.count)\">\(h(dataset)) · \(h(trace))<span class=\"dim\">\(h(frames))</span></th></tr>\n"
+            for run in group {
+                out += run.fixture == .fail ? "<tr class=\"failed\">" : "<tr>"
+                for (text, column) in zip(Self.measuredSizesRow(run).dropFirst(2), columns) {
+                    out += column.numeric ? "<td class=\"num\">\(h(text))</td>" : "<td>\(h(text))</td>"
+                }
+                out += "</tr>\n"
+            }
+            out += "</tbody>\n"
+        }
+        return out + "</table></div>\n"
     }
 
     /// The part in Markdown: heading, note, advice and table; empty when no run measured
@@ -126,6 +160,7 @@ extension StrategyReport {
         let md = Escape.markdown
         var out = "## Measured sizes\n\n" + md(Self.measuredSizesNote) + "\n\n"
         out += measuredSizesAdvice.map { "- \(md($0))\n" }.joined() + "\n"
+        if !stillTraces.isEmpty { out += md(Self.stillSentence(stillTraces)) + "\n\n" }
         out += "| " + Self.measuredSizesColumns.map { md($0.header) }.joined(separator: " | ") + " |\n"
         out += "|" + Self.measuredSizesColumns.map { $0.numeric ? " ---: |" : " --- |" }.joined() + "\n"
         for run in runs {
@@ -147,14 +182,15 @@ extension StrategyReport {
     }
 
     /// One chart per measured data set and trace whose runs recorded a displacement
-    /// timeline: visible displacement along the trace, one line per policy, each drawn from
+    /// timeline and moved a visible cell under some policy (``stillTraces`` lists the
+    /// others): visible displacement along the trace, one line per policy, each drawn from
     /// the policy's first run that passed its fixture (every such strategy shows the same
     /// cells, so moves them alike), else its first run.
     func displacementCharts() -> [ReportChart] {
         let runs = measuredRuns.filter { !($0.displacementTimeline ?? []).isEmpty }
         var pairs: [(dataset: String, trace: String)] = []
         for run in runs where !pairs.contains(where: { $0 == (run.dataset, run.trace) }) { pairs.append((run.dataset, run.trace)) }
-        return pairs.map { dataset, trace in
+        return pairs.compactMap { dataset, trace -> ReportChart? in
             let ofPair = runs.filter { $0.dataset == dataset && $0.trace == trace }
             var policies: [String] = []
             for run in ofPair where !policies.contains(run.anchor ?? "") { policies.append(run.anchor ?? "") }
@@ -164,6 +200,8 @@ extension StrategyReport {
             let seconds = { (run: RunRecord) -> Double in run.refreshHz > 0 ? Double(run.frames) / Double(run.refreshHz) : 0 }
             let longest = chosen.map(seconds).max() ?? 1
             let highest = chosen.flatMap { $0.displacementTimeline ?? [] }.max() ?? 0
+            // A chart of lines along 0 says nothing the table does not: the part says it in words.
+            guard highest > 0 else { return nil }
             let series = chosen.map { run -> LineChart.Series in
                 let samples = run.displacementTimeline ?? []
                 let step = seconds(run) / Double(max(samples.count, 1))
@@ -188,7 +226,6 @@ extension StrategyReport {
             var caption = "How far the cell that moved most on screen moved, net of the scroll, along \(trace) on \(dataset), "
                 + "under each anchoring policy (largest per stretch of frames; from the runs \(drawnFrom)). "
                 + "A line along 0 is a screen that never jumped."
-            if highest == 0 { caption += " No policy moved a visible cell on this trace." }
             if chosen.contains(where: { $0.fixture == .fail }) {
                 caption += " Red rings mark runs that failed the fixture check."
             }

@@ -40,7 +40,7 @@ import Testing
         #expect(words.hasPrefix("feed-10000: pick on-demand with first-visible anchoring. "), "\(words)")
         #expect(words.contains("No visible cell moved in any frame of its 2 runs"), "\(words)")
         #expect(words.contains("3.60 µs at p99, against cached 190 µs"), "\(words)")
-        #expect(words.hasSuffix("Other policies moved visible cells by none: up to 44 points."), "\(words)")
+        #expect(words.hasSuffix("Under the other policies visible cells moved by up to: none 44 points."), "\(words)")
     }
 
     /// With every policy still, the default (first-visible) is picked; a run that failed its
@@ -54,6 +54,13 @@ import Testing
         let words = try #require(report.measuredSizesAdvice.first)
         #expect(words.hasPrefix("feed-10000: pick cached with first-visible anchoring. "), "\(words)")
         #expect(!words.contains("on-demand"), "\(words)")
+        // Every policy moving cells alike (several columns) is said so, not called the least.
+        let alike = try Self.report([
+            Self.measured("cached", anchor: "none", p99: 9_000, displaced: 30),
+            Self.measured("cached", anchor: "first-visible", p99: 9_000, displaced: 30),
+        ])
+        let same = try #require(alike.measuredSizesAdvice.first)
+        #expect(same.contains("pick cached with first-visible anchoring. Visible cells moved by up to 30 points, as much as under every other policy measured"), "\(same)")
     }
 
     /// One table row per measured run, in HTML and Markdown, with the figures written out;
@@ -68,7 +75,10 @@ import Testing
         let html = report.html()
         let part = try #require(html.range(of: "id=\"layout-tile-grid-measured-sizes\"")).lowerBound
         let table = html[part...]
-        #expect(table.components(separatedBy: "<td>feed-10000</td>").count - 1 == 2)
+        // One body for the data set and trace, with both runs' rows under it.
+        #expect(table.components(separatedBy: "<tr class=\"group\">").count - 1 == 1)
+        #expect(table.contains("feed-10000 · end-and-back-120hz<span class=\"dim\"> · 120 Hz · 600 frames</span>"))
+        #expect(table.contains("<td>cached</td><td>first-visible</td>") && table.contains("<td>on-demand</td><td>none</td>"))
         // The `none` run: 44 points at most, 132 in all, over 3 frames; no correction.
         #expect(table.contains("<td class=\"num\">3</td><td class=\"num\">44 pt</td><td class=\"num\">132 pt</td><td class=\"num\">0</td><td class=\"num\">0 pt</td>"))
         #expect(table.contains("440000 → 452500 pt") || table.contains("440,000 → 452,500 pt"))
@@ -126,5 +136,15 @@ import Testing
         #expect(report.markdown().contains("(charts/displacement-feed-10000-end-and-back-120hz.svg)"))
         // Without timelines (results written before them), no chart.
         #expect(try Self.report([untimed]).charts().allSatisfy { $0.kind != .displacement })
+        // A trace on which no policy moved anything is said in words, not charted.
+        var drag = still
+        drag.trace = "drag-60hz"
+        var dragNone = jumps
+        dragNone.trace = "drag-60hz"
+        dragNone.displacementTimeline = [0, 0]
+        let withStill = try Self.report([still, jumps, drag, dragNone])
+        #expect(withStill.charts().filter { $0.kind == .displacement }.map(\.name) == ["displacement-feed-10000-end-and-back-120hz"])
+        #expect(withStill.stillTraces == ["feed-10000 over drag-60hz"])
+        #expect(withStill.html().contains("No anchoring policy moved a visible cell on feed-10000 over drag-60hz"))
     }
 }
