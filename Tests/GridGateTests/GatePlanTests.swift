@@ -8,9 +8,9 @@ import Testing
     /// The committed plan: every bundled data set's layout × strategy × kind, named so.
     @Test func committedPlan() throws {
         let plan = try GatePlan.load(from: Repository.datasets.appendingPathComponent("gate-plan.json"))
-        // Three tile-grid, one data-grid entry (44 workloads), and columnar, waterfall and
-        // span grid entries of 4 strategies × 4 kinds each.
-        #expect(plan.workloads.count == 44 + 3 * 16)
+        // Two tile-grid entries and one data-grid entry (2 × 16 + 12 = 44 workloads), columnar, waterfall and span
+        // grid entries of 4 strategies × 4 kinds each, and the span grid's 2 typing kinds.
+        #expect(plan.workloads.count == 44 + 3 * 16 + 4 * 2)
         #expect(plan.workloads.first?.id == "tile-grid/photos-2976/cached/prepare")
         #expect(Set(plan.workloads.map(\.id)).count == plan.workloads.count)
         #expect(plan.thresholds == .defaults)
@@ -27,6 +27,23 @@ import Testing
         #expect(plan.workload("span-grid/timesheet-20x40/scan/rotation")?.definition == "rotation traces/timesheet-20x40/rotation-120hz.json frame 934 (resize) · scan")
         #expect(plan.workload("waterfall/pins-3000/adaptive/rotation")?.window?.start == 687)
         #expect(plan.workload("columnar-grouped/grouped-96/cached/scroll")?.frames == 240)
+        #expect(plan.workload("span-grid/timesheet-20x40/cached/keystroke")?.definition == "keystroke traces/timesheet-20x40/typing-60hz.json frame 24 (cell-content) · cached")
+        #expect(plan.workload("span-grid/timesheet-20x40/adaptive/row-growth")?.window?.start == 57)
+    }
+
+    /// A typing workload's frame must carry a `cell-content` event, named in the refusal.
+    @Test func aTypingFrameWithoutAKeystrokeIsRefused() throws {
+        let text = try String(contentsOf: Repository.datasets.appendingPathComponent("gate-plan.json"), encoding: .utf8)
+        let wrong = text.replacingOccurrences(
+            of: #""rowGrowth": {"trace": "traces/timesheet-20x40/typing-60hz.json", "frame": 57}"#,
+            with: #""rowGrowth": {"trace": "traces/timesheet-20x40/typing-60hz.json", "frame": 56}"#)
+        #expect(wrong != text)
+        let url = Repository.datasets.appendingPathComponent(".gate-plan-typing-test-\(UUID().uuidString).json")
+        try wrong.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let error = try #require(throws: InputError.self) { try GatePlan.load(from: url) }
+        #expect(error.field == "entries[5].rowGrowth.frame", "\(error)")
+        #expect(error.value == "56" && error.expected.contains("a cell-content event: 24, 33, 42, 51, 57"), "\(error)")
     }
 
     /// `only` keeps one workload and reads only its inputs.

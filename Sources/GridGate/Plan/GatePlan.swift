@@ -20,9 +20,11 @@ import GridStrategies
 /// ```
 ///
 /// Paths are relative to the plan's directory. Each entry gives one workload per strategy
-/// (all four when `strategies` is left out) for each of `prepare`, `scroll`, `edit` and
-/// `rotation` it has. `edit` and `rotation` measure one frame: `frame`, or by default the
-/// first frame that carries such an event. `thresholds` replaces some of the defaults
+/// (all four when `strategies` is left out) for each of `prepare`, `scroll`, `edit`,
+/// `rotation`, `keystroke` and `rowGrowth` it has. Those but `prepare` and `scroll` measure
+/// one frame: `frame`, or by default the first frame that carries such an event (a
+/// `cell-content` event for the two typing workloads; which of its keystrokes leave the row
+/// as tall as it was is the plan's to say, by `frame`). `thresholds` replaces some of the defaults
 /// (``GateThresholds/defaults``) for every workload; `overrides` replaces some for one
 /// workload, by ID.
 public struct GatePlan: Sendable {
@@ -33,8 +35,8 @@ public struct GatePlan: Sendable {
     public var url: URL
     /// The thresholds of workloads without an override.
     public var thresholds: GateThresholds
-    /// Every workload, in the plan's order: entry by entry, then prepare, scroll, edit and
-    /// rotation, each strategy by strategy.
+    /// Every workload, in the plan's order: entry by entry, then prepare, scroll, edit,
+    /// rotation, keystroke and row growth, each strategy by strategy.
     public var workloads: [GateWorkload]
     /// The data sets, by spec file.
     var specs: [URL: LayoutSpec]
@@ -62,6 +64,8 @@ struct GatePlanFile: Decodable {
         var scroll: Scroll?
         var edit: EventFrame?
         var rotation: EventFrame?
+        var keystroke: EventFrame?
+        var rowGrowth: EventFrame?
     }
 
     struct Scroll: Decodable {
@@ -135,9 +139,13 @@ extension GatePlan {
                 case .scroll: entry.scroll != nil
                 case .edit: entry.edit != nil
                 case .rotation: entry.rotation != nil
+                case .keystroke: entry.keystroke != nil
+                case .rowGrowth: entry.rowGrowth != nil
                 }
             }
-            guard !kinds.isEmpty else { throw fail(field, "no workloads", "one or more of prepare: true, scroll, edit, rotation") }
+            guard !kinds.isEmpty else {
+                throw fail(field, "no workloads", "one or more of prepare: true, scroll, edit, rotation, keystroke, rowGrowth")
+            }
 
             for kind in kinds {
                 let ids = strategies.map { (GateWorkload.id(layout: spec.layoutName, dataset: spec.name, strategy: $0, kind: kind), $0) }
@@ -150,8 +158,8 @@ extension GatePlan {
                     let scrollWindow = try plan.scrollWindow(scroll, root: root, field: "\(field).scroll", fail)
                     window = scrollWindow
                     definition = "scroll \(scroll.trace) frames \(scrollWindow.start)..<\(scrollWindow.start + scrollWindow.count)"
-                } else if let frame = kind == .edit ? entry.edit : kind == .rotation ? entry.rotation : nil {
-                    let (eventWindow, events) = try plan.eventWindow(frame, kind: kind, root: root, field: "\(field).\(kind.rawValue)", fail)
+                } else if let frame = entry.eventFrame(of: kind) {
+                    let (eventWindow, events) = try plan.eventWindow(frame, kind: kind, root: root, field: "\(field).\(GatePlanFile.Entry.fieldName(of: kind))", fail)
                     window = eventWindow
                     definition = "\(kind.rawValue) \(frame.trace) frame \(eventWindow.start) (\(events))"
                 }
@@ -233,10 +241,15 @@ extension GatePlan {
         }
         func fits(_ event: TraceEvent) -> Bool {
             if case .resize = event.change { return kind == .rotation }
+            if kind == .keystroke || kind == .rowGrowth { return event.change.typeName == "cell-content" }
             return kind == .edit && isEdit(event.change)
         }
         let editNames = TraceEvent.Change.typeNames.filter { !["resize", "reload", "scroll-to-item"].contains($0) }
-        let wanted = kind == .edit ? "an edit (\(editNames.joined(separator: ", ")))" : "a resize"
+        let wanted = switch kind {
+        case .edit: "an edit (\(editNames.joined(separator: ", ")))"
+        case .keystroke, .rowGrowth: "a cell-content"
+        default: "a resize"
+        }
         let frame: Int
         if let given = eventFrame.frame {
             guard given >= 1, given < trace.frameCount, trace.events.contains(where: { $0.frame == given && fits($0) }) else {
@@ -252,5 +265,23 @@ extension GatePlan {
         }
         let names = trace.events.filter { $0.frame == frame }.map(\.change.typeName).joined(separator: ", ")
         return (TraceWindow(path: eventFrame.trace, url: url, start: frame, count: 1), names)
+    }
+}
+
+extension GatePlanFile.Entry {
+    /// The one-frame workload of `kind` this entry gives, if any.
+    func eventFrame(of kind: GateWorkload.Kind) -> GatePlanFile.EventFrame? {
+        switch kind {
+        case .prepare, .scroll: nil
+        case .edit: edit
+        case .rotation: rotation
+        case .keystroke: keystroke
+        case .rowGrowth: rowGrowth
+        }
+    }
+
+    /// The entry's field for `kind`: its raw value, but `rowGrowth` for `row-growth`.
+    static func fieldName(of kind: GateWorkload.Kind) -> String {
+        kind == .rowGrowth ? "rowGrowth" : kind.rawValue
     }
 }

@@ -19,6 +19,12 @@ public struct GateWorkload: Sendable {
         case edit
         /// One frame that carries a resize (a rotation), likewise.
         case rotation
+        /// One frame that carries a `cell-content` event that changes no row's height (a
+        /// keystroke within its line: the span grid's content heights, issue 29), likewise.
+        case keystroke
+        /// One frame that carries a `cell-content` event that grows or shrinks its row
+        /// (a keystroke that starts or removes a line), likewise.
+        case rowGrowth = "row-growth"
     }
 
     /// `layout/dataset/strategy/kind`.
@@ -34,8 +40,8 @@ public struct GateWorkload: Sendable {
     public var definition: String
     /// The thresholds for this workload: the plan's, with its override if it has one.
     public var thresholds: GateThresholds
-    /// The frames measured: 1 for edit and rotation, the window's length for scroll, 0 for
-    /// prepare.
+    /// The frames measured: 1 for edit, rotation, keystroke and row growth, the window's
+    /// length for scroll, 0 for prepare.
     public var frames: Int
 
     /// The index of the plan entry that gives it, and where its inputs are.

@@ -52,7 +52,7 @@ public struct WorkloadRunner: LayoutVisitor, StrategyVisitor {
         switch workload.kind {
         case .prepare:
             return try measure(PrepareWork(template: layout, data: spec.data, container: spec.container))
-        case .scroll, .edit, .rotation:
+        case .scroll, .edit, .rotation, .keystroke, .rowGrowth:
             guard let trace, let states, let window = workload.window else {
                 throw GridError.invalidParameter("workload.window", "none", expected: "a trace window for a \(workload.kind.rawValue) workload")
             }
