@@ -138,6 +138,18 @@ extension RunRecord {
             try figure(drift.estimatedHeight, "contentSizeDrift.estimatedHeight")
             try figure(drift.finalHeight, "contentSizeDrift.finalHeight")
         }
+        if let keystrokes {
+            try atMostFrames(keystrokes.frames, "keystrokes.frames")
+            guard keystrokes.rowChangeFrames >= 0, keystrokes.rowChangeFrames <= keystrokes.frames else {
+                throw .invalidData(prefix + "keystrokes.rowChangeFrames", keystrokes.rowChangeFrames, expected: "0 … keystrokes.frames (\(keystrokes.frames))")
+            }
+            for (name, cost) in [("stillNanos", keystrokes.stillNanos), ("rowChangeNanos", keystrokes.rowChangeNanos)] {
+                guard let cost else { continue }
+                try figure(cost.p50, "keystrokes.\(name).p50")
+                try figure(cost.p99, "keystrokes.\(name).p99")
+                try figure(cost.max, "keystrokes.\(name).max")
+            }
+        }
         if let timeline = displacementTimeline {
             guard timeline.count <= max(frames, 1) else {
                 throw .invalidData(prefix + "displacementTimeline", "\(timeline.count) points", expected: "at most one per frame of a pass (\(frames))")

@@ -21,15 +21,19 @@ extension StrategyReport {
     /// page's contents give it.
     var htmlParts: [(id: String, title: String, short: String)] {
         let base = sectionAnchor
-        return [
-            (base + "-verdict", "Verdict", "verdict"),
+        var parts = [
+            (id: base + "-verdict", title: "Verdict", short: "verdict"),
             (base + "-distribution", "1. Per-frame cost distribution", "distribution"),
             (base + "-scale", "2. Per-frame cost against tile count", "cost by size"),
             (base + "-memory", "3. Retained memory against tile count", "memory"),
             (base + "-timeline", "4. Per-frame cost along the trace", "along the trace"),
             (base + "-measurements", "5. Measurements", "measurements"),
             (base + "-threshold", "6. Adaptive's threshold (steady scroll)", "threshold"),
-        ] + (measuredRuns.isEmpty ? [] : [(base + "-measured-sizes", "7. Measured sizes", "measured sizes")])
+        ]
+        // The verdict is not numbered: the next number is the count of parts so far.
+        if !measuredRuns.isEmpty { parts.append((base + "-measured-sizes", "\(parts.count). Measured sizes", "measured sizes")) }
+        if !typingRuns.isEmpty { parts.append((base + "-typing", "\(parts.count). Typing", "typing")) }
+        return parts
     }
 
     /// The layout's section of the page: verdict, charts, measurements and threshold, with
@@ -109,9 +113,12 @@ extension StrategyReport {
             out += "<ul>\n" + decisionLines.map { "<li>\(h($0))</li>\n" }.joined() + "</ul>\n"
         }
         out += htmlThresholdTable()
-        if parts.count > 7 {
-            out += measuredSizesHTML(id: parts[7].id, title: parts[7].title)
+        if let part = parts.first(where: { $0.id.hasSuffix("-measured-sizes") }) {
+            out += measuredSizesHTML(id: part.id, title: part.title)
             out += charts.filter { $0.kind == .displacement }.map(figure).joined()
+        }
+        if let part = parts.first(where: { $0.id.hasSuffix("-typing") }) {
+            out += typingHTML(id: part.id, title: part.title)
         }
         out += "</section>\n"
         return out

@@ -78,6 +78,7 @@ extension StrategyReport {
         }
 
         out += measuredSizesMarkdown
+        out += typingMarkdown
         out += "## Charts\n\n"
         for chart in charts() {
             out += "![\(md(chart.chart.title))](\(chart.relativePath))\n\n"

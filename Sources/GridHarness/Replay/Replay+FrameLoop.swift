@@ -29,10 +29,14 @@ extension Replay {
         // differences after one; every other keeps the plain frame, unchanged.
         let measures = viewport.anchorPolicy != nil
         let follows = measures || scrollsToItems
+        let events = trace.events
         try trace.offsets.withUnsafeBufferPointer { offsets in
             for frame in 0..<offsets.count {
-                // Read before the clock starts and after it stops: whether the frame measured.
+                // Read before the clock starts and after it stops: whether the frame measured,
+                // and for a frame with events, the content's height before them.
                 let batchesBefore = measures ? viewport.measurementSummary?.measurementFrames ?? 0 : 0
+                let hasEvents = nextEvent < events.count && events[nextEvent].frame == frame
+                let heightBefore = hasEvents ? viewport.layout.contentSize.height : 0
                 let start = FrameClock.now()
                 let scrolled = try applyEvents(of: frame, from: &nextEvent, to: &viewport)
                 let report = follows ? viewport.scrollMeasuring(to: offsets[frame]) : viewport.scroll(to: offsets[frame])
@@ -43,6 +47,7 @@ extension Replay {
                     facts.displacement = viewport.lastMeasuringFrame?.maxDisplacement ?? 0
                 }
                 facts.scrollToItem = scrolled
+                if hasEvents { facts.contentHeightChanged = viewport.layout.contentSize.height != heightBefore }
                 body(frame, end &- start, report, facts)
             }
         }
@@ -88,4 +93,7 @@ struct ReplayedFrame {
     var displacement = 0.0
     /// The worst of the frame's scrolls to items, `nil` when it has none.
     var scrollToItem: ScrollToItemResult?
+    /// Whether the frame's events changed the content's height (a keystroke that grew or
+    /// shrank its row); `false` for a frame without events.
+    var contentHeightChanged = false
 }

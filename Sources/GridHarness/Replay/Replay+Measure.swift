@@ -99,6 +99,10 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
     /// With estimated sizes, each frame's largest visible displacement in the first
     /// measured pass (the passes are alike); empty otherwise.
     var displacements: [Double] = []
+    /// Per frame of the trace, whether it carries a keystroke (a `cell-content` event), and
+    /// whether that changed the content's height; empty when the trace types nothing.
+    let keystrokeFrames: [Bool]
+    var rowChangeFrames: [Bool]
 
     var replay: Replay { measure.replay }
     var options: ReplayOptions { measure.options }
@@ -148,6 +152,12 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
         try measure.replay.startMeasuring(&viewport, anchor: measure.options.anchor)
         counts = [Int32](repeating: 0, count: trace.frameCount)
         measuringFrames = [Bool](repeating: false, count: trace.frameCount)
+        var keystrokes = [Bool](repeating: false, count: trace.frameCount)
+        for event in trace.events where event.change.typeName == "cell-content" && keystrokes.indices.contains(event.frame) {
+            keystrokes[event.frame] = true
+        }
+        keystrokeFrames = keystrokes.contains(true) ? keystrokes : []
+        rowChangeFrames = keystrokes.contains(true) ? [Bool](repeating: false, count: trace.frameCount) : []
     }
 
     func check(_ frame: Int, _ report: FrameReport) {
@@ -229,6 +239,7 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
                 check(frame, report)
                 if facts.measured { measuringFrames[frame] = true }
                 if followsDisplacement { displacements[frame] = facts.displacement }
+                if facts.contentHeightChanged && !rowChangeFrames.isEmpty { rowChangeFrames[frame] = true }
                 if let scrolled = facts.scrollToItem { scrollTo = scrollTo.map { $0.worst(scrolled) } ?? scrolled }
                 if let framewise {
                     let count = framewise.allocationCount()
@@ -287,6 +298,8 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
                     allocationsPerFrame: measuringAllocationsPerFrame))
             .withScrollToError(scrollTo)
             .withDisplacementTimeline(displacements, points: options.timelinePoints)
+            .withKeystrokes(MeasureVisitor.keystrokeFrames(
+                costs: costs, frames: frames, passes: passes, keystrokes: keystrokeFrames, rowChanges: rowChangeFrames))
     }
 }
 
@@ -356,6 +369,34 @@ extension MeasureVisitor {
             max: Double(histogram.maxRecorded), frames: perPass, allocationsPerFrame: allocationsPerFrame)
     }
 
+    /// The keystroke frames' figures: `keystrokes[f]` says whether frame `f` carries one,
+    /// `rowChanges[f]` whether it changed the content's height; the costs of each kind by an
+    /// HDR histogram over every pass, as ``measurementFrameNanos(costs:frames:passes:measuring:allocationsPerFrame:)``'s.
+    /// `nil` when no frame types.
+    static func keystrokeFrames(costs: [UInt64], frames: Int, passes: Int, keystrokes: [Bool], rowChanges: [Bool]) -> KeystrokeFrames? {
+        guard frames > 0, passes > 0, keystrokes.count == frames, rowChanges.count == frames, costs.count >= frames,
+              keystrokes.contains(true)
+        else { return nil }
+        var still = Histogram<UInt64>(highestTrackableValue: 3_600_000_000_000, numberOfSignificantValueDigits: .three)
+        var changed = still
+        var index = 0
+        while index < costs.count {
+            let frame = index % frames
+            if keystrokes[frame] {
+                if rowChanges[frame] { _ = changed.record(max(costs[index], 1)) } else { _ = still.record(max(costs[index], 1)) }
+            }
+            index += 1
+        }
+        func cost(_ histogram: Histogram<UInt64>) -> FrameCost? {
+            guard histogram.totalCount > 0 else { return nil }
+            return FrameCost(p50: Double(histogram.valueAtPercentile(50)), p99: Double(histogram.valueAtPercentile(99)), max: Double(histogram.maxRecorded))
+        }
+        let typed = zip(keystrokes, rowChanges)
+        return KeystrokeFrames(
+            frames: keystrokes.count { $0 }, rowChangeFrames: typed.count { $0 && $1 },
+            stillNanos: cost(still), rowChangeNanos: cost(changed))
+    }
+
     /// The median cost of copying each frame's number of loaded attributes out of a
     /// precomputed array into a buffer: what answering a frame costs at the very least.
     func measureFloor(counts: [Int32], passes: Int, sample: [LayoutAttributes]) -> Double {
@@ -402,6 +443,14 @@ extension MeasureVisitor {
 }
 
 extension RunRecord {
+    /// This record with its keystroke frames' figures, or as it is without them.
+    func withKeystrokes(_ keystrokes: KeystrokeFrames?) -> RunRecord {
+        guard let keystrokes else { return self }
+        var record = self
+        record.keystrokes = keystrokes
+        return record
+    }
+
     /// This record with `displacements` (one per frame) cut into at most `points` buckets of
     /// consecutive frames, each the largest of its frames; as it is when there are none.
     func withDisplacementTimeline(_ displacements: [Double], points: Int) -> RunRecord {

@@ -110,6 +110,10 @@ public struct RunRecord: Codable, Hashable, Sendable {
     /// keeps the costliest), so that a jump is never averaged away. Optional: absent when
     /// every size is known.
     public var displacementTimeline: [Double]?
+    /// With a trace that types (`cell-content` events): its keystroke frames, those that
+    /// changed a row's height apart, with their costs. Optional: absent when it types
+    /// nothing.
+    public var keystrokes: KeystrokeFrames?
 
     /// The median frame cost the report compares: the median of ``passMediansNanos``, or
     /// the p50 for results without passes.

@@ -1,0 +1,106 @@
+import GridHarness
+
+/// The "Typing" part of a layout's section: the runs over traces that type (`cell-content`
+/// events, a span grid's cells growing as content is typed), strategy by strategy: what a
+/// keystroke costs when its row keeps its height and when it grows or shrinks, and which
+/// strategy types cheapest. One table model serves the HTML and the Markdown.
+extension StrategyReport {
+    /// The runs whose trace types (they record ``RunRecord/keystrokes``), in the tables'
+    /// order.
+    var typingRuns: [RunRecord] { runs.filter { $0.keystrokes != nil } }
+
+    /// The typing table's columns, each with its header and whether it is numeric.
+    static let typingColumns: [(header: String, numeric: Bool)] = [
+        ("data set", false), ("trace", false), ("strategy", false), ("fixture", false), ("keystrokes", true), ("rows changed", true),
+        ("row kept: p50", true), ("p99", true), ("max", true), ("row changed: p50", true), ("p99", true), ("max", true),
+    ]
+
+    /// One row of the typing table per run: the cells' texts, in the columns' order.
+    static func typingRow(_ run: RunRecord) -> [String] {
+        let keys = run.keystrokes
+        func cost(_ value: FrameCost?, _ path: KeyPath<FrameCost, Double>) -> String { value.map { Format.duration($0[keyPath: path]) } ?? "—" }
+        return [
+            run.dataset, run.trace, run.strategy, run.fixture == .pass ? "pass" : "FAIL",
+            keys.map { Format.count($0.frames) } ?? "—", keys.map { Format.count($0.rowChangeFrames) } ?? "—",
+            cost(keys?.stillNanos, \.p50), cost(keys?.stillNanos, \.p99), cost(keys?.stillNanos, \.max),
+            cost(keys?.rowChangeNanos, \.p50), cost(keys?.rowChangeNanos, \.p99), cost(keys?.rowChangeNanos, \.max),
+        ]
+    }
+
+    /// What the typing part says before its table.
+    static let typingNote =
+        "Traces that type into cells (cell-content events: each keystroke sets its cell's content height, and a row is as tall as its "
+        + "tallest cell). A keystroke within its line keeps its row's height and should cost little more than a scroll frame; one that "
+        + "starts or removes a line grows or shrinks its row and moves every row below it. Each frame is the keystroke and the frame's "
+        + "scroll, timed as every frame is, over all measured passes."
+
+    /// Per data set, the strategy whose keystrokes cost least, in words: of the runs that
+    /// passed their fixture, the lowest p99 of the keystrokes that changed a row (the
+    /// costlier kind), then of those that did not.
+    var typingAdvice: [String] {
+        let passing = typingRuns.filter { $0.fixture == .pass }
+        var datasets: [String] = []
+        for run in passing where !datasets.contains(run.dataset) { datasets.append(run.dataset) }
+        return datasets.compactMap { dataset -> String? in
+            let ofDataset = passing.filter { $0.dataset == dataset }
+            var strategies: [String] = []
+            for run in ofDataset where !strategies.contains(run.strategy) { strategies.append(run.strategy) }
+            func worst(_ strategy: String, _ path: KeyPath<KeystrokeFrames, FrameCost?>) -> Double {
+                ofDataset.filter { $0.strategy == strategy }.compactMap { $0.keystrokes?[keyPath: path]?.p99 }.max() ?? 0
+            }
+            let ranked = strategies.sorted {
+                let (a, b) = ((worst($0, \.rowChangeNanos), worst($0, \.stillNanos)), (worst($1, \.rowChangeNanos), worst($1, \.stillNanos)))
+                return a != b ? a < b : false
+            }
+            guard let best = ranked.first else { return nil }
+            var words = "\(dataset): \(best) types cheapest: a keystroke that changes a row costs \(Format.duration(worst(best, \.rowChangeNanos))) at p99, "
+                + "one within its line \(Format.duration(worst(best, \.stillNanos)))"
+            let others = ranked.dropFirst().map { "\($0) \(Format.duration(worst($0, \.rowChangeNanos))) and \(Format.duration(worst($0, \.stillNanos)))" }
+            if !others.isEmpty { words += "; against " + others.joined(separator: ", ") }
+            return words + "."
+        }
+    }
+
+    /// The part in HTML: note, advice and table, a body per data set and trace; empty when
+    /// no run types.
+    func typingHTML(id: String, title: String) -> String {
+        let runs = typingRuns
+        guard !runs.isEmpty else { return "" }
+        let h = Escape.html
+        var out = ReportPage.heading(3, id: id, h(title))
+        out += "<p class=\"note\">\(h(Self.typingNote))</p>\n"
+        out += "<ul>\n" + typingAdvice.map { "<li>\(h($0))</li>\n" }.joined() + "</ul>\n"
+        let columns = Self.typingColumns.dropFirst(2)
+        out += "<div class=\"scroll\"><table>\n<thead><tr>"
+        out += columns.map { "<th\($0.numeric ? " class=\"num\"" : "")>\(h($0.header))</th>" }.joined()
+        out += "</tr></thead>\n"
+        var groups: [(dataset: String, trace: String)] = []
+        for run in runs where !groups.contains(where: { $0 == (run.dataset, run.trace) }) { groups.append((run.dataset, run.trace)) }
+        for (dataset, trace) in groups {
+            let group = runs.filter { $0.dataset == dataset && $0.trace == trace }
+            out += "<tbody>\n<tr class=\"group\"><th colspan=\"\(columns.count)\">\(h(dataset)) · \(h(trace))</th></tr>\n"
+            for run in group {
+                out += run.fixture == .fail ? "<tr class=\"failed\">" : "<tr>"
+                for (text, column) in zip(Self.typingRow(run).dropFirst(2), columns) {
+                    out += column.numeric ? "<td class=\"num\">\(h(text))</td>" : "<td>\(h(text))</td>"
+                }
+                out += "</tr>\n"
+            }
+            out += "</tbody>\n"
+        }
+        return out + "</table></div>\n"
+    }
+
+    /// The part in Markdown; empty when no run types.
+    var typingMarkdown: String {
+        let runs = typingRuns
+        guard !runs.isEmpty else { return "" }
+        let md = Escape.markdown
+        var out = "## Typing\n\n" + md(Self.typingNote) + "\n\n"
+        out += typingAdvice.map { "- \(md($0))\n" }.joined() + "\n"
+        out += "| " + Self.typingColumns.map { md($0.header) }.joined(separator: " | ") + " |\n"
+        out += "|" + Self.typingColumns.map { $0.numeric ? " ---: |" : " --- |" }.joined() + "\n"
+        for run in runs { out += "| " + Self.typingRow(run).map(md).joined(separator: " | ") + " |\n" }
+        return out + "\n"
+    }
+}
