@@ -25,6 +25,11 @@ public struct MeasurementSummary: Hashable, Sendable {
     public var estimatedHeight = 0.0
     /// The content height after the last frame.
     public var finalHeight = 0.0
+    /// How many times an element changed lane because of the batches told (the difference
+    /// of the layout's `GridLayout.laneChanges` across each successful batch): items of a
+    /// waterfall, sections of a grouped column, in rebalanced lanes or placement (0 in
+    /// stable ones). `nil` when the layout does not count them.
+    public var laneChanges: Int?
 
     public init() {}
 }
