@@ -17,9 +17,11 @@ extension Viewport {
     /// Anchoring: before the edit, the cell the policy follows (the first or last fully
     /// visible one, as in ``scrollMeasuring(to:)``); after it, the same cell followed
     /// through the edit (`DataEdit.id(after:)`): the offset moves by how far its top
-    /// (bottom) moved, clamped to the content's ends, and from then on the trace's offsets
-    /// move the view by their differences. `none` keeps the offset: the visible cells move
-    /// with everything the edit inserted or deleted above them. The next frame counts the
+    /// (bottom) moved, clamped to the content's ends. `none` keeps the offset: the visible
+    /// cells move with everything the edit inserted or deleted above them. Either way, from
+    /// the edit on, the offsets ``scrollMeasuring(to:)`` is asked for move the view by
+    /// their differences, as after a correction: the finger does not move when items come
+    /// in above it. The next frame counts the
     /// visible displacement across the edit (the screen is followed through it) and the
     /// correction is netted out of it as a measurement's is.
     ///
@@ -66,9 +68,9 @@ extension Viewport {
                 correction = clampedY(lastOffset.y + shift) - lastOffset.y
             }
         }
+        following.carrying = true
         if correction != 0 {
             lastOffset.y += correction
-            following.carrying = true
             m.summary.corrections += 1
             m.summary.totalCorrection += abs(correction)
         }
