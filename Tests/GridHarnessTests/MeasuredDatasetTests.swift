@@ -1,3 +1,4 @@
+import Foundation
 import GridCore
 import GridHarness
 import GridLayouts
@@ -189,5 +190,27 @@ import Testing
         #expect(record.visibleDisplacement == VisibleDisplacement(maxPoints: 0, totalPoints: 0, frames: 0))
         #expect((record.offsetCorrections?.count ?? 0) >= replay.trace.events.count)
         #expect(record.laneChanges == (strategy == .scan ? nil : 0))
+    }
+
+    /// pins-captions-1000000: pins-captions-3000's 3,000 true heights repeated to
+    /// 1,000,000, estimated 200; the committed spec is small (the heights written as a
+    /// repeated pattern) and reads back as the generated one.
+    @Test func theMillionPinsWithCaptionsRepeatTheThousands() throws {
+        let small = try #require(try BundledDatasets.pinsCaptions3000().measuredData?.itemSizes)
+        let spec = try BundledDatasets.pinsCaptions(1_000_000)
+        #expect(spec.name == "pins-captions-1000000")
+        let truth = try #require(spec.measuredData?.itemSizes)
+        #expect(truth.count == 1_000_000)
+        for flat in [0, 1, 2_999, 3_000, 3_001, 123_456, 999_999] {
+            #expect(truth[flat] == small[flat % 3000], "\(flat)")
+        }
+        #expect(spec.data.itemSizes?.allSatisfy { $0 == Size(width: 1, height: 200) } == true)
+        // At the estimate, 500,000 pins of 200 with 10 between in each column:
+        // 10 + 500,000 · 200 + 499,999 · 10 + 10 = 105,000,010.
+        #expect(spec.preparedLayoutContentHeight == 105_000_010)
+        let url = try Repository.plan().specURL("pins-captions-1000000")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+        #expect(size < 100_000)
+        #expect(try LayoutSpec.load(from: url) == spec)
     }
 }
