@@ -46,8 +46,11 @@ public struct MeasuringFrame: Hashable, Sendable {
     /// `(x₀, y₀)` after the previous frame and `(x₁, y₁)` after this one, whose correction
     /// was `c`: `max(|x₁ − x₀|, |y₁ − y₀ − c|)`. Cells, headers and footers that are not
     /// pinned count; an element counts when its frame meets the visible rect after the
-    /// previous frame and after this one. 0 after a resize, an edit or a reload, which
-    /// rename or move elements for reasons of their own.
+    /// previous frame and after this one. 0 after a resize, a reload or an edit told by
+    /// `setData(_:edit:)`, which move elements for reasons of their own; an edit told while
+    /// measuring (`Viewport.applyMeasuring(_:trueSizes:)`) is followed: its elements are
+    /// renamed through it and its correction netted out, so that what it moved on screen
+    /// counts.
     public var maxDisplacement = 0.0
     /// The displacements of every such element, added up.
     public var totalDisplacement = 0.0

@@ -51,11 +51,14 @@ extension ColumnarGrouped {
               let bound = contentBound(after: items, data: data), bound < 0x1p42
         else {
             // A measurement prepared again: its column changes counted against the columns
-            // before (kept by the prepare, which allocates anew anyway).
-            let before = sectionColumns
-            let counts = isPrepared && configuration == prepared && container.width == containerWidth
+            // before (kept by reference: the prepare makes new arrays anyway). Anything else
+            // counts nothing and keeps nothing.
+            var before: [Int32] = []
+            if case .edited(.setItemSizes) = invalidation.data, isPrepared, configuration == prepared, container.width == containerWidth {
+                before = sectionColumns
+            }
             try prepare(data: data, container: container)
-            if case .edited(.setItemSizes) = invalidation.data, counts, before.count == sectionColumns.count {
+            if !before.isEmpty, before.count == sectionColumns.count {
                 var section = 0
                 while section < before.count {
                     if before[section] != sectionColumns[section] { laneChangeCount += 1 }
