@@ -22,6 +22,7 @@ public struct AnyGridLayout: GridLayout {
 
     public var contentSize: Size { base.contentSize }
     public var traits: LayoutTraits { base.traits }
+    public var laneChanges: Int? { base.laneChanges }
 
     public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
         base.elements(in: rect, into: &buffer)

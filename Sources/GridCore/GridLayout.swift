@@ -99,6 +99,16 @@ public protocol GridLayout {
     /// for a path that does not exist, and for layouts that have no grid of rows and
     /// columns (the default).
     func gridPlacement(of path: ItemPath) -> GridPlacement?
+
+    /// How many times an element changed lane because of a told measurement
+    /// (`DataEdit.setItemSizes`) since the layout was made: for a layout whose lanes or
+    /// columns are chosen by the sizes known now, each item (a waterfall's) or section (a
+    /// grouped column's) whose column after a told measurement differs from its column
+    /// before it counts once per measurement. A running count, never reset by a prepare:
+    /// a caller takes its difference across the updates it tells. `nil` (the default) when
+    /// the layout does not count them; a wrapper that tells its base what changed forwards
+    /// its base's count.
+    var laneChanges: Int? { get }
 }
 
 extension GridLayout {
@@ -112,6 +122,9 @@ extension GridLayout {
 
     /// No grid of rows and columns.
     public func gridPlacement(of path: ItemPath) -> GridPlacement? { nil }
+
+    /// Lane changes not counted.
+    public var laneChanges: Int? { nil }
 
     /// The supplementary view of `kind` for `section`, at path `(section, 0)`.
     @inlinable

@@ -163,6 +163,14 @@ extension RunRecord {
             try atMostFrames(measuring.frames, "measurementFrameNanos.frames")
             if let allocations = measuring.allocationsPerFrame { try figure(allocations, "measurementFrameNanos.allocationsPerFrame") }
         }
+        if let laneChanges {
+            // Each measuring frame moves at most every item (or section) once.
+            try count(laneChanges, "laneChanges", 0)
+            let (most, overflow) = max(tiles, 1).multipliedReportingOverflow(by: max(frames, 1))
+            guard overflow || laneChanges <= most else {
+                throw .invalidData(prefix + "laneChanges", laneChanges, expected: "at most the tiles times the frames of a pass (\(most))")
+            }
+        }
         if let error = scrollToError {
             try figure(error.firstPoints, "scrollToError.firstPoints")
             try figure(error.settledPoints, "scrollToError.settledPoints")

@@ -16,7 +16,7 @@ extension StrategyReport {
         ("measuring frames", true), ("p50", true), ("p99", true), ("max", true), ("allocs/frame", true),
         ("frames displaced", true), ("max displacement", true), ("total displacement", true),
         ("corrections", true), ("corrected by", true), ("content height, estimated → final", true),
-        ("scroll-to error, first → settled (rounds)", true),
+        ("lane changes", true), ("scroll-to error, first → settled (rounds)", true),
     ]
 
     /// One row of the table per measured run: the cells' texts, in the columns' order.
@@ -38,6 +38,7 @@ extension StrategyReport {
             corrections.map { Format.count($0.count) } ?? "—",
             points(corrections?.totalPoints),
             run.contentSizeDrift.map { Format.trimmed($0.estimatedHeight) + " → " + Format.trimmed($0.finalHeight) + " pt" } ?? "—",
+            run.laneChanges.map(Format.count) ?? "—",
             run.scrollToError.map { Format.trimmed($0.firstPoints) + " → " + Format.trimmed($0.settledPoints) + " pt (\($0.rounds))" } ?? "—",
         ]
     }
@@ -50,6 +51,7 @@ extension StrategyReport {
         + "Measuring frames: those that told the layout a batch, with their cost (p50, p99, max) and heap allocations. "
         + "Displacement: how far cells on screen before and after a frame moved on screen, net of the scroll — what a user sees jump. "
         + "Corrections: the frames whose offset the policy moved, and by how much in all. "
+        + "Lane changes: items or sections a measurement moved to another column (rebalancing layouts; — where the layout or strategy does not count them). "
         + "Scroll-to error: how far an item asked for was from where it was asked to be, at the first landing and once settled."
 
     /// Per data set, which strategy and anchoring policy to pick and why, in words: the

@@ -25,6 +25,11 @@ public struct MeasurementSummary: Hashable, Sendable {
     public var estimatedHeight = 0.0
     /// The content height after the last frame.
     public var finalHeight = 0.0
+    /// How many times an element changed lane because of the batches told (the difference
+    /// of the layout's `GridLayout.laneChanges` across each successful batch): items of a
+    /// waterfall, sections of a grouped column, in rebalanced lanes or placement (0 in
+    /// stable ones). `nil` when the layout does not count them.
+    public var laneChanges: Int?
 
     public init() {}
 }
@@ -41,8 +46,11 @@ public struct MeasuringFrame: Hashable, Sendable {
     /// `(x₀, y₀)` after the previous frame and `(x₁, y₁)` after this one, whose correction
     /// was `c`: `max(|x₁ − x₀|, |y₁ − y₀ − c|)`. Cells, headers and footers that are not
     /// pinned count; an element counts when its frame meets the visible rect after the
-    /// previous frame and after this one. 0 after a resize, an edit or a reload, which
-    /// rename or move elements for reasons of their own.
+    /// previous frame and after this one. 0 after a resize, a reload or an edit told by
+    /// `setData(_:edit:)`, which move elements for reasons of their own; an edit told while
+    /// measuring (`Viewport.applyMeasuring(_:trueSizes:)`) is followed: its elements are
+    /// renamed through it and its correction netted out, so that what it moved on screen
+    /// counts.
     public var maxDisplacement = 0.0
     /// The displacements of every such element, added up.
     public var totalDisplacement = 0.0

@@ -42,6 +42,9 @@ struct Measuring: Sendable {
     var anchoredCell: (path: ItemPath, edge: Double)?
     var summary = MeasurementSummary()
     var lastFrame = MeasuringFrame()
+    /// The correction a batch update made since the last frame (`applyMeasuring`), netted
+    /// out of the next frame's displacements.
+    var pendingCorrection = 0.0
 
     init(truth: [Size], anchor: AnchorPolicy) {
         self.truth = truth
@@ -71,8 +74,77 @@ struct Measuring: Sendable {
         screenIsValid = false
         started = false
         anchoredCell = nil
+        pendingCorrection = 0
         summary = MeasurementSummary()
         lastFrame = MeasuringFrame()
+    }
+
+    /// Follows the batch update `edit` from `old` to `new`: the true sizes and measured
+    /// bits of the items it keeps go where the items go, those of deleted items go, the
+    /// items it inserts come unmeasured with the true sizes `inserted` (in order); the
+    /// screen is renamed as the loaded set is, so that the next frame follows it.
+    /// - Complexity: O(n) (the bits rebuilt, the sizes shifted), O(s log s) at worst to
+    ///   re-sort the s elements of the screen.
+    mutating func follow(_ edit: DataEdit, old: DataShape, new: DataShape, inserted: [Size]) {
+        func start(_ data: DataShape, _ section: Int) -> Int {
+            section < data.sectionCount ? data.sectionStarts[section] : data.totalItems
+        }
+        switch edit {
+        case .insertItems(let section, let item, _, _):
+            splice(at: start(old, section) + item, removing: 0, inserting: inserted)
+        case .insertSections(let section, _, _):
+            splice(at: start(old, section), removing: 0, inserting: inserted)
+        case .deleteItems(let section, let items):
+            splice(at: start(old, section) + items.lowerBound, removing: items.count, inserting: [])
+        case .deleteSections(let sections):
+            let from = start(old, sections.lowerBound)
+            splice(at: from, removing: start(old, sections.upperBound) - from, inserting: [])
+        case .moveItem(let from, let to):
+            guard let source = old.flatIndex(of: from), let target = new.flatIndex(of: to) else { break }
+            let size = truth[source], wasMeasured = isMeasured(source)
+            splice(at: source, removing: 1, inserting: [])
+            splice(at: target, removing: 0, inserting: [size], measured: wasMeasured)
+        case .setItemSizes:
+            break
+        }
+        // The screen follows the items, as the loaded set does.
+        var write = 0, ordered = true
+        var index = 0
+        while index < screenIDs.count {
+            if let id = edit.id(after: screenIDs[index]) {
+                if write > 0 && id < screenIDs[write - 1] { ordered = false }
+                screenIDs[write] = id
+                screenOrigins[write] = screenOrigins[index]
+                write += 1
+            }
+            index += 1
+        }
+        screenIDs.removeLast(screenIDs.count - write)
+        screenOrigins.removeLast(screenOrigins.count - write)
+        if !ordered {
+            let sorted = zip(screenIDs, screenOrigins).sorted { $0.0 < $1.0 }
+            screenIDs = sorted.map(\.0)
+            screenOrigins = sorted.map(\.1)
+        }
+    }
+
+    /// Replaces the items `p ..< p + removing` (flat) by `sizes.count` items of true sizes
+    /// `sizes`, measured or not as `measured` says; the bits after move with their items.
+    /// - Complexity: O(n).
+    private mutating func splice(at p: Int, removing: Int, inserting sizes: [Size], measured isMeasuredNow: Bool = false) {
+        let oldBits = measured
+        truth.replaceSubrange(p..<(p + removing), with: sizes)
+        let count = truth.count
+        var bits = [UInt64](repeating: 0, count: (count + 63) / 64)
+        let added = sizes.count
+        var flat = 0
+        while flat < count {
+            let source: Int? = flat < p ? flat : (flat < p + added ? nil : flat - added + removing)
+            let set = source.map { oldBits[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 } ?? isMeasuredNow
+            if set { bits[flat >> 6] |= 1 << UInt64(flat & 63) }
+            flat += 1
+        }
+        measured = bits
     }
 
     @inline(__always)

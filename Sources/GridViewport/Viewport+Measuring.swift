@@ -38,6 +38,7 @@ extension Viewport {
         } else {
             measuring = Measuring(truth: truth, anchor: anchor)
         }
+        measuring?.summary.laneChanges = layout.laneChanges == nil ? nil : 0
     }
 
     /// Stops measuring: ``scrollMeasuring(to:)`` is then ``scroll(to:)`` (until a scroll to
@@ -176,7 +177,9 @@ extension Viewport {
                 created: report.created + second.created, digest: second.digest)
         }
         m.summary.finalHeight = layout.contentSize.height
-        m.followScreen(state.elements, visible: visibleRect, correction: correction)
+        // A batch update since the last frame (`applyMeasuring`) may have corrected too.
+        m.followScreen(state.elements, visible: visibleRect, correction: correction + m.pendingCorrection)
+        m.pendingCorrection = 0
         return report
     }
 
@@ -193,10 +196,9 @@ extension Viewport {
         m.anchoredCell = nil
         let elements = state.elements
         let visible = visibleRect
-        let last = m.anchor == .lastVisible
         // The anchor: the first (last) fully visible cell, or else, when no cell fits on
         // screen whole, the first (last) cell the screen shows.
-        var best: Rect?, bestIsWhole = false
+        var choice = AnchorChoice(lastVisible: m.anchor == .lastVisible)
         var index = 0
         while index < elements.count {
             let element = elements[index]
@@ -209,22 +211,9 @@ extension Viewport {
                 m.previous.append(data.itemSizes?[flat] ?? m.truth[flat])
             }
             guard m.anchor != .keepsOffset, !element.pinned else { continue }
-            let frame = attributes.frame
-            guard frame.intersects(visible) else { continue }
-            let whole = frame.minY >= visible.minY && frame.maxY <= visible.maxY
-            if let current = best {
-                if bestIsWhole && !whole { continue }
-                if bestIsWhole == whole {
-                    let better = last
-                        ? frame.maxY > current.maxY || (frame.maxY == current.maxY && frame.minX < current.minX)
-                        : frame.minY < current.minY || (frame.minY == current.minY && frame.minX < current.minX)
-                    guard better else { continue }
-                }
-            }
-            best = frame
-            bestIsWhole = whole
-            m.anchoredCell = (path, last ? frame.maxY : frame.minY)
+            choice.consider(attributes, visible: visible)
         }
+        m.anchoredCell = choice.anchored
     }
 
     /// Writes `m`'s batch into the data in place and tells the layout. Returns `false`,
@@ -235,6 +224,7 @@ extension Viewport {
         } catch {
             return false
         }
+        let lanesBefore = layout.laneChanges
         do {
             try prepareInPlace(data: data, size: size, invalidation: .edited(.setItemSizes(m.batch)))
         } catch {
@@ -256,6 +246,9 @@ extension Viewport {
         }
         m.summary.measurementFrames += 1
         m.summary.itemsMeasured += m.batch.count
+        if let before = lanesBefore, let after = layout.laneChanges, let counted = m.summary.laneChanges {
+            m.summary.laneChanges = counted + max(0, after - before)
+        }
         m.lastFrame.measured = m.batch.count
         return true
     }

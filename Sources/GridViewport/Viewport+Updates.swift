@@ -32,7 +32,9 @@ extension Viewport {
     /// keeps its cells.
     ///
     /// While measuring (``startMeasuring(trueSizes:anchor:)``), `data` must keep the
-    /// counts: the true sizes and what has been measured are kept by item.
+    /// counts: the true sizes and what has been measured are kept by item. An edit that
+    /// inserts, deletes or moves items while measuring goes through
+    /// ``applyMeasuring(_:trueSizes:)``, which follows them.
     ///
     /// - Throws: `GridError` naming `data` when measuring and `data` has other counts or no
     ///   item sizes; whatever `layout.prepare` throws. The viewport is then unchanged.
@@ -43,7 +45,7 @@ extension Viewport {
         if measuring != nil, !Self.sameCounts(data, self.data) || data.itemSizes == nil {
             throw GridError.invalidData(
                 "data", data.description,
-                expected: "the counts measuring started with (\(self.data)), with item sizes: edits that insert, delete or move items while measuring are not supported yet")
+                expected: "the counts measuring started with (\(self.data)), with item sizes: an edit that inserts, deletes or moves items while measuring goes through applyMeasuring(_:trueSizes:)")
         }
         try prepareInPlace(data: data, size: size, invalidation: Invalidation(data: edit.map { .edited($0) } ?? .replaced))
         if let edit { state.rename(by: edit) }

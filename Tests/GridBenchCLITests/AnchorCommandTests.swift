@@ -87,4 +87,40 @@ import Testing
         #expect(refused.status == Exit.badInput, "\(refused)")
         #expect(refused.stderr.contains("anchor = \"first-visible\""), "\(refused)")
     }
+
+    /// Posts prepended while scrolled: with their true sizes the run measures them and the
+    /// screen keeps still (one column, `first-visible`); without them the trace is refused
+    /// naming the file, the event's `sizes` and the value (exit 2).
+    @Test func prependsNeedTheirTrueSizes() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write(Self.spec(estimated: true), to: "feed.json")
+        // Down to 600, then up well past the top: the view, moved by the offsets'
+        // differences from the prepend on and corrected as it goes, reaches the top.
+        let offsets = [600, 600, 600] + stride(from: 550, through: -1500, by: -50).map { $0 }
+        func trace(_ sizes: String) -> String {
+            #"{"schemaVersion": 1, "refreshHz": 60, "viewport": {"width": 320, "height": 200}, "offsets": ["#
+                + offsets.map(String.init).joined(separator: ", ")
+                + #"], "events": [{"frame": 2, "type": "insert-items", "section": 0, "item": 0, "count": 2\#(sizes)}]}"#
+        }
+        let good = try scratch.write(trace(#", "sizes": [[1, 30], [1, 90]]"#), to: "prepend.json")
+        let result = try GridBench.run(
+            ["run", "--spec", spec, "--trace", good, "--strategy", "on-demand", "--json", scratch.path("out.json")] + quickMeasure)
+        #expect(result.status == Exit.success, "\(result)")
+        let document = try JSONDecoder().decode(ResultsDocument.self, from: Data(contentsOf: scratch.file("out.json")))
+        let run = try #require(document.runs.first)
+        #expect(run.fixture == .pass)
+        #expect(run.visibleDisplacement?.maxPoints == 0)
+        // 40 cells of 44 at first. At the end the two prepended posts are measured (30 and
+        // 90: 1760 + 30 + 90 = 1880) and m old cells (64, 20 more each): 1880 + 20·m. Had
+        // either prepended post stayed at the estimate 44, the excess would not be a
+        // multiple of 20 (−14 or +46 off).
+        let final = try #require(run.contentSizeDrift?.finalHeight)
+        #expect(run.contentSizeDrift?.estimatedHeight == 1760)
+        #expect(final > 1880 && (final - 1880).truncatingRemainder(dividingBy: 20) == 0, "\(final)")
+        let bad = try scratch.write(trace(""), to: "bad.json")
+        let refused = try GridBench.run(["run", "--spec", spec, "--trace", bad, "--strategy", "on-demand"] + quickMeasure)
+        #expect(refused.status == Exit.badInput, "\(refused)")
+        #expect(refused.stderr.contains("bad.json") && refused.stderr.contains("events[0].sizes") && refused.stderr.contains("none"), "\(refused)")
+    }
 }

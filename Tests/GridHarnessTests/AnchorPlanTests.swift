@@ -69,14 +69,14 @@ import Testing
         #expect(error?.expected.contains("estimated") == true)
     }
 
-    /// feed-10000: 3 traces × 3 policies × 4 strategies = 36 jobs, in 9 groups of 4 (one
+    /// feed-10000: 4 traces × 3 policies × 4 strategies = 48 jobs, in 12 groups of 4 (one
     /// per trace and policy, measured together against one fixture).
     @Test func jobsRunUnderEachPolicyAgainstItsOwnFixture() throws {
         let runner = try PlanRunner(plan: try Repository.plan(), margin: .chGridView, datasets: ["feed-10000"])
-        #expect(runner.jobs.count == 36)
-        #expect(runner.groups.count == 9 && runner.groups.allSatisfy { $0.count == 4 })
+        #expect(runner.jobs.count == 48)
+        #expect(runner.groups.count == 12 && runner.groups.allSatisfy { $0.count == 4 })
         let policies: [AnchorPolicy] = [.firstVisible, .keepsOffset, .lastVisible]
-        #expect(runner.groups.map { runner.jobs[$0.lowerBound].anchor } == Array([policies, policies, policies].joined()))
+        #expect(runner.groups.map { runner.jobs[$0.lowerBound].anchor } == Array(repeatElement(policies, count: 4).joined()))
         for job in runner.jobs {
             #expect(job.fixture.anchor == (job.anchor == .firstVisible ? nil : job.anchor))
         }
@@ -87,9 +87,9 @@ import Testing
     @Test func eachPolicyPassesItsFixtureAndRecordsIt() throws {
         let runner = try PlanRunner(plan: try Repository.plan(), margin: .chGridView, datasets: ["feed-10000"], strategies: [.onDemand])
         let records = try runner.run(options: { ReplayOptions(strategy: $0, minimumPasses: 1, maximumPasses: 1, targetSeconds: 0) })
-        #expect(records.count == 9)
+        #expect(records.count == 12)
         #expect(records.allSatisfy { $0.fixture == .pass }, "\(records.filter { $0.fixture == .fail }.map { "\($0.trace) \($0.anchor ?? "")" })")
-        #expect(records.map(\.anchor) == Array(repeating: ["first-visible", "none", "last-visible"], count: 3).flatMap { $0 })
+        #expect(records.map(\.anchor) == Array(repeating: ["first-visible", "none", "last-visible"], count: 4).flatMap { $0 })
         for record in records where record.anchor == "none" {
             #expect(record.offsetCorrections == OffsetCorrections(count: 0, totalPoints: 0))
         }

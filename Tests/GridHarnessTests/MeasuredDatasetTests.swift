@@ -1,6 +1,8 @@
+import Foundation
 import GridCore
 import GridHarness
 import GridLayouts
+import GridStrategies
 import Testing
 
 /// The bundled data sets with sizes learnt as cells appear (issue 28) and the trace that
@@ -146,5 +148,69 @@ import Testing
         let corrections = try #require(record.offsetCorrections)
         #expect(corrections.count > 0)
         #expect(record.contentSizeDrift?.estimatedHeight == 1_200_000)
+    }
+
+    /// `prepends-120hz`: posts prepended while scrolled well down (every insert at item 0,
+    /// with one true size per item, the offsets not jumping at it), then flicks back up
+    /// to the top through them.
+    @Test func prependsComeWhileScrolledAndAreScrolledBackTo() throws {
+        let spec = try BundledDatasets.feed10000()
+        let trace = try TraceGenerator(spec: spec).generate(.init(kind: .prepends, seed: 16, refreshHz: 120, seconds: 12))
+        #expect(trace.events.count >= 3)
+        var inserted = 0
+        for event in trace.events {
+            guard case .insertItems(let section, let item, let count, let sizes) = event.change else {
+                Issue.record("not an insert: \(event)")
+                continue
+            }
+            #expect(section == 0 && item == 0 && (1...3).contains(count) && sizes?.count == count)
+            // Scrolled well down: more than a screen.
+            #expect(trace.offsets[event.frame].y > 480)
+            inserted += count
+        }
+        // The true sizes are the feed's: 36 to 356 points.
+        #expect(trace.events.allSatisfy { event in
+            guard case .insertItems(_, _, _, let sizes) = event.change else { return false }
+            return sizes?.allSatisfy { (36...356).contains($0.height) } ?? false
+        })
+        // Back up through the prepended posts: the offsets end below 0 by about their
+        // extent (they do not jump at a prepend, and the view is moved by their differences).
+        #expect((trace.offsets.last?.y ?? 0) < -36 * Double(inserted) + 1)
+    }
+
+    /// Prepending while scrolled moves nothing on screen in the one-column feed with
+    /// `first-visible` anchoring, every strategy: each prepend is corrected by the
+    /// estimate's extent, and each measurement of a prepended post by its change.
+    @Test(arguments: [StrategyKind.cached, .scan, .onDemand, .adaptive])
+    func theFeedTakesPrependsWithoutAJump(strategy: StrategyKind) throws {
+        let replay = try Repository.replay("feed-10000", "prepends-120hz")
+        let options = ReplayOptions(strategy: strategy, minimumPasses: 1, maximumPasses: 1, targetSeconds: 0)
+        let record = try replay.run(options, expected: try Repository.fixture("feed-10000", "prepends-120hz").frames)
+        #expect(record.fixture == .pass)
+        #expect(record.visibleDisplacement == VisibleDisplacement(maxPoints: 0, totalPoints: 0, frames: 0))
+        #expect((record.offsetCorrections?.count ?? 0) >= replay.trace.events.count)
+        #expect(record.laneChanges == (strategy == .scan ? nil : 0))
+    }
+
+    /// pins-captions-1000000: pins-captions-3000's 3,000 true heights repeated to
+    /// 1,000,000, estimated 200; the committed spec is small (the heights written as a
+    /// repeated pattern) and reads back as the generated one.
+    @Test func theMillionPinsWithCaptionsRepeatTheThousands() throws {
+        let small = try #require(try BundledDatasets.pinsCaptions3000().measuredData?.itemSizes)
+        let spec = try BundledDatasets.pinsCaptions(1_000_000)
+        #expect(spec.name == "pins-captions-1000000")
+        let truth = try #require(spec.measuredData?.itemSizes)
+        #expect(truth.count == 1_000_000)
+        for flat in [0, 1, 2_999, 3_000, 3_001, 123_456, 999_999] {
+            #expect(truth[flat] == small[flat % 3000], "\(flat)")
+        }
+        #expect(spec.data.itemSizes?.allSatisfy { $0 == Size(width: 1, height: 200) } == true)
+        // At the estimate, 500,000 pins of 200 with 10 between in each column:
+        // 10 + 500,000 · 200 + 499,999 · 10 + 10 = 105,000,010.
+        #expect(spec.preparedLayoutContentHeight == 105_000_010)
+        let url = try Repository.plan().specURL("pins-captions-1000000")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+        #expect(size < 100_000)
+        #expect(try LayoutSpec.load(from: url) == spec)
     }
 }

@@ -41,6 +41,8 @@ import Testing
         #expect(record.visibleDisplacement == VisibleDisplacement(maxPoints: 0, totalPoints: 0, frames: 0))
         #expect(record.offsetCorrections == OffsetCorrections(count: 2, totalPoints: 60))
         #expect(record.contentSizeDrift == ContentSizeDrift(estimatedHeight: 1760, finalHeight: 2060))
+        // One column: no section changes column; the scan strategy does not count.
+        #expect(record.laneChanges == (strategy == .scan ? nil : 0))
     }
 
     @Test func noAnchorRecordsTheJumps() throws {
@@ -120,19 +122,83 @@ import Testing
         #expect(try JSONDecoder().decode(RunRecord.self, from: data) == record)
     }
 
-    /// An edit event over estimated sizes is refused naming the event.
-    @Test func editsOverEstimatesAreRefused() throws {
-        let trace = ScrollTrace(
+    /// An insert over estimated sizes must give its items' true sizes, one each: refused
+    /// naming the event's `sizes`; a delete needs none.
+    @Test func insertsOverEstimatesNeedTheirTrueSizes() throws {
+        for sizes in [nil, [Size(width: 1, height: 30)]] {
+            let trace = ScrollTrace(
+                name: "edit", refreshHz: 120, viewport: Size(width: 320, height: 200),
+                offsets: [Point(x: 0, y: 0), Point(x: 0, y: 10)],
+                events: [TraceEvent(frame: 1, .insertItems(section: 0, item: 0, count: 2, sizes: sizes))])
+            do {
+                _ = try Replay(spec: Self.spec, trace: trace, tracePath: "edit.json")
+                Issue.record("an insert without its true sizes accepted")
+            } catch {
+                #expect(error.file == "edit.json")
+                #expect(error.field == "events[0].sizes")
+                #expect(error.value == (sizes == nil ? "none" : "1 sizes"))
+            }
+        }
+        let delete = ScrollTrace(
             name: "edit", refreshHz: 120, viewport: Size(width: 320, height: 200),
             offsets: [Point(x: 0, y: 0), Point(x: 0, y: 10)],
             events: [TraceEvent(frame: 1, .deleteItems(section: 0, item: 0, count: 1))])
-        do {
-            _ = try Replay(spec: Self.spec, trace: trace, tracePath: "edit.json")
-            Issue.record("an edit over estimated sizes accepted")
-        } catch {
-            #expect(error.file == "edit.json")
-            #expect(error.field == "events[0].type")
-            #expect(error.value == "\"delete-items\"")
+        _ = try Replay(spec: Self.spec, trace: delete, tracePath: "edit.json")
+    }
+
+    /// `MeasuringPrependTests`' hand-worked prepend, replayed through the event pipeline
+    /// (the trace's `insert-items` carries the true sizes 30, 50, 70; the data takes them
+    /// at the estimate 100) by every strategy, each checked against the reference replay
+    /// frame by frame over two passes: `first-visible` corrects +300, −80, −70 (3, 450
+    /// points) and nothing on screen moves; `none` corrects nothing and one frame moves
+    /// four posts 150 points each. Content 4000 at the estimates, 4150 at the end.
+    @Test(arguments: StrategyKind.allCases)
+    func prependWhileScrolled(strategy: StrategyKind) throws {
+        let estimate = Size(width: 1, height: 100)
+        let data = try DataShape(itemCounts: [40], itemSizes: Array(repeating: estimate, count: 40))
+        let spec = LayoutSpec(
+            name: "feed-40-prepends",
+            parameters: ColumnarGrouped.Configuration(columns: 1, columnSpacing: 0, sectionSpacing: 0, estimated: .itemHeight(100)),
+            container: Size(width: 320, height: 480), data: data, measuredData: data)
+        let trace = ScrollTrace(
+            name: "prepend", refreshHz: 120, viewport: Size(width: 320, height: 480),
+            offsets: [400, 400, 250, 80].map { Point(x: 0, y: $0) },
+            events: [TraceEvent(frame: 1, .insertItems(section: 0, item: 0, count: 3, sizes: [30, 50, 70].map { Size(width: 1, height: $0) }))])
+        let replay = try Replay(spec: spec, trace: trace, tracePath: "prepend.json")
+        for (anchor, corrections, displacement) in [
+            (AnchorPolicy.firstVisible, OffsetCorrections(count: 3, totalPoints: 450), VisibleDisplacement(maxPoints: 0, totalPoints: 0, frames: 0)),
+            (.keepsOffset, OffsetCorrections(count: 0, totalPoints: 0), VisibleDisplacement(maxPoints: 150, totalPoints: 600, frames: 1)),
+        ] {
+            let expected = try replay.referenceDigests(margin: .points(400), anchor: anchor)
+            let options = ReplayOptions(strategy: strategy, margin: .points(400), minimumPasses: 2, maximumPasses: 2, targetSeconds: 0, anchor: anchor)
+            let record = try replay.run(options, expected: expected)
+            #expect(record.fixture == .pass, "\(anchor)")
+            #expect(record.offsetCorrections == corrections, "\(anchor)")
+            #expect(record.visibleDisplacement == displacement, "\(anchor)")
+            #expect(record.contentSizeDrift == ContentSizeDrift(estimatedHeight: 4000, finalHeight: 4150), "\(anchor)")
+        }
+    }
+
+    /// Lane changes reach the record: a two-column `rebalance` waterfall of four pins
+    /// estimated 50, truly 100, 20, 30, 40, all on screen and measured in frame 0. By the
+    /// estimates the lanes are 0, 1, 0, 1; by the true heights item 0 in column 0 (H₀ =
+    /// 120), item 1 in column 1 (H₁ = 40), item 2 in column 1 (40 < 120; H₁ = 80), item 3
+    /// in column 1 (80 < 120): only item 2 changed column, 1. In `stable` lanes, 0.
+    @Test func laneChangesAreRecorded() throws {
+        for (lanes, expected) in [(Waterfall.Configuration.Lanes.rebalance, 1), (.stable, 0)] {
+            var configuration = Waterfall.Configuration(columns: 2, itemSizing: .heights, lanes: lanes)
+            configuration.estimated = .itemHeight(50)
+            let spec = LayoutSpec(
+                name: "pins-4", parameters: configuration, container: Size(width: 320, height: 480),
+                data: try DataShape(itemCounts: [4], itemSizes: Array(repeating: Size(width: 1, height: 50), count: 4)),
+                measuredData: try DataShape(itemCounts: [4], itemSizes: [100, 20, 30, 40].map { Size(width: 1, height: $0) }))
+            let trace = ScrollTrace(name: "still", refreshHz: 120, viewport: Size(width: 320, height: 480), offsets: [Point(x: 0, y: 0), Point(x: 0, y: 0)])
+            let replay = try Replay(spec: spec, trace: trace, tracePath: "still.json")
+            for strategy in [StrategyKind.cached, .onDemand, .adaptive] {
+                let options = ReplayOptions(strategy: strategy, minimumPasses: 2, maximumPasses: 2, targetSeconds: 0)
+                let record = try replay.run(options, expected: try replay.referenceDigests())
+                #expect(record.laneChanges == expected, "\(lanes) \(strategy)")
+            }
         }
     }
 }

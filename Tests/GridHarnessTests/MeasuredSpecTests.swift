@@ -84,6 +84,28 @@ import Testing
             field: "estimated")
     }
 
+    /// `itemHeights` as a repeated pattern: item i has `pattern[i mod 3]`; read the same as
+    /// the list written out, written back in that form, and refused by field when bad.
+    @Test func itemHeightsRepeat() throws {
+        let head = #"{"layout": "waterfall", "container": {"width": 320, "height": 480}, "sections": [3, 4], "estimated": {"itemHeight": 50}, "itemHeights": "#
+        let repeated = try decode(head + #"{"repeating": [100, 20, 30], "count": 7}}"#)
+        let listed = try decode(head + "[100, 20, 30, 100, 20, 30, 100]}")
+        #expect(repeated == listed)
+        #expect(repeated.measuredData?.itemSizes?.map(\.height) == [100, 20, 30, 100, 20, 30, 100])
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("repeating-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try listed.write(to: url)
+        let text = try String(contentsOf: url, encoding: .utf8).filter { !$0.isWhitespace }
+        #expect(text.contains(#""itemHeights":{"count":7,"repeating":[100,20,30]}"#), "\(text)")
+        // Not periodic: written as the list it is.
+        let plain = try decode(head + "[100, 20, 30, 100, 20, 30, 99]}")
+        try plain.write(to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8).filter { !$0.isWhitespace }.contains(#""itemHeights":[100,20,30,100,20,30,99]"#))
+        expectRefused(head + #"{"repeating": [100, -2], "count": 7}}"#, field: "itemHeights.repeating[1]", value: "-2.0")
+        expectRefused(head + #"{"repeating": [100, 20], "count": 6}}"#, field: "itemHeights.count", value: "6")
+        expectRefused(head + #"{"repeating": [], "count": 7}}"#, field: "itemHeights.repeating")
+    }
+
     /// `--measured-all` is the layout of the same spec without `estimated`, element for
     /// element, through every strategy.
     @Test func measuredAllIsTheSpecWithoutEstimates() throws {

@@ -66,10 +66,11 @@ import Testing
     /// One table row per measured run, in HTML and Markdown, with the figures written out;
     /// the part is in the section's contents only when some run measured.
     @Test func theTableHasARowPerMeasuredRunInBothFormats() throws {
-        let runs = [
+        var runs = [
             Self.measured("cached", anchor: "first-visible", p99: 190_000, displaced: 0),
             Self.measured("on-demand", anchor: "none", p99: 2_000, displaced: 44),
         ]
+        runs[1].laneChanges = 2
         let report = try Self.report(runs)
         #expect(report.htmlParts.last?.title == "7. Measured sizes")
         let html = report.html()
@@ -88,6 +89,9 @@ import Testing
         let rows = markdown[section...].split(separator: "\n").filter { $0.hasPrefix("| feed-10000 |") }
         #expect(rows.count == 2)
         #expect(rows[1].contains("| on-demand | none | pass |"))
+        // Lane changes after the content height; none counted for the cached run.
+        #expect(rows[1].contains("452500 pt | 2 |") || rows[1].contains("452,500 pt | 2 |"), "\(rows[1])")
+        #expect(rows[0].contains("452500 pt | — |") || rows[0].contains("452,500 pt | — |"), "\(rows[0])")
 
         let plain = try StrategyReport(document: Synthetic.document(failing: false))
         #expect(plain.htmlParts.count == 7 && !plain.html().contains("measured-sizes"))

@@ -196,17 +196,25 @@ public enum BundledDatasets {
     /// photo scaled to the 145-point column (``photoSizes(_:)``, rounded to whole points),
     /// 8 points of padding and 0 to 3 caption lines of 20 points. Seeded.
     public static func pinsCaptions3000() throws(GridError) -> LayoutSpec {
+        try pinsCaptions(3000)
+    }
+
+    /// `pins-captions-3000`'s pins, their 3,000 true heights repeated past 3,000 (as
+    /// ``pins(_:)`` repeats its photos), estimated at 200: `pins-captions-3000`,
+    /// `pins-captions-1000000` (whose spec writes the heights as a repeated pattern).
+    public static func pinsCaptions(_ count: Int) throws(GridError) -> LayoutSpec {
         var random = SeededRandom(seed: 3000 + 11)
         let columnWidth = 145.0  // (320 − 10 − 10 − 10) / 2: insets of 10 and a spacing of 10
-        let heights = photoSizes(3000).map { photo in
+        let pattern = photoSizes(min(count, 3000)).map { photo in
             let scaled = max(1, (photo.height * columnWidth / photo.width).rounded())
             return Size(width: 1, height: scaled + 8 + 20 * Double(random.integer(0...3)))
         }
+        let heights = (0..<count).map { pattern[$0 % pattern.count] }
         let estimate = SizeEstimate.itemHeight(200)
-        let truth = try DataShape(itemCounts: [3000], itemSizes: heights)
+        let truth = try DataShape(itemCounts: [count], itemSizes: heights)
         let configuration = Waterfall.Configuration(columns: 2, itemSizing: .heights, estimated: estimate)
         return LayoutSpec(
-            name: "pins-captions-3000", parameters: configuration, container: Size(width: 320, height: 480),
+            name: "pins-captions-\(count)", parameters: configuration, container: Size(width: 320, height: 480),
             data: try estimate.estimatedData(for: truth), measuredData: truth)
     }
 
@@ -217,7 +225,7 @@ public enum BundledDatasets {
         specs += [try sales10x4(), try records(1_000, fields: 12), try records(1_000_000, fields: 20)]
         specs += [try grouped96(), try pins(3_000), try pins(1_000_000)]
         specs += [try timesheet20x40(), try ledger100000x30()]
-        specs += [try feed10000(), try pinsCaptions3000()]
+        specs += [try feed10000(), try pinsCaptions3000(), try pinsCaptions(1_000_000)]
         return specs
     }
 

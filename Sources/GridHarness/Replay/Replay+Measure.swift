@@ -175,6 +175,9 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
             return
         }
         if viewport.size != trace.viewport { try viewport.resize(to: trace.viewport) }
+        // A measuring viewport keeps the counts it measures (edits follow them): measuring
+        // stops before the data goes back to the first counts, and starts again below.
+        if replay.editsData { viewport.stopMeasuring() }
         if viewport.data != data { try viewport.setData(data) }
         // Measuring starts over: every item unmeasured again, at its estimate.
         try replay.startMeasuring(&viewport, anchor: options.anchor)
@@ -484,6 +487,7 @@ extension RunRecord {
             maxPoints: summary.maxDisplacement, totalPoints: summary.totalDisplacement, frames: summary.displacementFrames)
         record.offsetCorrections = OffsetCorrections(count: summary.corrections, totalPoints: summary.totalCorrection)
         record.contentSizeDrift = ContentSizeDrift(estimatedHeight: summary.estimatedHeight, finalHeight: summary.finalHeight)
+        record.laneChanges = summary.laneChanges
         return record
     }
 }

@@ -29,16 +29,20 @@ public struct Replay: Sendable {
     /// the other (a horizontal offset over a vertical tile grid would slide the view off its
     /// content: meaningless, so refused).
     ///
-    /// Over a spec with estimated sizes, the only events taken are `resize`, `reload` and
-    /// `scroll-to-item`: a measuring viewport does not follow edits yet.
+    /// Over a spec with estimated sizes, the events taken are `resize`, `reload`,
+    /// `scroll-to-item` and the edits that insert or delete items or sections
+    /// (`insert-items`, `insert-sections`, `delete-items`, `delete-sections`, `move-item`):
+    /// an insert's `sizes` are then the true sizes of the items it inserts, which enter at
+    /// the estimate and are measured as they appear (`EventPipeline.State.estimate`).
     ///
     /// - Throws: `InputError` naming `tracePath` and the event (`events[4].section`,
     ///   `events[4].type`) or offset (`offsetsX[12]`).
     public init(spec: LayoutSpec, trace: ScrollTrace, tracePath: String) throws(InputError) {
         self.spec = spec
         self.trace = trace
+        let estimate = spec.measuredData == nil ? nil : spec.parameters.sizeEstimate?.dataSize
         let (effects, layout) = try EventPipeline.effects(
-            of: trace, over: spec.data, layout: spec.makeLayout(),
+            of: trace, over: spec.data, layout: spec.makeLayout(), estimate: estimate,
             describedAs: "\(spec.layoutName) of data set \(spec.name)", tracePath: tracePath)
         let axes = layout.traits.scrollAxes
         for (axis, name, field) in [(ScrollAxes.horizontal, "horizontally", "offsetsX"), (.vertical, "vertically", "offsets")]
@@ -53,11 +57,11 @@ public struct Replay: Sendable {
         if spec.measuredData != nil {
             for (index, event) in trace.events.enumerated() {
                 switch event.change {
-                case .resize, .reload, .scrollToItem: continue
+                case .resize, .reload, .scrollToItem, .insertItems, .insertSections, .deleteItems, .deleteSections, .moveItem: continue
                 default:
                     throw InputError(
                         file: tracePath, field: "events[\(index)].type", value: "\"\(event.change.typeName)\"",
-                        expected: "resize, reload or scroll-to-item: data set \(spec.name) has estimated sizes, and a viewport measuring them does not yet follow edits")
+                        expected: "resize, reload, scroll-to-item or an insert, delete or move of items or sections: data set \(spec.name) has estimated sizes, and a viewport measuring them does not follow a layout's own edits")
                 }
             }
         }
@@ -70,6 +74,9 @@ public struct Replay: Sendable {
     var editsLayout: Bool {
         trace.events.contains { if case .layoutEdit = $0.change { true } else { false } }
     }
+
+    /// Whether some event changes the data's counts (an insert, a delete, a move).
+    var editsData: Bool { effects.contains { $0.edit != nil } }
 
     /// Reads the spec at `specURL` and the trace at `traceURL` and checks them against
     /// each other.

@@ -114,6 +114,13 @@ public struct RunRecord: Codable, Hashable, Sendable {
     /// changed a row's height apart, with their costs. Optional: absent when it types
     /// nothing.
     public var keystrokes: KeystrokeFrames?
+    /// With estimated sizes, over a layout that counts them (`GridLayout.laneChanges`: the
+    /// waterfall, the columnar grouped layout): how many times an item (waterfall) or a
+    /// section (columnar grouped) changed column because of a measurement, over one pass
+    /// (the last; every pass starts over from the estimates and counts the same). 0 in
+    /// `stable` lanes or placement. Optional: absent when every size is known, and for a
+    /// layout or strategy that does not count them (a third party's, the scan strategy).
+    public var laneChanges: Int?
 
     /// The median frame cost the report compares: the median of ``passMediansNanos``, or
     /// the p50 for results without passes.

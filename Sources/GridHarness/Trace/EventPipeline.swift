@@ -16,10 +16,15 @@ public enum EventPipeline {
     public struct State: Hashable, Sendable {
         public var data: DataShape
         public var size: Size
+        /// With estimated sizes (a spec's `"estimated"`), the size every item has in the
+        /// data until measured: an insert's `sizes` are then the inserted items' true
+        /// sizes, and they enter the data at this estimate. `nil` when every size is known.
+        public var estimate: Size?
 
-        public init(data: DataShape, size: Size) {
+        public init(data: DataShape, size: Size, estimate: Size? = nil) {
             self.data = data
             self.size = size
+            self.estimate = estimate
         }
     }
 
@@ -32,6 +37,11 @@ public enum EventPipeline {
         /// The batch update the event is, for a viewport to follow items through; `nil` for
         /// resizes, reloads and layout operations (the layout says what those do).
         public var edit: DataEdit?
+        /// With estimated sizes (``State/estimate``), for an edit: the true sizes of the
+        /// items it inserts, in order (none for a delete or a move), which a measuring
+        /// viewport reads when it measures them (`Viewport.applyMeasuring(_:trueSizes:)`);
+        /// ``edit`` and ``data`` carry them at the estimate. `nil` otherwise.
+        public var trueSizes: [Size]?
     }
 
     /// The effect of `change` in `state`, which it advances. A layout operation edits
@@ -71,10 +81,41 @@ public enum EventPipeline {
             state.data = edit.data
             return Effect(change: change, data: edit.data, edit: nil)
         default:
-            let edit = try change.dataEdit()
+            var edit = try change.dataEdit()
+            var truth: [Size]?
+            if let estimate = state.estimate, let told = edit {
+                (edit, truth) = try estimating(told, at: estimate)
+            }
             let changed = try edit?.applied(to: state.data)
             if let changed { state.data = changed }
-            return Effect(change: change, data: changed, edit: edit)
+            return Effect(change: change, data: changed, edit: edit, trueSizes: truth)
+        }
+    }
+
+    /// `edit` over data of estimated sizes: its inserted items at `estimate`, and their
+    /// true sizes, the `sizes` it gave.
+    ///
+    /// - Throws: `GridError` naming `sizes` when an insert does not give one true size per
+    ///   inserted item.
+    private static func estimating(_ edit: DataEdit, at estimate: Size) throws(GridError) -> (DataEdit, [Size]) {
+        func truth(_ sizes: [Size]?, _ count: Int) throws(GridError) -> [Size] {
+            guard let sizes, sizes.count == count else {
+                throw .invalidParameter(
+                    "sizes", sizes.map { "\($0.count) sizes" } ?? "none",
+                    expected: "the true sizes of the \(count) inserted items, one [width, height] each: the data set's sizes are estimated, and measured as the items appear")
+            }
+            return sizes
+        }
+        switch edit {
+        case .insertItems(let section, let item, let count, let sizes):
+            let real = try truth(sizes, count)
+            return (.insertItems(section: section, item: item, count: count, sizes: Array(repeating: estimate, count: count)), real)
+        case .insertSections(let section, let counts, let sizes):
+            let total = counts.reduce(0, +)
+            let real = try truth(sizes, total)
+            return (.insertSections(section: section, counts: counts, sizes: Array(repeating: estimate, count: total)), real)
+        default:
+            return (edit, [])
         }
     }
 
@@ -106,7 +147,13 @@ public enum EventPipeline {
                 throw GridError.invalidParameter("layout", "\(L.self)", expected: "a layout that takes span grid operations (span-grid)")
             }
         default:
-            if let data = effect.data { try viewport.setData(data, edit: effect.edit) }
+            if let truth = effect.trueSizes, let edit = effect.edit, viewport.anchorPolicy != nil {
+                // Measuring: the edit goes to the data as measured so far, and the true
+                // sizes of what it inserts to what measuring reads.
+                try viewport.applyMeasuring(edit, trueSizes: truth)
+            } else if let data = effect.data {
+                try viewport.setData(data, edit: effect.edit)
+            }
         }
         return nil
     }
@@ -119,6 +166,8 @@ public enum EventPipeline {
     ///   - trace: the trace, whose viewport is the first container.
     ///   - data: the data set's data before the first event.
     ///   - layout: the data set's layout, unprepared.
+    ///   - estimate: with estimated sizes, every item's size until measured
+    ///     (``State/estimate``): inserts then carry their items' true sizes.
     ///   - lastFrame: only the events of frames up to this one (all by default).
     ///   - description: the layout and data set in messages: `span-grid of data set
     ///     ledger-100000x30`.
@@ -127,10 +176,10 @@ public enum EventPipeline {
     /// - Throws: `InputError` naming `tracePath`, the event (`events[4]`, or
     ///   `events[4].section` for an edit naming what does not exist) and the layout.
     public static func effects(
-        of trace: ScrollTrace, over data: DataShape, layout: any GridLayout, through lastFrame: Int = .max,
+        of trace: ScrollTrace, over data: DataShape, layout: any GridLayout, estimate: Size? = nil, through lastFrame: Int = .max,
         describedAs description: String, tracePath: String
     ) throws(InputError) -> (effects: [Effect], layout: any GridLayout) {
-        var state = State(data: data, size: trace.viewport)
+        var state = State(data: data, size: trace.viewport, estimate: estimate)
         var layout = layout
         func prepare(_ field: String, _ value: String) throws(InputError) {
             do {

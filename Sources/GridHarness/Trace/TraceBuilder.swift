@@ -16,6 +16,9 @@ struct TraceBuilder {
     /// The displayed offset, vertically and horizontally.
     private(set) var y = 0.0
     private(set) var x = 0.0
+    /// How far ``applyAnchored(_:)`` moved the offset, in all: taken off every offset
+    /// emitted since.
+    private var emitShift = 0.0
     /// How a gesture's velocity splits between the axes: `(0, 1)` scrolls vertically (the
     /// default), `(1, 0)` horizontally, and a unit diagonal both. Each axis follows the same
     /// physics with its share of the velocity, as UIScrollView decelerates each axis alike.
@@ -70,7 +73,7 @@ struct TraceBuilder {
         x = newX
         emitted += 1
         guard emitted <= frameLimit else { return }
-        offsets.append(Point(x: (newX * 1000).rounded() / 1000, y: (newY * 1000).rounded() / 1000))
+        offsets.append(Point(x: (newX * 1000).rounded() / 1000, y: ((newY - emitShift) * 1000).rounded() / 1000))
     }
 
     /// Where an unconstrained position shows, with the rubber band past either edge.
@@ -190,6 +193,34 @@ struct TraceBuilder {
         events.append(TraceEvent(frame: offsets.count, change))
         y = min(max(y, 0), maxOffset)
         x = min(max(x, 0), maxOffsetX)
+    }
+
+    /// Records the data edit `change` before the next frame, as ``apply(_:)`` does, and
+    /// moves the builder's offset as a `first-visible` anchor moves the view: by how far
+    /// the first cell on screen (the topmost whose top is on screen, else the topmost
+    /// shown) moved through the edit, in the builder's layout (the inserted items at the
+    /// sizes the event gives). The offsets it emits do not jump: a replay moves the view
+    /// by their differences from an edit on (the finger stays where it was), so they are
+    /// the builder's offset less every such move (``emitShift``), and may go below 0 on
+    /// the way back up to the prepended items.
+    mutating func applyAnchored(_ change: TraceEvent.Change) throws(GridError) {
+        let visible = Rect(x: x, y: y, width: viewport.width, height: viewport.height)
+        var anchor: LayoutAttributes?
+        for element in layout.elements(in: visible) where element.kind == .cell {
+            let inside = element.frame.minY >= y
+            guard let current = anchor else {
+                anchor = element
+                continue
+            }
+            let currentInside = current.frame.minY >= y
+            if (inside && !currentInside) || (inside == currentInside && element.frame.minY < current.frame.minY) { anchor = element }
+        }
+        let edit = try change.dataEdit()
+        try apply(change)
+        guard let anchor, let edit, let id = edit.id(after: anchor.id), let moved = layout.attributes(at: id.path) else { return }
+        let anchored = min(max(y + moved.frame.minY - anchor.frame.minY, 0), maxOffset)
+        emitShift += anchored - y
+        y = anchored
     }
 
     /// A `scroll-to-item` event before the next frame. Where it lands is the replay's to

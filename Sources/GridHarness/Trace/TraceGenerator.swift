@@ -49,6 +49,13 @@ public struct TraceGenerator: Sendable {
         /// centre or bottom), each followed by a pause and a short drag: over sizes learnt
         /// as cells appear, the first landing goes by estimates (TanStack/virtual#381).
         case scrollToItems = "scroll-to-items"
+        /// Flicks down, then, while scrolled, items prepended to the first section every
+        /// second or so (1 to 3 at a time, `insert-items` at item 0, their true sizes in
+        /// the event: over sizes learnt as cells appear they enter at the estimate), each
+        /// followed by a pause and a short drag; then flicks back up to the top through
+        /// them, unmeasured: prepending items of unknown size while scrolled
+        /// (petyosi/react-virtuoso#1230, Instagram/IGListKit#1441).
+        case prepends
         /// A user typing into a span grid's cells at about 8 keystrokes a second (a
         /// `cell-content` event on each keystroke's frame) while the grid stays put or
         /// scrolls slowly: a cell's content grows by a line (``TraceGenerator/typingLineHeight``)
@@ -86,6 +93,7 @@ public struct TraceGenerator: Sendable {
             case .gridEdits: "a slow diagonal drag while a span grid's cells near the view are merged and split and rows and columns inserted and deleted"
             case .endAndBack: "two flicks down, a jump to the end and flicks back up, through cells not yet measured"
             case .scrollToItems: "scrolls to items anywhere (top, centre or bottom), each followed by a short look around"
+            case .prepends: "flicks down, items of unknown size prepended while scrolled, then flicks back up through them"
             case .typing: "typing at about 8 keystrokes a second into a span grid's cells (frozen, merged, pasted out of view, a row's tallest cell off screen) while it stays put or scrolls slowly"
             }
         }
@@ -180,6 +188,8 @@ public struct TraceGenerator: Sendable {
             endAndBack(&builder, &random, seconds: options.seconds, deceleration: options.deceleration)
         case .scrollToItems:
             try scrollToItems(&builder, &random, seconds: options.seconds)
+        case .prepends:
+            try prepends(&builder, &random, seconds: options.seconds, deceleration: options.deceleration)
         case .typing:
             try typing(&builder, &random, seconds: options.seconds, refreshHz: hz)
         }
@@ -266,6 +276,45 @@ public struct TraceGenerator: Sendable {
             builder.hold(random.uniform(0.2...0.5))
             builder.drag(velocity: random.uniform(-300...300), seconds: 0.3)
         }
+    }
+
+    /// Two flicks down from the top; then, for half of `seconds`, every 0.6 to 1.2 s, 1 to 3
+    /// items inserted at the start of the first section while scrolled (the builder's
+    /// offset kept on the same content, as a `first-visible` anchor keeps the view), each
+    /// followed by a short drag down; then flicks up until one reaches the top, and a
+    /// pause. The inserted items' true sizes are those of items of the data set drawn at
+    /// random (the spec's true sizes, ``LayoutSpec/measuredData``, when it has them; else
+    /// its sizes; none when it has no sizes), so that they look like the rest.
+    private func prepends(
+        _ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double, deceleration: ScrollPhysics.Deceleration
+    ) throws(GridError) {
+        guard builder.data.sectionCount > 0 else {
+            throw .invalidParameter("kind", Kind.prepends.rawValue, expected: "a data set with at least one section")
+        }
+        let pool = (spec.measuredData ?? spec.data).itemSizes ?? []
+        builder.hold(0.1)
+        for _ in 0..<2 where !builder.isAtEnd {
+            let speed = random.uniform(1500...4000)
+            builder.drag(velocity: speed, seconds: 0.08)
+            builder.fling(velocity: speed, deceleration: deceleration, untilFraction: random.uniform(0.2...0.35))
+        }
+        builder.hold(0.3)
+        while builder.seconds < seconds / 2 && !builder.isOverLimit {
+            let count = random.integer(1...3)
+            let sizes = pool.isEmpty ? nil : (0..<count).map { _ in pool[random.integer(0...(pool.count - 1))] }
+            try builder.applyAnchored(.insertItems(section: 0, item: 0, count: count, sizes: sizes))
+            builder.hold(random.uniform(0.3...0.6))
+            builder.drag(velocity: random.uniform(100...300), seconds: random.uniform(0.3...0.6))
+        }
+        var flicks = 0
+        while flicks < 100_000 && !builder.isOverLimit && !builder.isAtStart && builder.seconds < seconds {
+            flicks += 1
+            let speed = -random.uniform(1500...4000)
+            builder.drag(velocity: speed, seconds: 0.08)
+            if builder.isAtStart { break }
+            if builder.fling(velocity: speed, deceleration: deceleration, untilFraction: random.uniform(0.2...0.35)) { break }
+        }
+        builder.hold(0.3)
     }
 
     /// A finger drag at a slowly wandering speed of about 100 to 400 points per second,

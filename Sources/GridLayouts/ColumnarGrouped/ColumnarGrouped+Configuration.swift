@@ -142,7 +142,7 @@ extension ColumnarGrouped.Configuration: LayoutConfiguration {
         // The parameters form, read from the spec's top level.
         let configuration = try Self(from: decoder)
         let c = try decoder.container(keyedBy: SpecKeys.self)
-        let heights = try c.decodeIfPresent(PerItemList<Double>.self, forKey: .itemHeights)
+        let heights = try c.decodeIfPresent(ItemHeightsField.Form.self, forKey: .itemHeights)
         try EstimatedSpec.check(
             configuration.estimated, layout: layoutName, trueSizesField: heights == nil ? nil : "itemHeights",
             accepts: ["itemHeights": "itemHeight"])
@@ -159,7 +159,7 @@ extension ColumnarGrouped.Configuration: LayoutConfiguration {
     public func encodeSpec(data: DataShape, to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: SpecKeys.self)
         try c.encode(SectionsField(compacting: Array(data.itemCounts)), forKey: .sections)
-        try c.encodeIfPresent(data.itemSizes?.map(\.height), forKey: .itemHeights)
+        try c.encodeIfPresent(data.itemSizes.map { ItemHeightsField.Form(compacting: $0.map(\.height)) }, forKey: .itemHeights)
         try encodeParameters(to: encoder, in: .spec)
     }
 }

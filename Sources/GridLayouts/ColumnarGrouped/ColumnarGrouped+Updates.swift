@@ -34,6 +34,13 @@ extension ColumnarGrouped {
         _ = try update(data: data, container: container, invalidation: invalidation)
     }
 
+    /// Sections that changed column because of a told measurement since the layout was
+    /// made: for each `DataEdit.setItemSizes` it is told, the sections whose column after
+    /// it differs from their column before it, whether it follows the measurement in place
+    /// or prepares again. Always 0 with ``ColumnChoice/stable`` placement or one column.
+    /// Never reset by a prepare.
+    public var laneChanges: Int? { laneChangeCount }
+
     /// ``prepare(data:container:invalidation:)``, saying what it did when it followed a
     /// measurement in one column (`SectionShift`); `nil` otherwise.
     private mutating func update(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
@@ -43,7 +50,21 @@ extension ColumnarGrouped {
               container.height.isFinite, container.height >= 0, knowsSumsAreExact(),
               let bound = contentBound(after: items, data: data), bound < 0x1p42
         else {
+            // A measurement prepared again: its column changes counted against the columns
+            // before (kept by reference: the prepare makes new arrays anyway). Anything else
+            // counts nothing and keeps nothing.
+            var before: [Int32] = []
+            if case .edited(.setItemSizes) = invalidation.data, isPrepared, configuration == prepared, container.width == containerWidth {
+                before = sectionColumns
+            }
             try prepare(data: data, container: container)
+            if !before.isEmpty, before.count == sectionColumns.count {
+                var section = 0
+                while section < before.count {
+                    if before[section] != sectionColumns[section] { laneChangeCount += 1 }
+                    section += 1
+                }
+            }
             return nil
         }
         let config = prepared
@@ -53,6 +74,7 @@ extension ColumnarGrouped {
         let stable = config.placementEstimate != nil
         var heightChange = 0.0
         var columnsChanged = false
+        var moves = 0
         var lastMeasured = firstSection
         var lastChange = 0.0
         // Moved out, so that the loop writes them in place while reading the rest of `self`.
@@ -96,6 +118,7 @@ extension ColumnarGrouped {
                             if j != Int(columns[section]) {
                                 columns[section] = Int32(j)
                                 columnsChanged = true
+                                moves += 1
                             }
                         }
                         let top = heights[j] + s
@@ -158,6 +181,7 @@ extension ColumnarGrouped {
         swap(&tops, &sectionTops)
         swap(&ends, &itemEnds)
         swap(&columns, &sectionColumns)
+        laneChangeCount += moves
         if columnsChanged {
             Self.sortByColumn(sectionColumns, into: &columnSections, starts: &columnStarts)
         }

@@ -82,6 +82,9 @@ public struct ColumnarGrouped: GridLayout, Sendable {
     var columnStarts: [Int] = [0]
     /// The mean cell height, for the declared line height.
     var meanItemHeight = 0.0
+    /// Sections that changed column in told measurements since the layout was made
+    /// (``laneChanges``).
+    var laneChangeCount = 0
     /// The sum of every item's height, in item order.
     var heightSum = 0.0
     /// Whether every sum the layout makes is exact: the section spacing, header and footer

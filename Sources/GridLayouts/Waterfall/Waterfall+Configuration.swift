@@ -206,7 +206,7 @@ extension Waterfall.Configuration: LayoutConfiguration {
         let c = try decoder.container(keyedBy: SpecKeys.self)
         let sections = try c.decode(SectionsField.self, forKey: .sections)
         let sizes = try c.decodeIfPresent(ItemSizesField.self, forKey: .itemSizes)
-        let heights = try c.decodeIfPresent(PerItemList<Double>.self, forKey: .itemHeights)
+        let heights = try c.decodeIfPresent(ItemHeightsField.Form.self, forKey: .itemHeights)
         if sizes != nil && heights != nil {
             throw GridError.invalidData("itemHeights", "given", expected: "either itemSizes or itemHeights, not both")
         }
@@ -233,7 +233,7 @@ extension Waterfall.Configuration: LayoutConfiguration {
         try c.encode(SectionsField(compacting: Array(data.itemCounts)), forKey: .sections)
         switch itemSizing {
         case .scaled: try c.encodeIfPresent(data.itemSizes.map(ItemSizesField.init(compacting:)), forKey: .itemSizes)
-        case .heights: try c.encodeIfPresent(data.itemSizes?.map(\.height), forKey: .itemHeights)
+        case .heights: try c.encodeIfPresent(data.itemSizes.map { ItemHeightsField.Form(compacting: $0.map(\.height)) }, forKey: .itemHeights)
         }
         try encodeParameters(to: encoder, in: .spec)
     }

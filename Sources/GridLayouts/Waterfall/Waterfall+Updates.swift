@@ -45,9 +45,80 @@ extension Waterfall {
         _ = try update(data: data, container: container, invalidation: invalidation)
     }
 
+    /// Items that changed lane because of a told measurement since the waterfall was made:
+    /// for each `DataEdit.setItemSizes` it is told, the items whose column after it differs
+    /// from their column before it, whether it follows the measurement in place or prepares
+    /// again. Always 0 with ``ColumnChoice/stable`` lanes or one column, where an item's lane
+    /// depends on no height. Never reset by a prepare.
+    public var laneChanges: Int? { laneChangeCount }
+
     /// ``prepare(data:container:invalidation:)``, saying what it did when it followed a
-    /// measurement (`SectionShift`); `nil` when it prepared again.
+    /// measurement (`SectionShift`); `nil` when it prepared again. Counts the lanes the
+    /// measurement changed (``laneChanges``) once the update succeeded.
     private mutating func update(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
+        let changes = laneChanges(of: invalidation, data: data, container: container)
+        let shift = try relay(data: data, container: container, invalidation: invalidation)
+        laneChangeCount &+= changes
+        return shift
+    }
+
+    /// How many items a told measurement moves to another lane: 0 unless it is a
+    /// measurement this waterfall, prepared with the same parameters and width, lays out in
+    /// rebalanced lanes (k > 1). Each measured section is walked twice in step from the
+    /// checkpoint before its first measured item to its end, with the heights before and
+    /// after, and the lanes compared item by item; a section without a measured item keeps
+    /// its lanes (they depend only on its own items).
+    /// - Complexity: O(m·a + Σ_s k·(c_s − B·⌊i_s/B⌋)) for the measured sections (as the
+    ///   re-lay itself); O(1) otherwise. Allocates nothing (the column heights live on the
+    ///   stack).
+    private func laneChanges(of invalidation: Invalidation, data: DataShape, container: Size) -> Int {
+        guard case .edited(.setItemSizes(let items)) = invalidation.data, !items.isEmpty,
+              isPrepared, configuration == prepared, !prepared.lanesByEstimate, prepared.columns > 1,
+              container.width == containerWidth, data.itemSizes != nil,
+              data.sectionCount == self.data.sectionCount, data.totalItems == self.data.totalItems
+        else { return 0 }
+        var index = 0
+        while index < items.count {
+            guard data.contains(items[index].path), self.data.contains(items[index].path) else { return 0 }
+            index += 1
+        }
+        let k = prepared.columns, b = Self.checkpointInterval
+        let oldHeight = ItemHeight(prepared, data: self.data, columnWidth: columnWidth)
+        let newHeight = ItemHeight(prepared, data: data, columnWidth: columnWidth)
+        var changes = 0
+        var section = -1
+        while let next = Self.nextMeasuredSection(items, after: section) {
+            section = next
+            guard let measured = Self.measuredItems(items, in: section) else { continue }
+            let first = data.sectionStarts[section], count = data.itemCounts[section]
+            let m = measured.low / b
+            let base = (checkpointStarts[section] + m) * k
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * k) { heights in
+                var j = 0
+                while j < k {
+                    heights[j] = checkpoints[base + j]
+                    heights[k + j] = checkpoints[base + j]
+                    j += 1
+                }
+                let before = UnsafeMutableBufferPointer(rebasing: heights[0..<k])
+                let after = UnsafeMutableBufferPointer(rebasing: heights[k..<(2 * k)])
+                let v = prepared.itemSpacing
+                var item = m * b
+                while item < count {
+                    let old = Self.lane(of: item, byEstimate: false, heights: UnsafeBufferPointer(before))
+                    let new = Self.lane(of: item, byEstimate: false, heights: UnsafeBufferPointer(after))
+                    if old != new { changes += 1 }
+                    before[old] += oldHeight.of(first + item) + v
+                    after[new] += newHeight.of(first + item) + v
+                    item += 1
+                }
+            }
+        }
+        return changes
+    }
+
+    /// The update itself (``update(data:container:invalidation:)``).
+    private mutating func relay(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
         guard case .edited(.setItemSizes(let items)) = invalidation.data,
               let firstSection = measuredSections(items, data: data),
               isPrepared, configuration == prepared, container.width == containerWidth,

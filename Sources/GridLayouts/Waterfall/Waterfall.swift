@@ -98,6 +98,9 @@ public struct Waterfall: GridLayout, Sendable {
     var preparedTraits = LayoutTraits()
     /// The mean item height plus the item spacing, for the declared line height.
     var meanLine = 0.0
+    /// Items that changed lane in told measurements since the layout was made
+    /// (``laneChanges``).
+    var laneChangeCount = 0
 
     public internal(set) var contentSize = Size.zero
 

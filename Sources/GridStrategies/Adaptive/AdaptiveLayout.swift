@@ -67,6 +67,16 @@ public struct AdaptiveLayout<Base: GridLayout>: GridLayout, StrategyChoosing {
 
     public var traits: LayoutTraits { base.traits }
 
+    /// The strategy in place's (a switch starts another from the unprepared base, whose
+    /// count starts again).
+    public var laneChanges: Int? {
+        switch state {
+        case .cached(let cached): cached.laneChanges
+        case .onDemand(let base): base.laneChanges
+        case .moving: nil
+        }
+    }
+
     /// Chooses the strategy for `data`'s tile count and prepares it.
     ///
     /// - Throws: what the chosen strategy's prepare throws; the previous state is kept.

@@ -86,6 +86,9 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
 
     public var contentSize: Size { base.contentSize }
     public var traits: LayoutTraits { base.traits }
+    /// The base's: it is told every update, whether the cache then follows in pieces or
+    /// builds again.
+    public var laneChanges: Int? { base.laneChanges }
 
     /// The number of elements held in the cache.
     public var cachedElementCount: Int { pieces.isEmpty ? ids.count : pieces.elementCount }

@@ -24,6 +24,8 @@ public struct OnDemandLayout<Base: GridLayout>: GridLayout {
 
     public var contentSize: Size { base.contentSize }
     public var traits: LayoutTraits { base.traits }
+    /// The base's: it is told every update.
+    public var laneChanges: Int? { base.laneChanges }
 
     /// - Complexity: the base's prepare.
     public mutating func prepare(data: DataShape, container: Size) throws {

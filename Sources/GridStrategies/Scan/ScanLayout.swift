@@ -31,6 +31,9 @@ public struct ScanLayout<Base: GridLayout>: GridLayout {
     }
 
     public var contentSize: Size { base.contentSize }
+    /// None: the seed's cache prepares its base again, untold, so the base cannot count
+    /// what a measurement moved.
+    public var laneChanges: Int? { nil }
     /// The base's traits, saying that every rect query scans every element.
     public var traits: LayoutTraits {
         var traits = base.traits
