@@ -65,11 +65,15 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     /// ``CachedPieces``); empty while the arrays answer as built.
     @usableFromInline var pieces = CachedPieces()
     /// Whether the last build wrote each section's elements in one run of the arrays, in
-    /// order of section, on content that scrolls along y alone and without group positions:
-    /// what updates in pieces need.
+    /// order of section, on content that scrolls along y alone: what updates in pieces
+    /// need. (A moved element keeps its group position, read from ``positions`` as built.)
     var sectionsInRuns = false
     /// Elements per item at the last build, to size the next build's arrays.
     var elementsPerItem = 0.0
+    /// How many times the cache was built whole (a first prepare, a rebuild after an update
+    /// it could not follow in pieces): what a test reads to see that a measurement was
+    /// followed in pieces.
+    package internal(set) var buildCount = 0
     /// Whether the last build took the base's own enumeration (``ScrollOrderedEnumeration``)
     /// rather than rect queries.
     package internal(set) var builtFromEnumeration = false
@@ -144,7 +148,8 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
             if let shift {
                 let base = self.base
                 let query = { (rect: Rect, buffer: inout [LayoutAttributes]) in base.elements(in: rect, into: &buffer) }
-                if pieces.apply(shift, old: self.data, new: data, mainIDs: ids, query: query) {
+                let main = CachedPieces.Main(ids: ids, frames: frames, index: index)
+                if pieces.apply(shift, old: self.data, new: data, main: main, query: query) {
                     self.data = data
                     return
                 }
@@ -196,6 +201,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         if owned { takeStorage(into: &storage) }
         var built = CachedLayout(prepared)
         built.elementsPerItem = elementsPerItem
+        built.buildCount = buildCount
         // The token moves to the new cache; a copy's cache (or a first one) takes a token of
         // its own, so that its next rebuild can write over its arrays.
         if owned { swap(&built.token, &token) } else { built.token = CopyToken() }
