@@ -16,9 +16,16 @@ import GridCore
 /// The pieces lie along y in order of section, each within its span (`low ... high`), the
 /// spans in order: a rect query finds the first piece it reaches by binary search.
 ///
-/// Only for content that scrolls along y alone, whose elements the base wrote in order of
-/// section (``ElementSink/sectionsInOrder``), without group positions: the main arrays then
-/// hold each section's elements in one run, found by binary search.
+/// A shift may cut a section at an item (`SectionShift.firstChangedItem`, `movedFromItem`,
+/// a measurement in a one-column feed): pieces then start and end at keys (section, item),
+/// and a run of the main arrays is split at the cut by where its elements start, which
+/// needs only the band of the cut read (`split(at:cut:_:_:)`).
+///
+/// Only for content that scrolls along y alone, whose elements the build wrote in order of
+/// section (``ElementSink/sectionsInOrder``, or checked after a build from rect queries):
+/// the main arrays then hold each section's elements in one run, found by binary search.
+/// Group positions, when the layout sets them, are read from the positions the build kept: a
+/// moved element keeps its own.
 @usableFromInline
 struct CachedPieces: Sendable {
     /// A run of sections, in the numbering of the data of the last update, which may start
