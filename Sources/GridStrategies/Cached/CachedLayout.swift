@@ -151,7 +151,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
                 let query = { (rect: Rect, buffer: inout [LayoutAttributes]) in base.elements(in: rect, into: &buffer) }
                 let main = CachedPieces.Main(ids: ids, frames: frames, index: index)
                 if pieces.apply(shift, old: self.data, new: data, main: main, query: query) {
-                    self.data = data
+                    takeData(data, invalidation: invalidation)
                     return
                 }
             }
@@ -169,6 +169,22 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         var newBase = base
         try newBase.prepare(data: data, container: container, invalidation: invalidation)
         try rebuild(from: newBase, data: data)
+    }
+
+    /// Makes `data` the data the cache answers for. A measurement is written into the cache's
+    /// own copy in place rather than keeping `data`'s storage, as the layouts that follow one
+    /// do: a viewport that writes each frame's batch into its own data would otherwise find
+    /// its sizes shared with the cache's and copy all n of them every frame.
+    /// - Complexity: O(m) for a measurement of m items (O(n) once, when the copy is shared);
+    ///   O(1) otherwise.
+    private mutating func takeData(_ data: DataShape, invalidation: Invalidation) {
+        if case .edited(.setItemSizes(let items)) = invalidation.data {
+            do {
+                try self.data.setItemSizes(items)
+                return
+            } catch {}
+        }
+        self.data = data
     }
 
     /// `base.prepareReportingShift(…)`, `Base` being `Reporting`: the base is reached through
