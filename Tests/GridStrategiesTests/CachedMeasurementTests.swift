@@ -9,12 +9,10 @@ import Testing
 /// columnar grouped layout in one. Every answer after every batch of seeded sequences, in
 /// many sections, is compared with a layout prepared afresh with the same data.
 ///
-/// The cache still caches every element again after a measurement over these two: its
-/// pieces (`CachedPieces`) are kept only for a cache built from a layout's scroll-ordered
-/// enumeration with its sections in runs (`sectionsInRuns`), and neither layout enumerates
-/// (the columnar layout's cells carry group positions, which an enumeration cannot; the
-/// waterfall's lanes placed by estimate do not start in order). See the closing note of
-/// issue 28's measurement work for what the cache needs.
+/// The cache follows these measurements in pieces (`CachedPieces`): its arrays, built from
+/// rect queries, hold each section's elements in one run (`sectionsInRuns`, checked after
+/// the build), and a moved element keeps its group position. The waterfall's shift speaks of
+/// whole sections; the feed's is cut at items (see `CachedMeasurementPiecesTests`).
 @Suite struct CachedMeasurementTests {
     static let container = Size(width: 320, height: 480)
 

@@ -72,3 +72,42 @@ import Testing
         #expect(allocations.allocations == 0, "\(columns) columns, \(placement): \(allocations)")
     }
 }
+
+/// The cached strategy over a one-column feed, measured through the viewport as a replay
+/// measures: every measuring frame is followed in pieces (the cache is built once, at the
+/// first prepare, never again), and the answers are a fresh feed's. Its allocations are not
+/// yet nothing: each frame's patch (its elements, table and sort) is new (see
+/// docs/architecture.md, measured sizes); counted here so that a failure message shows them.
+@Suite struct CachedFeedMeasuringTests {
+    @Test func cachedFeedMeasuringFramesKeepTheirCache() throws {
+        try #require(AllocationCount.isAvailable)
+        let counts = MeasuredLayoutAllocationTests.counts, total = counts.reduce(0, +)
+        let estimated = try DataShape(itemCounts: counts, itemSizes: Array(repeating: Size(width: 1, height: 120), count: total))
+        let trueSizes = try DataShape(itemCounts: counts, itemSizes: (0..<total).map { Size(width: 1, height: Double(60 + ($0 * 37) % 200)) })
+        let feed = ColumnarGrouped(.init(columns: 1, headerHeight: 22, estimated: .itemHeight(120)))
+        var viewport = try Viewport(layout: CachedLayout(feed), data: estimated, size: Size(width: 320, height: 480), margin: .points(200))
+        try viewport.startMeasuring(trueSizes: trueSizes)
+        let builds = viewport.layout.buildCount
+        viewport.scrollMeasuring(to: MeasuredLayoutAllocationTests.pass[0])
+        let before = try #require(viewport.measurementSummary)
+        let counted = MeasuredLayoutAllocationTests.pass
+        let (_, allocations) = AllocationCount.measure {
+            var index = 1
+            while index < counted.count {
+                _ = viewport.scrollMeasuring(to: counted[index])
+                index += 1
+            }
+        }
+        let measured = try #require(viewport.measurementSummary).measurementFrames - before.measurementFrames
+        #expect(measured >= 14)
+        #expect(viewport.layout.buildCount == builds, "built again \(viewport.layout.buildCount - builds) times")
+        #expect(viewport.layout.answersFromPieces)
+        print("cached feed: \(measured) measuring frames of \(counted.count - 1): \(allocations)")
+        // Every answer is a fresh feed's, prepared with the sizes as measured so far.
+        var fresh = feed
+        try fresh.prepare(data: viewport.data, container: Size(width: 320, height: 480))
+        let all = Rect(x: -1, y: -1, width: 400, height: fresh.contentSize.height + 2)
+        #expect(viewport.layout.elements(in: all) == fresh.elements(in: all))
+        #expect(viewport.layout.contentSize == fresh.contentSize)
+    }
+}

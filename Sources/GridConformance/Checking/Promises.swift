@@ -323,13 +323,10 @@ enum Promises {
             Finding(code: .shiftMisreported, subject: .preparation, problem: said + ", but " + problem,
                     expected: .text(expected), actual: .text(actual))
         }
-        guard shift.firstChanged >= 0, shift.firstChanged <= shift.movedFrom, shift.firstChanged <= shift.movedTo,
-              shift.movedFrom <= oldSections, shift.movedTo <= newSections,
-              oldSections - shift.movedFrom == newSections - shift.movedTo
-        else {
+        guard shift.fits(oldSections: oldSections, newSections: newSections) else {
             return wrong(
-                "the data went from \(plural(oldSections, "section")) to \(newSections): sections \(shift.movedFrom)..<\(oldSections) before cannot be sections \(shift.movedTo)..<\(newSections) after, or the first changed section is not before both",
-                expected: "0 ≤ firstChanged ≤ movedFrom ≤ \(oldSections), firstChanged ≤ movedTo ≤ \(newSections), \(oldSections) − movedFrom = \(newSections) − movedTo",
+                "the data went from \(plural(oldSections, "section")) to \(newSections): sections \(shift.movedFrom)..<\(oldSections) before cannot be sections \(shift.movedTo)..<\(newSections) after, or the first changed section is not before both, or a boundary inside a section is not in one",
+                expected: "0 ≤ firstChanged ≤ movedFrom ≤ \(oldSections), firstChanged ≤ movedTo ≤ \(newSections), \(oldSections) − movedFrom = \(newSections) − movedTo; an item boundary only inside an existing section, firstChangedItem ≤ movedFromItem in one",
                 actual: describe(shift))
         }
         guard SectionShift.isExact(shift.offset) else {
@@ -353,7 +350,9 @@ enum Promises {
                     problem: said + ", but \(id) starts at y = \(element.frame.minY), not a multiple of 2⁻¹⁰: coordinates are not exact, and a shift must not be promised",
                     expected: .text("every minY a multiple of 2⁻¹⁰ below 2⁴²"), actual: .attributes(element))
             }
-            if section < shift.firstChanged {
+            let part = shift.part(of: element, before: false)
+            if element.kind == .cell, let wrongPart = itemBoundaryFinding(shift, element, part, before: false, said: said) { return wrongPart }
+            if part == .kept {
                 guard let before = oldByID[id] else {
                     return Finding(
                         code: .shiftMisreported, subject: .element(id),
@@ -373,7 +372,7 @@ enum Promises {
                         problem: said + ", but \(id), in section \(section) before the first changed one, ends at y = \(element.frame.maxY), below the changed span's start",
                         expected: .text("maxY ≤ \(lower)"), actual: .attributes(element))
                 }
-            } else if section >= shift.movedTo {
+            } else if part == .moved {
                 let oldSection = section - shift.movedTo + shift.movedFrom
                 let oldID = ElementID(kind: element.kind, path: ItemPath(section: oldSection, item: element.path.item))
                 guard let before = oldByID[oldID] else {
@@ -414,8 +413,18 @@ enum Promises {
                     problem: said + ", but \(element.id) started at y = \(element.frame.minY) before the update, not a multiple of 2⁻¹⁰: coordinates are not exact, and a shift must not be promised",
                     expected: .text("every minY a multiple of 2⁻¹⁰ below 2⁴²"), actual: .attributes(element))
             }
-            if section < shift.firstChanged || section >= shift.movedFrom {
-                let becomes = section < shift.firstChanged ? section : section - shift.movedFrom + shift.movedTo
+            let part = shift.part(of: element, before: true)
+            if element.kind == .cell, let wrongPart = itemBoundaryFinding(shift, element, part, before: true, said: said) { return wrongPart }
+            if part == .laidAgain {
+                let oldUpper = upper - shift.offset
+                if (shift.firstChangedItem > 0 || shift.movedFromItem > 0) && (element.frame.minY < lower || element.frame.maxY > oldUpper) {
+                    return Finding(
+                        code: .shiftMisreported, subject: .element(element.id),
+                        problem: said + ", a boundary inside a section, but \(element.id), laid again, lay outside the changed span before the update",
+                        expected: .text("an element within y ∈ [\(lower), \(oldUpper)] before the update"), actual: .attributes(element))
+                }
+            } else {
+                let becomes = part == .kept ? section : section - shift.movedFrom + shift.movedTo
                 let id = ElementID(kind: element.kind, path: ItemPath(section: becomes, item: element.path.item))
                 return Finding(
                     code: .shiftMisreported, subject: .element(element.id),
@@ -426,8 +435,34 @@ enum Promises {
         return nil
     }
 
+    /// A cell on the wrong side of an item boundary: in the section a boundary cuts, the
+    /// part a cell starts in (``SectionShift/part(of:before:)``) must be the part its item
+    /// number says (before ``SectionShift/firstChangedItem`` kept, from
+    /// ``SectionShift/movedFromItem`` on moved). `nil` when it is on its side.
+    static func itemBoundaryFinding(_ shift: SectionShift, _ cell: LayoutAttributes, _ part: SectionShift.Part, before: Bool, said: String) -> Finding? {
+        let section = cell.path.section, item = cell.path.item
+        if shift.firstChangedItem > 0 && section == shift.firstChanged && (item < shift.firstChangedItem) != (part == .kept) {
+            return Finding(
+                code: .shiftMisreported, subject: .element(cell.id),
+                problem: said + ", but \(cell.id) starts at y = \(cell.frame.minY), on the wrong side of the changed span's start for item \(item) of the section cut at item \(shift.firstChangedItem)",
+                expected: .text(item < shift.firstChangedItem ? "kept: minY < \(shift.changedSpan.lowerBound)" : "minY ≥ \(shift.changedSpan.lowerBound)"),
+                actual: .attributes(cell))
+        }
+        let movedSection = before ? shift.movedFrom : shift.movedTo
+        if shift.movedFromItem > 0 && section == movedSection && (item >= shift.movedFromItem) != (part == .moved) {
+            return Finding(
+                code: .shiftMisreported, subject: .element(cell.id),
+                problem: said + ", but \(cell.id) starts at y = \(cell.frame.minY), on the wrong side of the changed span's end for item \(item) of the section cut at item \(shift.movedFromItem)",
+                expected: .text(item >= shift.movedFromItem ? "moved: minY at or below the changed span's end" : "laid again: minY above the changed span's end"),
+                actual: .attributes(cell))
+        }
+        return nil
+    }
+
     /// `sections 2… moved by 79.0 to 3…, 1 laid again in [101.0, 180.0]`-style wording.
     static func describe(_ shift: SectionShift) -> String {
-        "SectionShift(firstChanged: \(shift.firstChanged), movedFrom: \(shift.movedFrom), movedTo: \(shift.movedTo), offset: \(shift.offset), changedSpan: \(shift.changedSpan.lowerBound)...\(shift.changedSpan.upperBound))"
+        let items = (shift.firstChangedItem > 0 ? ", firstChangedItem: \(shift.firstChangedItem)" : "")
+            + (shift.movedFromItem > 0 ? ", movedFromItem: \(shift.movedFromItem)" : "")
+        return "SectionShift(firstChanged: \(shift.firstChanged), movedFrom: \(shift.movedFrom), movedTo: \(shift.movedTo), offset: \(shift.offset), changedSpan: \(shift.changedSpan.lowerBound)...\(shift.changedSpan.upperBound)\(items))"
     }
 }

@@ -77,6 +77,8 @@ extension ColumnarGrouped {
         var moves = 0
         var lastMeasured = firstSection
         var lastChange = 0.0
+        // Where what the walks laid again starts and ends (in one column: the shift reported).
+        var firstItem = 0, firstY = 0.0, lastStop = 0
         // Moved out, so that the loop writes them in place while reading the rest of `self`.
         var checkpoints: [Double] = [], tops: [Double] = [], ends: [Double] = [], columns: [Int32] = []
         swap(&checkpoints, &self.checkpoints)
@@ -125,6 +127,7 @@ extension ColumnarGrouped {
                         let cpStart = checkpointStarts[section], cpEnd = checkpointStarts[section + 1]
                         // The whole section moves with its top …
                         let moved = top - tops[section]
+                        let endBefore = ends[section]
                         if moved != 0 {
                             Self.shift(checkpoints, cpStart..<cpEnd, by: moved)
                             tops[section] = top
@@ -133,12 +136,15 @@ extension ColumnarGrouped {
                         // … and a measured one is walked again across its measured items, what
                         // follows them moving by what the walk changed.
                         if let measured = Self.measuredItems(items, in: section) {
-                            let firstItem = measured.low, lastItem = measured.high
-                            let oldEnd = ends[section]
+                            let lastItem = measured.high
                             let count = data.itemCounts[section], first = data.sectionStarts[section]
-                            let m = firstItem / b
+                            let m = measured.low / b
                             let stop = min(count, (lastItem / b + 1) * b)
                             var y = m == 0 ? top + t : checkpoints[cpStart + m - 1]
+                            if section == firstSection {
+                                firstItem = m * b
+                                firstY = m == 0 ? top : y
+                            }
                             var oldSum = 0.0, newSum = 0.0
                             var item = m * b
                             while item < stop {
@@ -162,7 +168,8 @@ extension ColumnarGrouped {
                                 ends[section] = y
                             }
                             lastMeasured = section
-                            lastChange = ends[section] - oldEnd
+                            lastChange = ends[section] - endBefore
+                            lastStop = stop < count ? stop : 0
                         }
                         heights[j] = ends[section] + f
                         section += 1
@@ -190,12 +197,18 @@ extension ColumnarGrouped {
         meanItemHeight = data.totalItems > 0 ? heightSum / Double(data.totalItems) : config.itemHeight
         preparedTraits.lineHeight = meanItemHeight > 0 ? meanItemHeight : nil
         contentSize = Size(width: container.width, height: contentHeight)
-        // In one column every section after the last measured one moves by what that one's
-        // end moved; in more, each column by its own.
+        // In one column everything after the last measured item's checkpoint moves by what
+        // that section's end moved (the items after it, its footer, the later sections); in
+        // more, each column by its own. The walk laid again from the checkpoint before the
+        // first measured item (the header too from item 0).
         guard k == 1, SectionShift.isExact(lastChange) else { return nil }
+        let movedFrom = lastStop > 0 ? lastMeasured : lastMeasured + 1
+        let upper = lastStop > 0
+            ? self.checkpoints[checkpointStarts[lastMeasured] + lastStop / b - 1]
+            : itemEnds[lastMeasured] + f
         return SectionShift(
-            firstChanged: firstSection, movedFrom: lastMeasured + 1, movedTo: lastMeasured + 1, offset: lastChange,
-            changedSpan: sectionTops[firstSection]...(itemEnds[lastMeasured] + f))
+            firstChanged: firstSection, firstChangedItem: firstItem, movedFrom: movedFrom, movedFromItem: lastStop,
+            movedTo: movedFrom, offset: lastChange, changedSpan: firstY...upper)
     }
 
     /// Makes `data`, the data after the measurement `items`, the data laid out, by writing

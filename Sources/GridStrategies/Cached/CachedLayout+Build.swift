@@ -48,7 +48,8 @@ extension CachedLayout {
             }
             if taken {
                 // Read before the arrays are taken from the builder.
-                let inRuns = bulk && builder.sectionsInOrder && !alongX && !sortsAcross && builder.positions.isEmpty
+                let inRuns = !alongX && !sortsAcross
+                    && (bulk ? builder.sectionsInOrder && builder.positions.isEmpty : Self.sectionsInOrder(builder.ids))
                 index = builder.index
                 frames = builder.frames
                 ids = builder.ids
@@ -60,6 +61,7 @@ extension CachedLayout {
                 builtFromEnumeration = bulk
                 sectionsInRuns = inRuns
                 elementsPerItem = data.totalItems > 0 ? Double(ids.count) / Double(data.totalItems) : 1
+                buildCount += 1
                 return
             }
             builder.giveBack(to: &storage)
@@ -67,6 +69,23 @@ extension CachedLayout {
                 throw .invalidParameter("elements", capacity, expected: "at most \(Int32.max) elements for the cached strategy")
             }
             capacity = min(capacity * 2, Int(Int32.max))
+        }
+    }
+
+    /// Whether `ids` hold each section's elements in one run, in order of section: what a
+    /// cache built from rect queries needs to be updated in pieces (one column of sections
+    /// stacked along y, such as a one-column feed).
+    /// - Complexity: O(n).
+    static func sectionsInOrder(_ ids: [ElementID]) -> Bool {
+        ids.withUnsafeBufferPointer { ids in
+            var last = 0, index = 0
+            while index < ids.count {
+                let section = ids[index].section
+                if section < last { return false }
+                last = section
+                index += 1
+            }
+            return true
         }
     }
 

@@ -65,11 +65,15 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     /// ``CachedPieces``); empty while the arrays answer as built.
     @usableFromInline var pieces = CachedPieces()
     /// Whether the last build wrote each section's elements in one run of the arrays, in
-    /// order of section, on content that scrolls along y alone and without group positions:
-    /// what updates in pieces need.
+    /// order of section, on content that scrolls along y alone: what updates in pieces
+    /// need. (A moved element keeps its group position, read from ``positions`` as built.)
     var sectionsInRuns = false
     /// Elements per item at the last build, to size the next build's arrays.
     var elementsPerItem = 0.0
+    /// How many times the cache was built whole (a first prepare, a rebuild after an update
+    /// it could not follow in pieces): what a test reads to see that a measurement was
+    /// followed in pieces.
+    package internal(set) var buildCount = 0
     /// Whether the last build took the base's own enumeration (``ScrollOrderedEnumeration``)
     /// rather than rect queries.
     package internal(set) var builtFromEnumeration = false
@@ -125,7 +129,8 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     /// Tells the base what changed, then brings the cache up to date.
     ///
     /// When the base can say what the update did (`SectionShiftReporting`: the
-    /// tile grid, told of a batch update), the cache takes the sections the base laid again
+    /// tile grid, told of a batch update; the waterfall and the one-column columnar layout,
+    /// told of a measurement, the latter cutting its section at items), the cache takes the sections the base laid again
     /// from the base's rect queries, keeps the sections before them and moves the ones after
     /// them where they went (`CachedPieces`): the arrays are not written. Otherwise, or
     /// when the pieces grow too many, it caches every element again, over its own arrays as
@@ -147,8 +152,9 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
             if let shift {
                 let base = self.base
                 let query = { (rect: Rect, buffer: inout [LayoutAttributes]) in base.elements(in: rect, into: &buffer) }
-                if pieces.apply(shift, old: self.data, new: data, mainIDs: ids, query: query) {
-                    self.data = data
+                let main = CachedPieces.Main(ids: ids, frames: frames, index: index)
+                if pieces.apply(shift, old: self.data, new: data, main: main, query: query) {
+                    takeData(data, invalidation: invalidation)
                     return
                 }
             }
@@ -166,6 +172,22 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         var newBase = base
         try newBase.prepare(data: data, container: container, invalidation: invalidation)
         try rebuild(from: newBase, data: data)
+    }
+
+    /// Makes `data` the data the cache answers for. A measurement is written into the cache's
+    /// own copy in place rather than keeping `data`'s storage, as the layouts that follow one
+    /// do: a viewport that writes each frame's batch into its own data would otherwise find
+    /// its sizes shared with the cache's and copy all n of them every frame.
+    /// - Complexity: O(m) for a measurement of m items (O(n) once, when the copy is shared);
+    ///   O(1) otherwise.
+    private mutating func takeData(_ data: DataShape, invalidation: Invalidation) {
+        if case .edited(.setItemSizes(let items)) = invalidation.data {
+            do {
+                try self.data.setItemSizes(items)
+                return
+            } catch {}
+        }
+        self.data = data
     }
 
     /// `base.prepareReportingShift(…)`, `Base` being `Reporting`: the base is reached through
@@ -199,6 +221,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         if owned { takeStorage(into: &storage) }
         var built = CachedLayout(prepared)
         built.elementsPerItem = elementsPerItem
+        built.buildCount = buildCount
         // The token moves to the new cache; a copy's cache (or a first one) takes a token of
         // its own, so that its next rebuild can write over its arrays.
         if owned { swap(&built.token, &token) } else { built.token = CopyToken() }

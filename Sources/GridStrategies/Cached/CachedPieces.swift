@@ -16,16 +16,30 @@ import GridCore
 /// The pieces lie along y in order of section, each within its span (`low ... high`), the
 /// spans in order: a rect query finds the first piece it reaches by binary search.
 ///
-/// Only for content that scrolls along y alone, whose elements the base wrote in order of
-/// section (``ElementSink/sectionsInOrder``), without group positions: the main arrays then
-/// hold each section's elements in one run, found by binary search.
+/// A shift may cut a section at an item (`SectionShift.firstChangedItem`, `movedFromItem`,
+/// a measurement in a one-column feed): pieces then start and end at keys (section, item),
+/// and a run of the main arrays is split at the cut by where its elements start, which
+/// needs only the band of the cut read (`split(at:cut:_:_:)`).
+///
+/// Only for content that scrolls along y alone, whose elements the build wrote in order of
+/// section (``ElementSink/sectionsInOrder``, or checked after a build from rect queries):
+/// the main arrays then hold each section's elements in one run, found by binary search.
+/// Group positions, when the layout sets them, are read from the positions the build kept: a
+/// moved element keeps its own.
 @usableFromInline
 struct CachedPieces: Sendable {
-    /// A run of sections, in the numbering of the data of the last update.
+    /// A run of sections, in the numbering of the data of the last update, which may start
+    /// or end at an item inside a section (a shift whose boundary is an item,
+    /// `SectionShift.movedFromItem`): from key ``start`` to key ``end``, a key being
+    /// `section << 32 | item` (``key(_:_:)``), so that a piece of whole sections runs from
+    /// `(first, 0)` to `(last + 1, 0)`. Inside a section cut at an item, the cells are told
+    /// apart by item and the supplementary views by the piece that holds them.
     @usableFromInline
     struct Piece: Sendable {
-        /// The sections it holds.
-        @usableFromInline var sections: Range<Int>
+        /// The key of its first cell: its first section, and the first item it holds of it.
+        @usableFromInline var start: Int
+        /// The key after its last cell.
+        @usableFromInline var end: Int
         /// What to add to a stored section number for the current one.
         @usableFromInline var renumber: Int
         /// What to add to a stored frame's `y` for the current one.
@@ -38,6 +52,11 @@ struct CachedPieces: Sendable {
         @usableFromInline var patch: Int
         /// For the main arrays, the positions of its elements.
         @usableFromInline var positions: Range<Int>
+
+        /// The sections it holds elements of, wholly or in part.
+        @inlinable var sections: Range<Int> {
+            (start >> 32)..<((end >> 32) + (end & CachedPieces.itemMask != 0 ? 1 : 0))
+        }
     }
 
     /// The elements of sections laid again by an update, sorted by `minY` then ID: the
@@ -50,12 +69,15 @@ struct CachedPieces: Sendable {
         @usableFromInline var tallest = 0.0
         /// The stored number of its first section.
         @usableFromInline var firstSection = 0
-        /// The number of its sections.
+        /// The first item it holds of its first section (0 unless the update cut that
+        /// section at an item).
+        @usableFromInline var firstItem = 0
+        /// The number of its sections, whole or in part.
         @usableFromInline var sectionCount = 0
         /// Where its elements are, in one array: `table[s]` for `s` in `0...sectionCount` is
         /// where section `s`'s cells start among the entries after those, the cells' entries
-        /// (item by item, the position in ``elements`` or −1), then the positions of the
-        /// supplementary views.
+        /// (item by item from the first it holds, the position in ``elements`` or −1), then
+        /// the positions of the supplementary views.
         @usableFromInline var table: [Int32] = [0]
 
         /// The position of the cell `item` of its section `section` (counted from its
@@ -65,8 +87,9 @@ struct CachedPieces: Sendable {
             guard section >= 0, section < sectionCount else { return nil }
             let base = sectionCount + 1
             let start = Int(table[section]), end = Int(table[section + 1])
-            guard item >= 0, item < end - start else { return nil }
-            let position = table[base + start + item]
+            let entry = section == 0 ? item - firstItem : item
+            guard entry >= 0, entry < end - start else { return nil }
+            let position = table[base + start + entry]
             return position >= 0 ? Int(position) : nil
         }
 
@@ -79,12 +102,25 @@ struct CachedPieces: Sendable {
     @usableFromInline var patches: [Patch] = []
     /// The data the main arrays were built for.
     @usableFromInline var builtData = DataShape.empty
-    /// Scratch of ``apply(_:old:new:mainIDs:query:)``, kept across updates so that an
+    /// Scratch of ``apply(_:old:new:main:query:)``, kept across updates so that an
     /// update's lists grow once.
     @usableFromInline var scratchPieces: [Piece] = [], scratchKept: [Patch] = []
 
     /// Past this many pieces, an update builds the cache again whole.
     static let maximumPieces = 1_024
+
+    /// A patch that only touches what a shift cut at an item lays again (a measurement in
+    /// scroll order, each frame's next to the last one's) is laid again with it only while
+    /// it holds fewer elements than this; past it, the new patch is a piece of its own, so
+    /// that a frame lays again what it measured, not everything measured so far.
+    static let touchingMergeLimit = 64
+
+    /// The bits of a key that hold the item.
+    @usableFromInline static let itemMask = 0xFFFF_FFFF
+
+    /// The key of item `item` of section `section`: keys order cells as sections then items.
+    @inlinable @inline(__always)
+    static func key(_ section: Int, _ item: Int) -> Int { section << 32 | item }
 
     /// Whether an update was applied in pieces since the last build: the pieces answer then,
     /// even when there are none (every section deleted).
@@ -98,16 +134,29 @@ struct CachedPieces: Sendable {
         list.reduce(0) { $0 + ($1.patch < 0 ? $1.positions.count : 0) } + patches.reduce(0) { $0 + $1.elements.count }
     }
 
-    /// The piece holding `section`, by binary search.
+    /// The index in ``list`` of the piece holding `key`, by binary search; `list.count` when
+    /// none does.
     @inlinable
-    func piece(holding section: Int) -> Piece? {
+    func pieceIndex(holding key: Int) -> Int {
         var low = 0, high = list.count
         while low < high {
             let mid = (low + high) / 2
-            if list[mid].sections.upperBound <= section { low = mid + 1 } else { high = mid }
+            if list[mid].end <= key { low = mid + 1 } else { high = mid }
         }
-        guard low < list.count, list[low].sections.contains(section) else { return nil }
-        return list[low]
+        guard low < list.count, list[low].start <= key else { return list.count }
+        return low
+    }
+
+    /// The first index in ``list`` of a piece that ends after `key` (the first that may
+    /// hold it or anything after it).
+    @inlinable
+    func firstPiece(endingAfter key: Int) -> Int {
+        var low = 0, high = list.count
+        while low < high {
+            let mid = (low + high) / 2
+            if list[mid].end <= key { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// The section number `raw` carries, renumbered by `renumber`.
@@ -116,44 +165,62 @@ struct CachedPieces: Sendable {
         ElementID(rawValue: id.rawValue &+ (UInt64(bitPattern: Int64(renumber)) &<< 36))
     }
 
-    /// Applies `shift` to the pieces, over main arrays whose IDs are `ids` and which were
-    /// built for `builtData`, the data being `old` before the update and `new` after it;
-    /// `query` is the base's rect query after the update.
+    /// The main arrays, as the pieces read them: the IDs and frames by position, built for
+    /// ``builtData``, and the band index over them.
+    struct Main {
+        let ids: [ElementID]
+        let frames: [Rect]
+        let index: BandIndex
+    }
+
+    /// Applies `shift` to the pieces, over the `main` arrays, the data being `old` before
+    /// the update and `new` after it; `query` is the base's rect query after the update.
     ///
     /// - Returns: `false`, leaving the pieces as they were, when the update cannot be
-    ///   applied in pieces (too many, a patch too large, an offset that is not exact): the
-    ///   caller builds the cache again.
+    ///   applied in pieces (too many, a patch too large, an offset that is not exact, a
+    ///   section cut at an item whose elements are not in order along y in the arrays):
+    ///   the caller builds the cache again.
     mutating func apply(
-        _ shift: SectionShift, old: DataShape, new: DataShape, mainIDs ids: [ElementID],
+        _ shift: SectionShift, old: DataShape, new: DataShape, main: Main,
         query: (Rect, inout [LayoutAttributes]) -> Void
     ) -> Bool {
         let delta = shift.offset
-        guard SectionShift.isExact(delta), shift.firstChanged >= 0, shift.firstChanged <= shift.movedFrom,
-              shift.firstChanged <= shift.movedTo, shift.movedFrom <= old.sectionCount, shift.movedTo <= new.sectionCount,
-              new.sectionCount - shift.movedTo == old.sectionCount - shift.movedFrom
+        let cutsSections = shift.firstChangedItem > 0 || shift.movedFromItem > 0
+        guard SectionShift.isExact(delta), shift.fits(oldSections: old.sectionCount, newSections: new.sectionCount),
+              !cutsSections || (SectionShift.isExact(shift.changedSpan.lowerBound) && SectionShift.isExact(shift.changedSpan.upperBound)),
+              shift.movedFrom <= ElementID.maxSection, shift.movedTo <= ElementID.maxSection
         else { return false }
+        let ids = main.ids
         var list = self.list
         if !active {
             list = [Piece(
-                sections: 0..<old.sectionCount, renumber: 0, shift: 0, low: -.infinity, high: .infinity, patch: -1,
-                positions: 0..<ids.count)]
+                start: 0, end: Self.key(old.sectionCount, 0), renumber: 0, shift: 0, low: -.infinity, high: .infinity,
+                patch: -1, positions: 0..<ids.count)]
         }
-        // The sections laid again, before the update (`first ..< from`) and after it
-        // (`first ..< to`), widened to take in every patch they touch or reach.
-        var first = shift.firstChanged, from = shift.movedFrom, to = shift.movedTo
+        let renumbering = shift.movedTo - shift.movedFrom
+        // What is laid again, before the update (keys `first ..< from`) and after it
+        // (`first ..< to`), widened to take in every patch it overlaps or touches (a patch
+        // that only touches a cut at an item, while small).
+        var first = Self.key(shift.firstChanged, shift.firstChangedItem)
+        var from = Self.key(shift.movedFrom, shift.movedFromItem)
+        var to = from + (renumbering << 32)
         var low = shift.changedSpan.lowerBound, high = shift.changedSpan.upperBound
+        // Where the cuts inside sections lie along y before the update: kept elements start
+        // above the first, moved ones at or below the second.
+        let firstCut = shift.changedSpan.lowerBound, fromCut = shift.changedSpan.upperBound - delta
         var widened = true
         while widened {
             widened = false
-            for piece in list where piece.patch >= 0 && !piece.sections.isEmpty
-                && piece.sections.lowerBound <= from && piece.sections.upperBound >= first {
-                if piece.sections.lowerBound < first {
-                    first = piece.sections.lowerBound
+            for piece in list where piece.patch >= 0 && piece.start < piece.end && piece.start <= from && piece.end >= first {
+                let overlaps = piece.start < from && piece.end > first
+                if !overlaps && cutsSections && patches[piece.patch].elements.count >= Self.touchingMergeLimit { continue }
+                if piece.start < first {
+                    first = piece.start
                     low = min(low, piece.low)
                     widened = true
                 }
-                if piece.sections.upperBound > from {
-                    let extra = piece.sections.upperBound - from
+                if piece.end > from {
+                    let extra = piece.end - from
                     from += extra
                     to += extra
                     high = max(high, piece.high + delta)
@@ -173,21 +240,26 @@ struct CachedPieces: Sendable {
             swap(&kept, &scratchKept)
         }
         var patchPiece = -1
+        var inOrder = true
         let patches = self.patches
         // Which kept patch each patch became (−1: not kept yet), on the stack.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: patches.count) { renamed in
             renamed.initialize(repeating: -1)
             for piece in list {
-                let lower = piece.sections.lowerBound, upper = piece.sections.upperBound
-                // The patch goes after every piece of sections before `first`.
+                let lower = piece.start, upper = piece.end
+                // The patch goes after every piece before `first`.
                 if patchPiece < 0 && upper > first {
                     patchPiece = pieces.count
-                    pieces.append(Piece(sections: first..<to, renumber: 0, shift: 0, low: low, high: high, patch: -1, positions: 0..<0))
+                    pieces.append(Piece(start: first, end: to, renumber: 0, shift: 0, low: low, high: high, patch: -1, positions: 0..<0))
                     if lower < first && piece.patch < 0 {
                         // The part before `first` of a run of the arrays goes before the patch.
+                        guard let split = Self.split(at: first, cut: firstCut, piece, main) else {
+                            inOrder = false
+                            return
+                        }
                         var before = piece
-                        before.sections = lower..<first
-                        before.positions = piece.positions.lowerBound..<Self.start(of: first - piece.renumber, in: piece.positions, ids)
+                        before.end = first
+                        before.positions = piece.positions.lowerBound..<split
                         before.high = low
                         pieces.insert(before, at: patchPiece)
                         patchPiece += 1
@@ -196,34 +268,47 @@ struct CachedPieces: Sendable {
                 if upper <= first {
                     pieces.append(Self.keep(piece, renamed, &kept, patches))
                 } else if piece.patch >= 0 {
-                    // A patch lies wholly before, wholly after, or within the sections laid again.
+                    // A patch lies wholly before, wholly after, or within what is laid again.
                     if lower >= from {
-                        pieces.append(Self.keep(Self.moved(piece, by: delta, renumbering: to - from, low: piece.low + delta), renamed, &kept, patches))
+                        pieces.append(Self.keep(Self.moved(piece, by: delta, renumbering: renumbering, low: piece.low + delta), renamed, &kept, patches))
                     }
                 } else if upper > from {
                     var rest = piece
-                    let start = max(lower, from)
-                    rest.sections = start..<upper
-                    rest.positions = Self.start(of: start - piece.renumber, in: piece.positions, ids)..<piece.positions.upperBound
-                    pieces.append(Self.moved(rest, by: delta, renumbering: to - from, low: lower < from ? high : piece.low + delta))
+                    if lower < from {
+                        guard let split = Self.split(at: from, cut: fromCut, piece, main) else {
+                            inOrder = false
+                            return
+                        }
+                        rest.start = from
+                        rest.positions = split..<piece.positions.upperBound
+                    }
+                    pieces.append(Self.moved(rest, by: delta, renumbering: renumbering, low: lower < from ? high : piece.low + delta))
                 }
             }
         }
+        guard inOrder else {
+            swap(&pieces, &scratchPieces)
+            return false
+        }
         if patchPiece < 0 {
             patchPiece = pieces.count
-            pieces.append(Piece(sections: first..<to, renumber: 0, shift: 0, low: low, high: high, patch: -1, positions: 0..<0))
+            pieces.append(Piece(start: first, end: to, renumber: 0, shift: 0, low: low, high: high, patch: -1, positions: 0..<0))
         }
         guard pieces.allSatisfy({ $0.shift == 0 || SectionShift.isExact($0.shift) }) else {
             swap(&pieces, &scratchPieces)
             return false
         }
-        // The sections laid again, from the base.
+        // What was laid again, from the base.
         if to > first {
+            let firstSection = first >> 32, firstItem = first & Self.itemMask
+            let toSection = to >> 32, toItem = to & Self.itemMask
+            let sections = firstSection..<(toItem > 0 ? toSection + 1 : toSection)
             var patch = Patch()
-            patch.firstSection = first
-            patch.sectionCount = to - first
+            patch.firstSection = firstSection
+            patch.firstItem = firstItem
+            patch.sectionCount = sections.count
             var cells = 0
-            for section in first..<to { cells += new.itemCount(inSection: section) }
+            for section in sections { cells += Self.cellCount(section, new, first: first, to: to) }
             let limit = max(4_096, ids.count / 8)
             guard cells <= limit else {
                 swap(&pieces, &scratchPieces)
@@ -231,26 +316,30 @@ struct CachedPieces: Sendable {
             }
             // Room for every cell and two supplementary views a section, so that the answer
             // most often grows once.
-            patch.elements.reserveCapacity(cells + 2 * (to - first) + 4)
+            patch.elements.reserveCapacity(cells + 2 * sections.count + 4)
             if high > low {
                 let wide = Double.greatestFiniteMagnitude / 4
                 query(Rect(x: -wide, y: low, width: 2 * wide, height: high - low), &patch.elements)
             }
-            patch.elements.removeAll { !(first..<to).contains($0.path.section) }
-            guard patch.elements.count <= limit + 2 * (to - first) else {
+            patch.elements.removeAll { element in
+                element.kind == .cell
+                    ? !(first..<to).contains(Self.key(element.path.section, element.path.item))
+                    : !sections.contains(element.path.section)
+            }
+            guard patch.elements.count <= limit + 2 * sections.count else {
                 swap(&pieces, &scratchPieces)
                 return false
             }
             patch.elements.sort { $0.frame.minY != $1.frame.minY ? $0.frame.minY < $1.frame.minY : $0.id < $1.id }
             var others = 0
             for element in patch.elements where element.kind != .cell { others += 1 }
-            let base = to - first + 1
+            let base = sections.count + 1
             patch.table = []
             patch.table.reserveCapacity(base + cells + others)
             var total = 0
             patch.table.append(0)
-            for section in first..<to {
-                total += new.itemCount(inSection: section)
+            for section in sections {
+                total += Self.cellCount(section, new, first: first, to: to)
                 patch.table.append(Int32(truncatingIfNeeded: total))
             }
             patch.table.append(contentsOf: repeatElement(-1, count: cells))
@@ -258,9 +347,10 @@ struct CachedPieces: Sendable {
                 let element = patch.elements[position]
                 patch.tallest = max(patch.tallest, element.frame.height)
                 if element.kind == .cell {
-                    let s = element.path.section - first
+                    let s = element.path.section - firstSection
+                    let entry = s == 0 ? element.path.item - firstItem : element.path.item
                     let start = Int(patch.table[s]), count = Int(patch.table[s + 1]) - start
-                    if element.path.item < count { patch.table[base + start + element.path.item] = Int32(truncatingIfNeeded: position) }
+                    if entry >= 0 && entry < count { patch.table[base + start + entry] = Int32(truncatingIfNeeded: position) }
                 } else {
                     patch.table.append(Int32(truncatingIfNeeded: position))
                 }
@@ -270,7 +360,7 @@ struct CachedPieces: Sendable {
         } else {
             pieces.remove(at: patchPiece)
         }
-        pieces.removeAll { $0.sections.isEmpty }
+        pieces.removeAll { $0.start >= $0.end }
         guard pieces.count <= Self.maximumPieces else {
             swap(&pieces, &scratchPieces)
             return false
@@ -281,6 +371,13 @@ struct CachedPieces: Sendable {
         swap(&self.patches, &kept)
         active = true
         return true
+    }
+
+    /// The number of cells of `section` of `data` from key `first` to key `to`.
+    private static func cellCount(_ section: Int, _ data: DataShape, first: Int, to: Int) -> Int {
+        let from = section == first >> 32 ? first & itemMask : 0
+        let until = section == to >> 32 ? to & itemMask : data.itemCount(inSection: section)
+        return max(0, until - from)
     }
 
     /// `piece`, its patch kept: put in `kept` the first time, under its index there.
@@ -299,12 +396,40 @@ struct CachedPieces: Sendable {
     /// by `renumbering`, its elements now starting at or below `low`.
     private static func moved(_ piece: Piece, by delta: Double, renumbering: Int, low: Double) -> Piece {
         var piece = piece
-        piece.sections = (piece.sections.lowerBound + renumbering)..<(piece.sections.upperBound + renumbering)
+        piece.start += renumbering << 32
+        piece.end += renumbering << 32
         piece.renumber += renumbering
         piece.shift += delta
         piece.low = low
         piece.high += delta
         return piece
+    }
+
+    /// Where `piece`, a run of the main arrays, splits at `key`: the first position of an
+    /// element of `key`'s section or a later one when `key` is a section's start; inside a
+    /// section, the first position of that section's elements starting at or below `cut`
+    /// (a `y` before the update), the arrays being in order of band and the section's
+    /// elements told apart by where they start (`SectionShift`). `nil` when, inside the
+    /// band of the cut, the section's elements are not in order of that: the cache is then
+    /// built again.
+    private static func split(at key: Int, cut: Double, _ piece: Piece, _ main: Main) -> Int? {
+        let section = (key >> 32) - piece.renumber, item = key & itemMask
+        let runStart = start(of: section, in: piece.positions, main.ids)
+        guard item > 0 else { return runStart }
+        let runEnd = start(of: section + 1, in: runStart..<piece.positions.upperBound, main.ids)
+        // In stored coordinates: bands before the cut's hold elements starting above it,
+        // bands after it elements starting below it.
+        let y = cut - piece.shift
+        let band = main.index.band(of: y)
+        var position = min(max(Int(main.index.bandStarts[band]), runStart), runEnd)
+        let bandEnd = max(min(Int(main.index.bandStarts[band + 1]), runEnd), position)
+        while position < bandEnd && main.frames[position].minY < y { position += 1 }
+        var next = position
+        while next < bandEnd {
+            if main.frames[next].minY < y { return nil }
+            next += 1
+        }
+        return position
     }
 
     /// The first position in `positions` whose element's stored section is `section` or
@@ -378,32 +503,46 @@ extension CachedLayout {
                         while s < spillEnd {
                             let position = Int(index.spill[s])
                             if range.contains(position) {
-                                Self.emitMoved(frames[position], ids[position], shift, renumber, rect, &buffer)
+                                Self.emitMoved(
+                                    frames[position], ids[position], positions.isEmpty ? .none : positions[position], shift, renumber,
+                                    rect, &buffer)
                             }
                             s += 1
                         }
                     }
                     var position = max(Int(index.bandStarts[max(first - 1, 0)]), range.lowerBound)
                     let end = min(Int(index.bandStarts[last + 1]), range.upperBound)
-                    while position < end {
-                        Self.emitMoved(frames[position], ids[position], shift, renumber, rect, &buffer)
-                        position += 1
+                    if positions.isEmpty {
+                        while position < end {
+                            Self.emitMoved(frames[position], ids[position], .none, shift, renumber, rect, &buffer)
+                            position += 1
+                        }
+                    } else {
+                        // Group positions kept (a layout whose cells carry them): a moved
+                        // element keeps its own (`SectionShift`).
+                        positions.withUnsafeBufferPointer { groups in
+                            while position < end {
+                                Self.emitMoved(frames[position], ids[position], groups[position], shift, renumber, rect, &buffer)
+                                position += 1
+                            }
+                        }
                     }
                 }
             }
         }
     }
 
-    /// Appends the element stored as `stored` and `id`, moved `shift` along y and renumbered
-    /// `renumber` sections, when it meets `rect`.
+    /// Appends the element stored as `stored`, `id` and `group`, moved `shift` along y and
+    /// renumbered `renumber` sections, when it meets `rect`.
     @inline(__always)
     static func emitMoved(
-        _ stored: Rect, _ id: ElementID, _ shift: Double, _ renumber: Int, _ rect: Rect, _ buffer: inout [LayoutAttributes]
+        _ stored: Rect, _ id: ElementID, _ group: GroupPosition, _ shift: Double, _ renumber: Int, _ rect: Rect,
+        _ buffer: inout [LayoutAttributes]
     ) {
         let frame = Rect(x: stored.minX, y: stored.minY + shift, width: stored.width, height: stored.height)
         guard frame.intersects(rect) else { return }
         let id = CachedPieces.renumbered(id, by: renumber)
-        buffer.append(LayoutAttributes(kind: id.kind ?? .cell, path: id.path, frame: frame))
+        buffer.append(LayoutAttributes(kind: id.kind ?? .cell, path: id.path, frame: frame, groupPosition: group))
     }
 
     /// A cell's attributes from the piece holding its section; the base's for a cell the
@@ -411,8 +550,13 @@ extension CachedLayout {
     @usableFromInline
     func pieceAttributes(at path: ItemPath) -> LayoutAttributes? {
         guard data.flatIndex(of: path) != nil else { return nil }
-        if let piece = pieces.piece(holding: path.section), let (frame, _) = pieceSlot(.cell, path, in: piece) {
-            return .cell(path, frame: frame)
+        let found = pieces.pieceIndex(holding: CachedPieces.key(path.section, path.item))
+        if found < pieces.list.count, let (frame, position) = pieceSlot(.cell, path, in: pieces.list[found]) {
+            let piece = pieces.list[found]
+            let group = piece.patch >= 0
+                ? pieces.patches[piece.patch].elements[position].groupPosition
+                : (positions.isEmpty ? .none : positions[position])
+            return .cell(path, frame: frame, groupPosition: group)
         }
         return base.attributes(at: path)
     }
@@ -422,8 +566,20 @@ extension CachedLayout {
     @usableFromInline
     func pieceSupplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {
         guard kind != .cell else { return nil }
-        if path.section >= 0, let piece = pieces.piece(holding: path.section), let (frame, _) = pieceSlot(kind, path, in: piece) {
-            return LayoutAttributes(kind: kind, path: path, frame: frame)
+        if path.section >= 0 && path.section <= ElementID.maxSection {
+            // The pieces holding any of the section: several when an update cut it at an item.
+            var next = pieces.firstPiece(endingAfter: CachedPieces.key(path.section, 0))
+            let after = CachedPieces.key(path.section + 1, 0)
+            while next < pieces.list.count && pieces.list[next].start < after {
+                let piece = pieces.list[next]
+                if let (frame, position) = pieceSlot(kind, path, in: piece) {
+                    let group = piece.patch >= 0
+                        ? pieces.patches[piece.patch].elements[position].groupPosition
+                        : (positions.isEmpty ? .none : positions[position])
+                    return LayoutAttributes(kind: kind, path: path, frame: frame, groupPosition: group)
+                }
+                next += 1
+            }
         }
         return base.supplementary(kind, at: path)
     }
