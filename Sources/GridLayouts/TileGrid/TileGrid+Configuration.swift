@@ -19,6 +19,24 @@ extension TileGrid {
         /// CHGridView's `centerTilesInGrid`: each item that carries a content size is
         /// scaled down to fit its tile, keeping its aspect ratio, and centred in it.
         public var centersItems: Bool
+        /// How the data's item sizes, when it carries them, shape the tiles.
+        public var itemSizing: ItemSizing
+        /// The estimated tile height, when the tiles' heights are learned by measurement (a
+        /// spec's `"estimated": {"itemHeight": e}` with `itemHeights`); `nil` when every
+        /// height is known.
+        public var estimated: SizeEstimate?
+
+        /// How the data's item sizes shape the tiles.
+        public enum ItemSizing: String, Hashable, Sendable, Codable {
+            /// Each size is the item's content, centred in its tile in the centred style
+            /// (``Configuration/centersItems``), ignored otherwise: every tile is
+            /// `rowHeight − padding.height` tall (a spec's `itemSizes`; CHGridView's grid).
+            case content
+            /// Each size's height is the tile's height (tiles with labels, a spec's
+            /// `itemHeights`): a tile is as tall as its height, top-aligned in its row, and
+            /// a row is as tall as its tallest tile plus `padding.height`.
+            case heights
+        }
 
         public init(
             tilesPerLine: Int = 4,
@@ -26,8 +44,12 @@ extension TileGrid {
             padding: Size = Size(width: 4, height: 4),
             sectionTitleHeight: Double = 22,
             sectionFooterHeight: Double = 0,
-            centersItems: Bool = false
+            centersItems: Bool = false,
+            itemSizing: ItemSizing = .content,
+            estimated: SizeEstimate? = nil
         ) {
+            self.itemSizing = itemSizing
+            self.estimated = estimated
             self.tilesPerLine = tilesPerLine
             self.rowHeight = rowHeight
             self.padding = padding
@@ -54,6 +76,19 @@ extension TileGrid {
                     "rowHeight", rowHeight,
                     expected: "more than padding.height (\(padding.height)), so that tiles have a height > 0")
             }
+            if itemSizing == .heights && centersItems {
+                throw .invalidParameter(
+                    "centersItems", centersItems,
+                    expected: "false with itemHeights: each tile is as tall as its height, top-aligned in its row")
+            }
+            if let estimated {
+                try estimated.validate()
+                guard case .itemHeight = estimated, itemSizing == .heights else {
+                    throw .invalidParameter(
+                        "estimated.\(estimated.fieldName)", estimated.description,
+                        expected: "estimated.itemHeight with itemHeights: the tile grid measures its tiles' heights")
+                }
+            }
         }
 
         /// The width of each tile in a container `containerWidth` wide:
@@ -77,6 +112,8 @@ extension TileGrid.Configuration: LayoutParameterList {
         LayoutParameter("sectionTitleHeight", \.sectionTitleHeight, requiredInParameters: true),
         LayoutParameter("sectionFooterHeight", \.sectionFooterHeight, omittedWhen: 0),
         LayoutParameter("centersItems", \.centersItems, requiredInParameters: true),
+        LayoutParameter("itemSizing", \.itemSizing, omittedWhen: .content, inSpec: false),
+        LayoutParameter(optional: "estimated", \.estimated),
     ]
 
     /// Reads the parameters; `sectionFooterHeight` may be left out (files written before

@@ -48,6 +48,19 @@ public struct TileGrid: GridLayout, Sendable {
     var prepared: Configuration
     /// Whether a prepare has succeeded: an invalidation is a change from its state.
     var isPrepared = false
+    /// Whether tiles take their heights from the data (``Configuration/ItemSizing/heights``)
+    /// since the last successful prepare: rows then vary, and ``rowShifts`` says how.
+    var heightsShapeRows = false
+    /// With heights (``heightsShapeRows``): for row `r` of section `i`, at
+    /// `rowShiftStarts[i] + r`, `E_i(r)`, how much further down row `r` starts than it would
+    /// with every row `h` tall: the sum of `(tallest + ph) − h` over the rows before it in
+    /// its section (0 for a row whose tallest tile is `h − ph`, exactly, so that such rows
+    /// are today's bit for bit). One more entry per section, `E_i(r_i)`, ends it. Empty
+    /// without heights.
+    var rowShifts: [Double] = []
+    /// `rowShiftStarts[i] = Σ_{j<i} (r_j + 1)`, where section `i`'s entries of
+    /// ``rowShifts`` start; one more entry, their count. Empty without heights.
+    var rowShiftStarts: [Int] = []
 
     public private(set) var contentSize = Size.zero
 
@@ -67,11 +80,18 @@ public struct TileGrid: GridLayout, Sendable {
         let config = configuration
         try config.validate()
         let tileWidth = try Self.tileWidth(config, container: container)
-        var tops = [Double](repeating: 0, count: data.sectionCount + 1)
-        let height = Self.layTops(&tops, from: 0, through: data.sectionCount, data, config)
-        guard height.isFinite else { throw Self.contentTooTall(config, data) }
+        if config.itemSizing == .heights {
+            try prepareHeights(data: data, config: config)
+        } else {
+            var tops = [Double](repeating: 0, count: data.sectionCount + 1)
+            let height = Self.layTops(&tops, from: 0, through: data.sectionCount, data, config)
+            guard height.isFinite else { throw Self.contentTooTall(config, data) }
+            self.sectionTops = tops
+            heightsShapeRows = false
+            rowShifts = []
+            rowShiftStarts = []
+        }
         self.data = data
-        self.sectionTops = tops
         self.prepared = config
         isPrepared = true
         take(tileWidth, container: container)
@@ -161,6 +181,9 @@ public struct TileGrid: GridLayout, Sendable {
             supplementaries: supplementaries,
             pinning: titled ? [.sectionHeaders] : [],
             tightness: tightness)
+        // A measured tile changes its own row's height and moves what follows; earlier rows
+        // keep their frames.
+        if heightsShapeRows { traits.measurementLocality = .rows(itemsPerRow: prepared.tilesPerLine) }
         // Header i sits at top_i and pins until top_{i+1}, at least t further on.
         traits.sectionHeadersInOrder = titled
         return traits
