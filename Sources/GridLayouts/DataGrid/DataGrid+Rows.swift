@@ -116,7 +116,7 @@ extension DataGrid {
     /// - Complexity: O(R − r + the fields of those records) for a measurement whose first
     ///   record is r; O(R) otherwise.
     public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) {
-        guard isPrepared, var tops = rowTops, configuration == prepared, container == preparedContainer,
+        guard isPrepared, var tops = rowTops, configuration == prepared, case .unchanged = invalidation.container,
               case .edited(.setItemSizes(let items)) = invalidation.data,
               data.sectionCount == self.data.sectionCount, data.itemCounts.elementsEqual(self.data.itemCounts),
               let first = items.lazy.map(\.path.section).min(), first >= 0, first < data.sectionCount

@@ -55,8 +55,6 @@ public struct DataGrid: GridLayout, Sendable {
     /// With heights (``Configuration/ItemSizing/heights``), the display rows, each as tall
     /// as its record's tallest field; `nil` when every row is `rowHeight` (``rowTrack``).
     var rowTops: RowTops?
-    /// The container of the last successful prepare.
-    var preparedContainer = Size.zero
 
     public internal(set) var contentSize = Size.zero
 
@@ -162,7 +160,6 @@ public struct DataGrid: GridLayout, Sendable {
         self.uniform = uniform
         self.rowTrack = rowTrack
         self.rowTops = rowTops
-        self.preparedContainer = container
         self.columnTrack = columnTrack
         self.prepared = config
         self.contentSize = content

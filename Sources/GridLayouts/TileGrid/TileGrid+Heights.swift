@@ -15,30 +15,39 @@ import GridCore
 // for term: the frames are the fixed grid's bit for bit. This file is the whole of that path;
 // the fixed one (TileGrid.swift, +Frames, +Queries, +Enumeration) branches here once per
 // query, so its own cost is what it was.
+//
+// The shifts live in ``TileGrid/sectionTops`` after the tops, so that the grid holds no
+// reference more than the fixed one (its copies, which strategies make, cost the same):
+// `[0 … S]` the tops, then each section's `E_i(0 … r_i)`, then for each section `i` the
+// index of its `E_i(0)`, as a Double.
 
 extension TileGrid {
     /// Prepares with heights: the row shifts of every section, then the tops.
     /// - Complexity: O(n + S).
     mutating func prepareHeights(data: DataShape, config: Configuration) throws(GridError) {
-        let n = config.tilesPerLine
-        var starts = [Int](repeating: 0, count: data.sectionCount + 1)
-        var total = 0
+        let n = config.tilesPerLine, sections = data.sectionCount
+        var shiftCount = 0
+        for count in data.itemCounts { shiftCount += Self.rows(count, n) + 1 }
+        var table = [Double](repeating: 0, count: sections + 1 + shiftCount + sections)
+        let startsBase = sections + 1 + shiftCount
+        var index = sections + 1
         for (section, count) in data.itemCounts.enumerated() {
-            starts[section] = total
-            total += Self.rows(count, n) + 1
+            table[startsBase + section] = Double(index)
+            index += Self.rows(count, n) + 1
         }
-        starts[data.sectionCount] = total
-        var shifts = [Double](repeating: 0, count: total)
-        for section in 0..<data.sectionCount {
-            Self.layRows(&shifts, start: starts[section], section: section, fromRow: 0, data, config)
+        for section in 0..<sections {
+            Self.layRows(&table, start: Int(table[startsBase + section]), section: section, fromRow: 0, data, config)
         }
-        var tops = [Double](repeating: 0, count: data.sectionCount + 1)
-        let height = Self.layTopsByHeights(&tops, from: 0, data, config, shifts: shifts, shiftStarts: starts)
+        let height = Self.layTopsByHeights(&table, from: 0, data, config)
         guard height.isFinite else { throw Self.contentTooTall(config, data) }
-        sectionTops = tops
-        rowShifts = shifts
-        rowShiftStarts = starts
+        sectionTops = table
         heightsShapeRows = true
+    }
+
+    /// Where section `section`'s shifts start in `table` (a ``sectionTops`` with heights).
+    @inline(__always)
+    static func shiftStart(_ table: [Double], section: Int, sections: Int) -> Int {
+        Int(table[table.count - sections + section])
     }
 
     /// The height of the item at flat index `flat`: its size's height, or `h − ph` when the
@@ -79,16 +88,15 @@ extension TileGrid {
     /// `top_{i+1} = top_i + t + r_i·h + E_i(r_i) + ph + f`, `tops[first]` being in place.
     ///
     /// - Returns: the content height.
-    static func layTopsByHeights(
-        _ tops: inout [Double], from first: Int, _ data: DataShape, _ config: Configuration, shifts: [Double], shiftStarts: [Int]
-    ) -> Double {
+    static func layTopsByHeights(_ tops: inout [Double], from first: Int, _ data: DataShape, _ config: Configuration) -> Double {
         let t = config.sectionTitleHeight, h = config.rowHeight, ph = config.padding.height
         let f = config.sectionFooterHeight, n = config.tilesPerLine
         var top = tops[first]
         var section = first
         while section < data.sectionCount {
             let rows = Self.rows(data.itemCounts[section], n)
-            top = top + t + Double(rows) * h + shifts[shiftStarts[section] + rows] + ph + f
+            let shift = tops[shiftStart(tops, section: section, sections: data.sectionCount) + rows]
+            top = top + t + Double(rows) * h + shift + ph + f
             section += 1
             tops[section] = top
         }
@@ -99,7 +107,8 @@ extension TileGrid {
     /// where the section's rows end.
     @inline(__always)
     func measuredRowStart(section: Int, row: Int) -> Double {
-        sectionTops[section] + prepared.sectionTitleHeight + Double(row) * prepared.rowHeight + rowShifts[rowShiftStarts[section] + row]
+        sectionTops[section] + prepared.sectionTitleHeight + Double(row) * prepared.rowHeight
+            + sectionTops[Self.shiftStart(sectionTops, section: section, sections: data.sectionCount) + row]
     }
 
     /// The frame of the tile of `item` in `section`, in row `row`, that row's tiles at `y`
@@ -215,21 +224,20 @@ extension TileGrid {
     ///   in section s.
     mutating func followMeasurement(_ items: [SizedItem], data: DataShape) throws(GridError) {
         let config = prepared
-        var first = data.sectionCount
-        var shifts: [Double] = []
-        swap(&shifts, &rowShifts)
+        let sections = data.sectionCount
+        var first = sections
+        var table: [Double] = []
+        swap(&table, &sectionTops)
         for measured in items {
             let section = measured.path.section
-            guard section >= 0, section < data.sectionCount, measured.path.item >= 0, measured.path.item < data.itemCounts[section] else { continue }
+            guard section >= 0, section < sections, measured.path.item >= 0, measured.path.item < data.itemCounts[section] else { continue }
             first = min(first, section)
-            Self.layRows(&shifts, start: rowShiftStarts[section], section: section, fromRow: measured.path.item / config.tilesPerLine, data, config)
+            Self.layRows(
+                &table, start: Self.shiftStart(table, section: section, sections: sections), section: section,
+                fromRow: measured.path.item / config.tilesPerLine, data, config)
         }
-        var tops: [Double] = []
-        swap(&tops, &sectionTops)
-        let height = first < data.sectionCount
-            ? Self.layTopsByHeights(&tops, from: first, data, config, shifts: shifts, shiftStarts: rowShiftStarts) : tops[tops.count - 1]
-        sectionTops = tops
-        rowShifts = shifts
+        let height = first < sections ? Self.layTopsByHeights(&table, from: first, data, config) : table[sections]
+        sectionTops = table
         guard height.isFinite else {
             // Laid again for the data it was laid for.
             try prepareHeights(data: self.data, config: config)

@@ -49,18 +49,10 @@ public struct TileGrid: GridLayout, Sendable {
     /// Whether a prepare has succeeded: an invalidation is a change from its state.
     var isPrepared = false
     /// Whether tiles take their heights from the data (``Configuration/ItemSizing/heights``)
-    /// since the last successful prepare: rows then vary, and ``rowShifts`` says how.
+    /// since the last successful prepare: rows then vary, and ``sectionTops`` holds after
+    /// the tops how (see TileGrid+Heights.swift). A Bool beside ``isPrepared`` and no
+    /// reference of its own, so that the fixed grid's copies cost what they did.
     var heightsShapeRows = false
-    /// With heights (``heightsShapeRows``): for row `r` of section `i`, at
-    /// `rowShiftStarts[i] + r`, `E_i(r)`, how much further down row `r` starts than it would
-    /// with every row `h` tall: the sum of `(tallest + ph) − h` over the rows before it in
-    /// its section (0 for a row whose tallest tile is `h − ph`, exactly, so that such rows
-    /// are today's bit for bit). One more entry per section, `E_i(r_i)`, ends it. Empty
-    /// without heights.
-    var rowShifts: [Double] = []
-    /// `rowShiftStarts[i] = Σ_{j<i} (r_j + 1)`, where section `i`'s entries of
-    /// ``rowShifts`` start; one more entry, their count. Empty without heights.
-    var rowShiftStarts: [Int] = []
 
     public private(set) var contentSize = Size.zero
 
@@ -88,8 +80,6 @@ public struct TileGrid: GridLayout, Sendable {
             guard height.isFinite else { throw Self.contentTooTall(config, data) }
             self.sectionTops = tops
             heightsShapeRows = false
-            rowShifts = []
-            rowShiftStarts = []
         }
         self.data = data
         self.prepared = config
@@ -117,7 +107,7 @@ public struct TileGrid: GridLayout, Sendable {
         self.tileWidth = tileWidth
         inverseStride = 1 / (tileWidth + prepared.padding.width)
         inverseRowHeight = 1 / prepared.rowHeight
-        contentSize = Size(width: container.width, height: sectionTops[sectionTops.count - 1])
+        contentSize = Size(width: container.width, height: sectionTops[heightsShapeRows ? data.sectionCount : sectionTops.count - 1])
     }
 
     /// Writes `tops[i + 1]` for every section `i` in `first..<last`, each from the one
@@ -163,7 +153,7 @@ public struct TileGrid: GridLayout, Sendable {
 
     /// `top_i` of section `i`, or the content height for `i == sectionCount`.
     public func sectionTop(_ section: Int) -> Double? {
-        sectionTops.indices.contains(section) ? sectionTops[section] : nil
+        section >= 0 && section <= data.sectionCount && section < sectionTops.count ? sectionTops[section] : nil
     }
 
     /// What the frames declare: from the parameters of the last successful prepare, like
