@@ -23,8 +23,25 @@ extension TileGrid {
         public var itemSizing: ItemSizing
         /// The estimated tile height, when the tiles' heights are learned by measurement (a
         /// spec's `"estimated": {"itemHeight": e}` with `itemHeights`); `nil` when every
-        /// height is known.
-        public var estimated: SizeEstimate?
+        /// height is known. Only `itemHeight` is taken (``validate()`` refuses a size).
+        public var estimated: SizeEstimate? {
+            get {
+                if estimatedHeight == 0 { return nil }
+                return estimatedHeight == -.infinity ? .itemSize(Size(width: 0, height: 0)) : .itemHeight(estimatedHeight)
+            }
+            set {
+                switch newValue {
+                case nil: estimatedHeight = 0
+                case .itemHeight(let height): estimatedHeight = height
+                case .itemSize: estimatedHeight = -.infinity
+                }
+            }
+        }
+        /// ``estimated``, stored as one Double (0: none; −∞: a size, which ``validate()``
+        /// refuses) rather than a `SizeEstimate?` of 17 bytes: a grid holds two
+        /// configurations and strategies copy grids, so the fixed grid's copies and
+        /// allocations stay the size they were.
+        private var estimatedHeight: Double
 
         /// How the data's item sizes shape the tiles.
         public enum ItemSizing: String, Hashable, Sendable, Codable {
@@ -49,13 +66,14 @@ extension TileGrid {
             estimated: SizeEstimate? = nil
         ) {
             self.itemSizing = itemSizing
-            self.estimated = estimated
+            self.estimatedHeight = 0
             self.tilesPerLine = tilesPerLine
             self.rowHeight = rowHeight
             self.padding = padding
             self.sectionTitleHeight = sectionTitleHeight
             self.sectionFooterHeight = sectionFooterHeight
             self.centersItems = centersItems
+            self.estimated = estimated
         }
 
         /// CHGridView's own demo: 4 tiles per line, rows of 79, padding 4, titles of 22.
@@ -76,17 +94,28 @@ extension TileGrid {
                     "rowHeight", rowHeight,
                     expected: "more than padding.height (\(padding.height)), so that tiles have a height > 0")
             }
+            // One test on the fixed grid's path (its prepare is gated): the rest only with heights.
+            if itemSizing == .heights || estimatedHeight != 0 { try validateHeights() }
+        }
+
+        /// The checks of tiles with heights: not centred, an estimate of a height > 0, and
+        /// heights beside it.
+        @inline(never)
+        private func validateHeights() throws(GridError) {
             if itemSizing == .heights && centersItems {
                 throw .invalidParameter(
                     "centersItems", centersItems,
                     expected: "false with itemHeights: each tile is as tall as its height, top-aligned in its row")
             }
             if let estimated {
-                try estimated.validate()
-                guard case .itemHeight = estimated, itemSizing == .heights else {
+                guard case .itemHeight = estimated else {
                     throw .invalidParameter(
-                        "estimated.\(estimated.fieldName)", estimated.description,
-                        expected: "estimated.itemHeight with itemHeights: the tile grid measures its tiles' heights")
+                        "estimated.itemSize", "(a size)", expected: "estimated.itemHeight with itemHeights: the tile grid measures its tiles' heights")
+                }
+                try estimated.validate()
+                guard itemSizing == .heights else {
+                    throw .invalidParameter(
+                        "estimated.itemHeight", estimated.description, expected: "itemHeights beside it: the tile grid measures its tiles' heights")
                 }
             }
         }

@@ -24,6 +24,7 @@ import GridCore
 extension TileGrid {
     /// Prepares with heights: the row shifts of every section, then the tops.
     /// - Complexity: O(n + S).
+    @inline(never)
     mutating func prepareHeights(data: DataShape, config: Configuration) throws(GridError) {
         let n = config.tilesPerLine, sections = data.sectionCount
         var shiftCount = 0

@@ -36,6 +36,12 @@ extension TileGrid.Configuration: LayoutConfiguration {
     public static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape) {
         let c = try decoder.container(keyedBy: SpecKeys.self)
         // Every parameter optional here, unlike a fixture's `parameters`.
+        // A size is refused here, by its value: the configuration stores heights only.
+        if let estimate = try decoder.container(keyedBy: EstimateKey.self).decodeIfPresent(SizeEstimate.self, forKey: .estimated),
+           case .itemSize = estimate {
+            throw GridError.invalidParameter(
+                "estimated.itemSize", estimate.description, expected: "estimated.itemHeight with itemHeights: the tile grid measures its tiles' heights")
+        }
         var configuration = try Self(decodingParametersFrom: decoder, startingFrom: .chGridView, in: .spec)
         let sections = try c.decode(SectionsField.self, forKey: .sections)
         let sizes = try c.decodeIfPresent(PerItemList<[Double]>.self, forKey: .itemSizes)
@@ -53,6 +59,8 @@ extension TileGrid.Configuration: LayoutConfiguration {
         configuration.itemSizing = .content
         return (configuration, try SectionsField.dataShape(sections: sections, itemSizeList: sizes))
     }
+
+    private enum EstimateKey: String, CodingKey { case estimated }
 
     /// The estimate, when tile heights are measured.
     public var sizeEstimate: SizeEstimate? { estimated }
