@@ -80,6 +80,7 @@ extension TileGrid {
         public static let chGridView = Configuration()
 
         /// Checks every parameter that does not depend on the container.
+        @inline(__always)
         public func validate() throws(GridError) {
             guard tilesPerLine >= 1 else {
                 throw .invalidParameter("tilesPerLine", tilesPerLine, expected: "an integer ≥ 1")

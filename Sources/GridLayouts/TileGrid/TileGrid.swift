@@ -107,7 +107,9 @@ public struct TileGrid: GridLayout, Sendable {
         self.tileWidth = tileWidth
         inverseStride = 1 / (tileWidth + prepared.padding.width)
         inverseRowHeight = 1 / prepared.rowHeight
-        contentSize = Size(width: container.width, height: sectionTops[heightsShapeRows ? data.sectionCount : sectionTops.count - 1])
+        contentSize = Size(width: container.width, height: sectionTops[sectionTops.count - 1])
+        // With heights the tops are followed by the row shifts (TileGrid+Heights.swift).
+        if heightsShapeRows { contentSize.height = sectionTops[data.sectionCount] }
     }
 
     /// Writes `tops[i + 1]` for every section `i` in `first..<last`, each from the one
