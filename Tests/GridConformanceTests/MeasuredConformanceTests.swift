@@ -37,6 +37,45 @@ import Testing
         #expect(report.checked.tightnessChecks == report.checked.configurations)
     }
 
+    /// Tiles with labels: rows as tall as their tallest tile, law 10 by rows.
+    @Test(arguments: [
+        TileGrid.Configuration(itemSizing: .heights, estimated: .itemHeight(75)),
+        TileGrid.Configuration(tilesPerLine: 3, rowHeight: 99, sectionTitleHeight: 22, sectionFooterHeight: 12, itemSizing: .heights, estimated: .itemHeight(95)),
+        TileGrid.Configuration(tilesPerLine: 1, rowHeight: 44, padding: Size(width: 0, height: 0), sectionTitleHeight: 0, itemSizing: .heights, estimated: .itemHeight(44)),
+    ])
+    func tileGridWithEstimates(configuration: TileGrid.Configuration) {
+        let report = GridConformance.check { TileGrid(configuration) }
+        #expect(report.isPassing, "\(report)")
+        #expect(report.lawsChecked == ConformanceLaw.allCases)
+        #expect(report.checked.localityChecks > 0)
+    }
+
+    /// Records as tall as their tallest field, law 10 by records.
+    @Test(arguments: [
+        DataGrid.Configuration(itemSizing: .heights, estimated: .itemHeight(44)),
+        DataGrid.Configuration(columnWidth: 90, headerHeight: 30, rowHeaderWidth: 60, itemSizing: .heights, estimated: .itemHeight(30)),
+    ])
+    func dataGridWithEstimates(configuration: DataGrid.Configuration) {
+        let report = GridConformance.check { DataGrid(configuration) }
+        #expect(report.isPassing, "\(report)")
+        #expect(report.lawsChecked == ConformanceLaw.allCases)
+        #expect(report.checked.localityChecks > 0)
+    }
+
+    /// The measuring grids through the cached strategy and on demand.
+    @Test func measuringGridsThroughTheStrategies() {
+        let tiles = TileGrid.Configuration(tilesPerLine: 3, rowHeight: 99, itemSizing: .heights, estimated: .itemHeight(95))
+        let records = DataGrid.Configuration(itemSizing: .heights, estimated: .itemHeight(44))
+        for report in [
+            GridConformance.check(options: .quick) { CachedLayout(TileGrid(tiles)) },
+            GridConformance.check(options: .quick) { OnDemandLayout(TileGrid(tiles)) },
+            GridConformance.check(options: .quick) { CachedLayout(DataGrid(records)) },
+            GridConformance.check(options: .quick) { OnDemandLayout(DataGrid(records)) },
+        ] {
+            #expect(report.isPassing, "\(report)")
+        }
+    }
+
     /// Through every strategy, as the standard strategy check does for the plain layouts.
     @Test func stableWaterfallThroughTheCachedStrategy() {
         let configuration = Waterfall.Configuration(columns: 3, itemSizing: .heights, estimated: .itemHeight(50), lanes: .stable)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct BundledInputTests {
     static let datasets = ["photos-2976", "mixed-3000"] + BundledDatasets.scaleTiles.map { "scale-\($0)" }
         + ["sales-10x4", "records-1000x12", "records-1000000x20", "grouped-96", "pins-3000", "pins-1000000", "timesheet-20x40", "ledger-100000x30"]
-        + ["feed-10000", "pins-captions-3000", "pins-captions-1000000"]
+        + ["feed-10000", "pins-captions-3000", "pins-captions-1000000", "photos-labels-2976", "records-measured-1000x12"]
 
     @Test func everySpecFileIsABundledDataset() throws {
         let directory = Repository.datasets.appendingPathComponent("specs")

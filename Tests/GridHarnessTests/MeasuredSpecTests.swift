@@ -75,12 +75,16 @@ import Testing
         // Unknown rules, named with the word given.
         expectRefused(Self.waterfall + #", "estimated": {"itemHeight": 50}, "lanes": "sideways"}"#, field: "lanes", value: "\"sideways\"")
         expectRefused(Self.columnar + #", "estimated": {"itemHeight": 44}, "placement": "shortest"}"#, field: "placement", value: "\"shortest\"")
-        // A layout that does not measure its items.
+        // The tile grid and the data grid without the true heights an estimate stands for.
         expectRefused(
             #"{"layout": "tile-grid", "container": {"width": 320, "height": 480}, "sections": [5], "estimated": {"itemHeight": 44}}"#,
             field: "estimated")
         expectRefused(
-            #"{"layout": "data-grid", "container": {"width": 320, "height": 480}, "estimated": {"itemHeight": 44}}"#,
+            #"{"layout": "data-grid", "container": {"width": 320, "height": 480}, "records": 2, "fields": 3, "estimated": {"itemHeight": 44}}"#,
+            field: "estimated")
+        // A layout that does not measure its items.
+        expectRefused(
+            #"{"layout": "span-grid", "container": {"width": 320, "height": 480}, "estimated": {"itemHeight": 44}}"#,
             field: "estimated")
     }
 

@@ -63,7 +63,7 @@ struct DataGridRegistryTests {
 
     @Test func specFieldNamesAreTheDataGridsOwn() {
         #expect(Set(DataGrid.Configuration.specFieldNames) == [
-            "records", "fields", "transposed", "columnWidth", "rowHeight", "headerHeight", "rowHeaderWidth",
+            "records", "fields", "itemHeights", "transposed", "columnWidth", "rowHeight", "headerHeight", "rowHeaderWidth", "estimated",
         ])
     }
 

@@ -54,8 +54,11 @@ struct LayoutParameterListTests {
     /// The spec fields of each layout, in the order help texts print them: written out
     /// here, not taken from any list in the sources.
     static let specFieldNames: [String: [String]] = [
-        "tile-grid": ["sections", "itemSizes", "tilesPerLine", "rowHeight", "padding", "sectionTitleHeight", "sectionFooterHeight", "centersItems"],
-        "data-grid": ["records", "fields", "transposed", "columnWidth", "rowHeight", "headerHeight", "rowHeaderWidth"],
+        "tile-grid": [
+            "sections", "itemSizes", "itemHeights", "tilesPerLine", "rowHeight", "padding", "sectionTitleHeight", "sectionFooterHeight",
+            "centersItems", "estimated",
+        ],
+        "data-grid": ["records", "fields", "itemHeights", "transposed", "columnWidth", "rowHeight", "headerHeight", "rowHeaderWidth", "estimated"],
         "columnar-grouped": [
             "sections", "itemHeights", "columns", "columnSpacing", "sectionSpacing", "itemHeight", "headerHeight", "footerHeight",
             "estimated", "placement",
@@ -69,7 +72,11 @@ struct LayoutParameterListTests {
 
     /// Spec fields a written spec may lack: the other of two alternatives, or what the
     /// configuration holds applied already.
-    static let specFieldsNotAlwaysWritten: [String: Set<String>] = ["waterfall": ["itemSizes"], "span-grid": ["operations"]]
+    /// (The tile grid and the data grid write `itemHeights` and `estimated` only for tiles
+    /// and records of measured heights.)
+    static let specFieldsNotAlwaysWritten: [String: Set<String>] = [
+        "waterfall": ["itemSizes"], "span-grid": ["operations"], "tile-grid": ["itemHeights", "estimated"], "data-grid": ["itemHeights", "estimated"],
+    ]
 
     struct DecodedSpec<C: LayoutConfiguration>: Decodable {
         var configuration: C

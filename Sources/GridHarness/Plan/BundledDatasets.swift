@@ -218,6 +218,49 @@ public enum BundledDatasets {
             data: try estimate.estimatedData(for: truth), measuredData: truth)
     }
 
+    /// CHGridView's photos with labels (its roadmap): `photos-2976`'s 96 sections of 31 tiles,
+    /// 4 a line, each tile a 75-point photo over a label of 1 to 3 lines of 16 points and 4
+    /// of padding (95, 111 or 127 points, in 7, 2 and 1 tiles of ten), learnt as tiles appear
+    /// (`"estimated": {"itemHeight": 95}`, a one-line label); rows of 99 (95 + the padding
+    /// of 4), every row as tall as its tallest tile. Whole points. Seeded.
+    public static func photosLabels2976() throws(GridError) -> LayoutSpec {
+        var random = SeededRandom(seed: 2976 + 28)
+        let heights = (0..<2976).map { _ in
+            let draw = random.uniform(0...1)
+            let lines = draw < 0.7 ? 1 : draw < 0.9 ? 2 : 3
+            return Size(width: 1, height: Double(75 + 4 + 16 * lines))
+        }
+        let estimate = SizeEstimate.itemHeight(95)
+        let truth = try DataShape(sections: 96, itemsPerSection: 31).withItemSizes(heights)
+        var configuration = TileGrid.Configuration.chGridView
+        configuration.rowHeight = 99
+        configuration.itemSizing = .heights
+        configuration.estimated = estimate
+        return LayoutSpec(
+            name: "photos-labels-2976", parameters: configuration, container: Size(width: 320, height: 480),
+            data: try estimate.estimatedData(for: truth), measuredData: truth)
+    }
+
+    /// `records-1000x12` with rows of measured heights: 1,000 records of 12 fields (columns of
+    /// 150, a header row of 44, a frozen header column of 100, on 320 × 480), each field's
+    /// text 1 to 4 lines of 18 points plus 8 of padding (26 to 80 points; most one line),
+    /// learnt as cells appear (`"estimated": {"itemHeight": 44}`); each record's row as tall
+    /// as its tallest field. Whole points. Seeded.
+    public static func recordsMeasured1000x12() throws(GridError) -> LayoutSpec {
+        var random = SeededRandom(seed: 1000 * 12 + 28)
+        let heights = (0..<12_000).map { _ in
+            let draw = random.uniform(0...1)
+            let lines = draw < 0.85 ? 1 : draw < 0.95 ? 2 : draw < 0.99 ? 3 : 4
+            return Size(width: 1, height: Double(8 + 18 * lines))
+        }
+        let estimate = SizeEstimate.itemHeight(44)
+        let truth = try DataGrid.data(records: 1_000, fields: 12).withItemSizes(heights)
+        let configuration = DataGrid.Configuration(rowHeaderWidth: 100, fields: 12, itemSizing: .heights, estimated: estimate)
+        return LayoutSpec(
+            name: "records-measured-1000x12", parameters: configuration, container: Size(width: 320, height: 480),
+            data: try estimate.estimatedData(for: truth), measuredData: truth)
+    }
+
     /// Every bundled data set.
     public static func all() throws(GridError) -> [LayoutSpec] {
         var specs = [try photos2976(), try mixed3000()]
@@ -226,6 +269,7 @@ public enum BundledDatasets {
         specs += [try grouped96(), try pins(3_000), try pins(1_000_000)]
         specs += [try timesheet20x40(), try ledger100000x30()]
         specs += [try feed10000(), try pinsCaptions3000(), try pinsCaptions(1_000_000)]
+        specs += [try photosLabels2976(), try recordsMeasured1000x12()]
         return specs
     }
 

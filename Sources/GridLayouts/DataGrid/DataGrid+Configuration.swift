@@ -20,11 +20,30 @@ extension DataGrid {
         /// `nil` takes the largest record of the data. A spec's `fields` sets it, so that a grid of no
         /// records still shows its header row.
         public var fields: Int?
+        /// How the data's item sizes, when it carries them, shape the rows.
+        public var itemSizing: ItemSizing
+        /// The estimated field height, when the fields' heights are learned by measurement (a
+        /// spec's `"estimated": {"itemHeight": e}` with `itemHeights`); `nil` when every
+        /// height is known.
+        public var estimated: SizeEstimate?
+
+        /// How the data's item sizes shape the rows.
+        public enum ItemSizing: String, Hashable, Sendable, Codable {
+            /// Sizes are not read: every row is `rowHeight` tall (IGGridView's grid).
+            case fixed
+            /// Each size's height is its field's height (a spec's `itemHeights`, one per
+            /// cell, record by record): a record's row is as tall as its tallest field, and
+            /// every cell of the row takes the row's height. Not transposed only.
+            case heights
+        }
 
         public init(
             transposed: Bool = false, columnWidth: Double = 150, rowHeight: Double = 44,
-            headerHeight: Double = 44, rowHeaderWidth: Double = 0, fields: Int? = nil
+            headerHeight: Double = 44, rowHeaderWidth: Double = 0, fields: Int? = nil,
+            itemSizing: ItemSizing = .fixed, estimated: SizeEstimate? = nil
         ) {
+            self.itemSizing = itemSizing
+            self.estimated = estimated
             self.fields = fields
             self.transposed = transposed
             self.columnWidth = columnWidth
@@ -55,6 +74,19 @@ extension DataGrid {
             if let fields, fields < 0 || fields > DataShape.maxTotalItems {
                 throw .invalidParameter("fields", fields, expected: "a number of fields in 0...\(DataShape.maxTotalItems)")
             }
+            if itemSizing == .heights && transposed {
+                throw .invalidParameter(
+                    "transposed", transposed,
+                    expected: "false with estimated or itemHeights: a record's row is as tall as its tallest field, and transposed, records are columns")
+            }
+            if let estimated {
+                try estimated.validate()
+                guard case .itemHeight = estimated, itemSizing == .heights else {
+                    throw .invalidParameter(
+                        "estimated.\(estimated.fieldName)", estimated.description,
+                        expected: "estimated.itemHeight with itemHeights: the data grid measures its fields' heights")
+                }
+            }
         }
 
         /// Reads the parameters; fields left out take the defaults of ``standard``.
@@ -77,6 +109,8 @@ extension DataGrid.Configuration: LayoutParameterList {
         LayoutParameter("headerHeight", \.headerHeight),
         LayoutParameter("rowHeaderWidth", \.rowHeaderWidth),
         LayoutParameter(optional: "fields", \.fields, inSpec: false),
+        LayoutParameter("itemSizing", \.itemSizing, omittedWhen: .fixed, inSpec: false),
+        LayoutParameter(optional: "estimated", \.estimated),
     ]
 }
 
@@ -92,6 +126,14 @@ extension DataGrid.Configuration: LayoutParameterList {
 /// `records` R ≥ 0 and `fields` F ≥ 0 make the data: R sections (records) of F items
 /// (fields). The other fields left out take their defaults: not transposed, `columnWidth`
 /// 150, `rowHeight` 44, `headerHeight` 44, `rowHeaderWidth` 0.
+///
+/// Rows of measured heights: `itemHeights`, one height > 0 per cell, record by record (one
+/// list of R·F, or one list of F per record), makes each record's row as tall as its
+/// tallest field, every cell of the row taking the row's height
+/// (``DataGrid/Configuration/ItemSizing/heights``); with `"estimated": {"itemHeight": e}`
+/// beside it the heights are the true ones, learned by measurement, every field first `e`
+/// tall. An item of the data grid is a cell, so a measurement is a cell's. Not with
+/// `"transposed": true` (refused, naming `transposed`).
 extension DataGrid.Configuration: LayoutConfiguration {
     public static let layoutName = "data-grid"
     public static let summary = "IGGridView's data grid: records × fields, optionally transposed, header row and frozen header column"
@@ -102,7 +144,7 @@ extension DataGrid.Configuration: LayoutConfiguration {
 
     /// The data fields, written before the parameters (`parameters`).
     enum SpecKeys: String, CodingKey, CaseIterable {
-        case records, fields
+        case records, fields, itemHeights
     }
 
     public static func decodeSpec(from decoder: any Decoder) throws -> (configuration: Self, data: DataShape) {
@@ -113,8 +155,21 @@ extension DataGrid.Configuration: LayoutConfiguration {
         let records = try c.decode(Int.self, forKey: .records)
         let fields = try c.decode(Int.self, forKey: .fields)
         configuration.fields = fields
-        return (configuration, try DataGrid.data(records: records, fields: fields))
+        let data = try DataGrid.data(records: records, fields: fields)
+        let heights = try c.decodeIfPresent(PerItemList<Double>.self, forKey: .itemHeights)
+        try EstimatedSpec.check(
+            configuration.estimated, layout: layoutName, trueSizesField: heights != nil ? "itemHeights" : nil,
+            accepts: ["itemHeights": "itemHeight"])
+        guard let heights else { return (configuration, data) }
+        configuration.itemSizing = .heights
+        let measured = try heights.values(field: "itemHeights", noun: "heights", counts: Array(data.itemCounts)) { list throws(GridError) in
+            try ItemHeightsField.dataShape(counted: data, itemHeights: list)
+        }
+        return (configuration, measured)
     }
+
+    /// The estimate, when field heights are measured.
+    public var sizeEstimate: SizeEstimate? { estimated }
 
     /// Every element carries its display `row` and `column`; the header row is row −1 and
     /// the header column is column −1 (the corner is both). Cells also carry their `record`
@@ -135,12 +190,19 @@ extension DataGrid.Configuration: LayoutConfiguration {
     public func encodeSpec(data: DataShape, to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: SpecKeys.self)
         let fields = self.fields ?? data.itemCounts.first ?? 0
-        guard data.itemCounts.allSatisfy({ $0 == fields }), data.itemSizes == nil else {
+        guard data.itemCounts.allSatisfy({ $0 == fields }), data.itemSizes == nil || itemSizing == .heights else {
             throw EncodingError.invalidValue(
                 data, .init(codingPath: encoder.codingPath, debugDescription: "a data grid spec holds records × fields: every section must hold the same number of items, without sizes"))
         }
         try c.encode(data.sectionCount, forKey: .records)
         try c.encode(fields, forKey: .fields)
+        if itemSizing == .heights, let sizes = data.itemSizes {
+            // One list per record: F heights each.
+            let lists = (0..<data.sectionCount).map { record in
+                (0..<fields).map { sizes[record * fields + $0].height }
+            }
+            try c.encode(PerItemList.perSection(lists), forKey: .itemHeights)
+        }
         try encodeParameters(to: encoder, in: .spec)
     }
 }

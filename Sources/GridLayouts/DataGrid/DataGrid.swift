@@ -38,8 +38,8 @@ public struct DataGrid: GridLayout, Sendable {
     public var configuration: Configuration
 
     /// The parameters in force since the last successful prepare.
-    private var prepared: Configuration
-    private var data = DataShape.empty
+    var prepared: Configuration
+    var data = DataShape.empty
     /// Whether every record holds exactly F fields (no per-record check needed).
     private var uniform = true
     /// The number of fields of the largest record (F may be more, when declared).
@@ -47,13 +47,16 @@ public struct DataGrid: GridLayout, Sendable {
     /// Whether a prepare has succeeded. Rows and columns are counted from the data, so a
     /// fresh grid has none; the corner, which needs neither, must wait for it too (before
     /// it, every query answers nothing).
-    private var isPrepared = false
+    var isPrepared = false
     /// Display rows, along y.
     private var rowTrack = Track(origin: 0, size: 1, count: 0)
     /// Display columns, along x.
     private var columnTrack = Track(origin: 0, size: 1, count: 0)
+    /// With heights (``Configuration/ItemSizing/heights``), the display rows, each as tall
+    /// as its record's tallest field; `nil` when every row is `rowHeight` (``rowTrack``).
+    var rowTops: RowTops?
 
-    public private(set) var contentSize = Size.zero
+    public internal(set) var contentSize = Size.zero
 
     public init(_ configuration: Configuration = .standard) {
         self.configuration = configuration
@@ -113,7 +116,8 @@ public struct DataGrid: GridLayout, Sendable {
         let columns = config.transposed ? records : fields
         let rowTrack = Track(origin: config.headerHeight, size: config.rowHeight, count: rows)
         let columnTrack = Track(origin: config.rowHeaderWidth, size: config.columnWidth, count: columns)
-        let content = Size(width: columnTrack.end, height: rowTrack.end)
+        let rowTops = config.itemSizing == .heights ? RowTops(data: data, config: config) : nil
+        let content = Size(width: columnTrack.end, height: rowTops?.tops[rows] ?? rowTrack.end)
         // An infinite extent names the larger of its two terms, the header or the slots.
         guard content.width.isFinite else {
             if config.rowHeaderWidth > Double(columns) * config.columnWidth {
@@ -126,6 +130,9 @@ public struct DataGrid: GridLayout, Sendable {
                 expected: "a width small enough that \(columns) columns (hw + columns·cw) stay finite")
         }
         guard content.height.isFinite else {
+            if rowTops != nil {
+                throw .invalidData("itemHeights", content.height, expected: "heights small enough that the content height of \(rows) rows stays finite")
+            }
             if config.headerHeight > Double(rows) * config.rowHeight {
                 throw .invalidParameter(
                     "headerHeight", config.headerHeight,
@@ -142,7 +149,7 @@ public struct DataGrid: GridLayout, Sendable {
                 "columnWidth", config.columnWidth,
                 expected: "a width of at least \(2 * content.width.ulp), two ulps of the content's width \(content.width), so that columns stay apart")
         }
-        if rows > 0 && config.rowHeight < 2 * content.height.ulp {
+        if rows > 0 && rowTops == nil && config.rowHeight < 2 * content.height.ulp {
             throw .invalidParameter(
                 "rowHeight", config.rowHeight,
                 expected: "a height of at least \(2 * content.height.ulp), two ulps of the content's height \(content.height), so that rows stay apart")
@@ -152,6 +159,7 @@ public struct DataGrid: GridLayout, Sendable {
         self.widest = widest
         self.uniform = uniform
         self.rowTrack = rowTrack
+        self.rowTops = rowTops
         self.columnTrack = columnTrack
         self.prepared = config
         self.contentSize = content
@@ -175,9 +183,13 @@ public struct DataGrid: GridLayout, Sendable {
             pinning.append(PinRule(.corner, along: .vertical, .band(start: 0, end: hh)))
             pinning.append(PinRule(.corner, along: .horizontal, .band(start: 0, end: hw)))
         }
-        return LayoutTraits(
+        var traits = LayoutTraits(
             cellsDoNotOverlap: true, lineHeight: prepared.rowHeight, lineWidth: prepared.columnWidth,
             scrollAxes: .both, supplementaries: supplementaries, pinning: pinning, tightness: tightness)
+        // A measured field sets its record's row: the record's cells (its line) and what
+        // follows move, the records before it do not.
+        if rowTops != nil { traits.measurementLocality = .section }
+        return traits
     }
 
     /// Law 9 on both axes: the content ends with the last row and column that hold a frame,
@@ -234,7 +246,13 @@ extension DataGrid {
     /// The frame of the cell at display `(row, column)`.
     @inline(__always)
     func cellFrame(row: Int, column: Int) -> Rect {
-        Rect(x: columnTrack.start(column), y: rowTrack.start(row), width: columnTrack.length(column), height: rowTrack.length(row))
+        if let rowTops { return cellFrame(row: row, column: column, rows: rowTops) }
+        return cellFrame(row: row, column: column, rows: rowTrack)
+    }
+
+    @inline(__always)
+    func cellFrame<Rows: GridSlots>(row: Int, column: Int, rows: Rows) -> Rect {
+        Rect(x: columnTrack.start(column), y: rows.start(row), width: columnTrack.length(column), height: rows.length(row))
     }
 
     @inline(__always)
@@ -244,7 +262,13 @@ extension DataGrid {
 
     @inline(__always)
     func rowHeaderFrame(_ row: Int) -> Rect {
-        Rect(x: 0, y: rowTrack.start(row), width: prepared.rowHeaderWidth, height: rowTrack.length(row))
+        if let rowTops { return rowHeaderFrame(row, rows: rowTops) }
+        return rowHeaderFrame(row, rows: rowTrack)
+    }
+
+    @inline(__always)
+    func rowHeaderFrame<Rows: GridSlots>(_ row: Int, rows: Rows) -> Rect {
+        Rect(x: 0, y: rows.start(row), width: prepared.rowHeaderWidth, height: rows.length(row))
     }
 
     /// Whether the corner is placed: both headers present, and prepared.
@@ -261,7 +285,14 @@ extension DataGrid {
     ///   are found by arithmetic.
     public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
         guard !rect.isEmpty else { return }
-        let rows = rowTrack.range(rect.minY, rect.maxY)
+        if let rowTops { return elements(in: rect, rowSlots: rowTops, into: &buffer) }
+        elements(in: rect, rowSlots: rowTrack, into: &buffer)
+    }
+
+    /// ``elements(in:into:)`` over `rowSlots`, the display rows.
+    @inline(__always)
+    private func elements<Rows: GridSlots>(in rect: Rect, rowSlots: Rows, into buffer: inout [LayoutAttributes]) {
+        let rows = rowSlots.range(rect.minY, rect.maxY)
         let columns = columnTrack.range(rect.minX, rect.maxX)
         let hh = prepared.headerHeight, hw = prepared.rowHeaderWidth
         let headerRow = hh > 0 && rect.minY < hh && rect.maxY > 0
@@ -273,7 +304,7 @@ extension DataGrid {
         let rowHeaderSections = headerColumn ? rows : 0..<0
 
         // Section 0: its cells, the column headers, the row header of row 0, the corner.
-        if cellsWanted && cellSections.lowerBound == 0 { appendCells(ofRecord: 0, rows: rows, columns: columns, into: &buffer) }
+        if cellsWanted && cellSections.lowerBound == 0 { appendCells(ofRecord: 0, rows: rows, columns: columns, rowSlots: rowSlots, into: &buffer) }
         if headerRow {
             var column = columns.lowerBound
             while column < columns.upperBound {
@@ -282,7 +313,7 @@ extension DataGrid {
             }
         }
         if rowHeaderSections.lowerBound == 0 && !rowHeaderSections.isEmpty {
-            buffer.append(LayoutAttributes(kind: .rowHeader, path: ItemPath(section: 0, item: 0), frame: rowHeaderFrame(0)))
+            buffer.append(LayoutAttributes(kind: .rowHeader, path: ItemPath(section: 0, item: 0), frame: rowHeaderFrame(0, rows: rowSlots)))
         }
         if headerRow && headerColumn && isPrepared {
             buffer.append(LayoutAttributes(kind: .corner, path: ItemPath(section: 0, item: 0), frame: Rect(x: 0, y: 0, width: hw, height: hh)))
@@ -297,11 +328,11 @@ extension DataGrid {
             let nextCells = i < a.upperBound ? i : Int.max, nextHeader = j < b.upperBound ? j : Int.max
             let section = min(nextCells, nextHeader)
             if section == nextCells {
-                appendCells(ofRecord: section, rows: rows, columns: columns, into: &buffer)
+                appendCells(ofRecord: section, rows: rows, columns: columns, rowSlots: rowSlots, into: &buffer)
                 i += 1
             }
             if section == nextHeader {
-                buffer.append(LayoutAttributes(kind: .rowHeader, path: ItemPath(section: section, item: 0), frame: rowHeaderFrame(section)))
+                buffer.append(LayoutAttributes(kind: .rowHeader, path: ItemPath(section: section, item: 0), frame: rowHeaderFrame(section, rows: rowSlots)))
                 j += 1
             }
         }
@@ -309,7 +340,7 @@ extension DataGrid {
 
     /// The cells of `record` within the display `rows` and `columns`, in field order.
     @inline(__always)
-    private func appendCells(ofRecord record: Int, rows: Range<Int>, columns: Range<Int>, into buffer: inout [LayoutAttributes]) {
+    private func appendCells<Rows: GridSlots>(ofRecord record: Int, rows: Range<Int>, columns: Range<Int>, rowSlots rowTrack: Rows, into buffer: inout [LayoutAttributes]) {
         let count = fieldCount(record)
         if prepared.transposed {
             let column = record
@@ -390,6 +421,12 @@ extension DataGrid: ScrollOrderedEnumeration {
     /// - Complexity: O(R·F): one pass, nothing searched, nothing sorted.
     public func enumerateElements(into sink: inout ElementSink) {
         guard isPrepared else { return }
+        if let rowTops { return enumerateElements(into: &sink, rowSlots: rowTops) }
+        enumerateElements(into: &sink, rowSlots: rowTrack)
+    }
+
+    /// ``enumerateElements(into:)`` over `rowSlots`, the display rows.
+    private func enumerateElements<Rows: GridSlots>(into sink: inout ElementSink, rowSlots rowTrack: Rows) {
         let hh = prepared.headerHeight, hw = prepared.rowHeaderWidth
         let rows = rowTrack.count, columns = columnTrack.count
         if hasCorner { sink.append(.corner, ItemPath(section: 0, item: 0), Rect(x: 0, y: 0, width: hw, height: hh)) }
@@ -419,7 +456,7 @@ extension DataGrid: ScrollOrderedEnumeration {
                 while row < rows && !sink.isStopped {
                     let next = rowTrack.start(row + 1)
                     let height = rowTrack.length(row, start: y, next: next)
-                    if hw > 0 { sink.append(.rowHeader, ItemPath(section: row, item: 0), rowHeaderFrame(row)) }
+                    if hw > 0 { sink.append(.rowHeader, ItemPath(section: row, item: 0), rowHeaderFrame(row, rows: rowTrack)) }
                     // Not transposed, the row is a record and its cells its fields; transposed, the
                     // row is a field, shown by every record that has it.
                     let end = transposed ? columns : min(columns, fieldCount(row))
@@ -431,7 +468,7 @@ extension DataGrid: ScrollOrderedEnumeration {
                         var column = 0
                         while column < end {
                             if !transposed || row < fieldCount(column) {
-                                sink.append(.cell, transposition.path(row: row, column: column), cellFrame(row: row, column: column))
+                                sink.append(.cell, transposition.path(row: row, column: column), cellFrame(row: row, column: column, rows: rowTrack))
                             }
                             column += 1
                         }

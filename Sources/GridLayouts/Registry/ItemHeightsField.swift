@@ -107,7 +107,8 @@ public enum ItemHeightsField {
         }
     }
 
-    private static func dataShape(counted: DataShape, itemHeights: [Double]) throws(GridError) -> DataShape {
+    /// `counted`'s items with `itemHeights`, one per item, checked.
+    static func dataShape(counted: DataShape, itemHeights: [Double]) throws(GridError) -> DataShape {
         let total = counted.totalItems
         guard itemHeights.count == total else {
             throw .invalidData("itemHeights.count", itemHeights.count, expected: "one height per item of sections: \(total)")

@@ -19,6 +19,41 @@ extension TileGrid {
         /// CHGridView's `centerTilesInGrid`: each item that carries a content size is
         /// scaled down to fit its tile, keeping its aspect ratio, and centred in it.
         public var centersItems: Bool
+        /// How the data's item sizes, when it carries them, shape the tiles.
+        public var itemSizing: ItemSizing
+        /// The estimated tile height, when the tiles' heights are learned by measurement (a
+        /// spec's `"estimated": {"itemHeight": e}` with `itemHeights`); `nil` when every
+        /// height is known. Only `itemHeight` is taken (``validate()`` refuses a size).
+        public var estimated: SizeEstimate? {
+            get {
+                if estimatedHeight == 0 { return nil }
+                return estimatedHeight == -.infinity ? .itemSize(Size(width: 0, height: 0)) : .itemHeight(estimatedHeight)
+            }
+            set {
+                switch newValue {
+                case nil: estimatedHeight = 0
+                case .itemHeight(let height): estimatedHeight = height
+                case .itemSize: estimatedHeight = -.infinity
+                }
+            }
+        }
+        /// ``estimated``, stored as one Double (0: none; −∞: a size, which ``validate()``
+        /// refuses) rather than a `SizeEstimate?` of 17 bytes: a grid holds two
+        /// configurations and strategies copy grids, so the fixed grid's copies and
+        /// allocations stay the size they were.
+        private var estimatedHeight: Double
+
+        /// How the data's item sizes shape the tiles.
+        public enum ItemSizing: String, Hashable, Sendable, Codable {
+            /// Each size is the item's content, centred in its tile in the centred style
+            /// (``Configuration/centersItems``), ignored otherwise: every tile is
+            /// `rowHeight − padding.height` tall (a spec's `itemSizes`; CHGridView's grid).
+            case content
+            /// Each size's height is the tile's height (tiles with labels, a spec's
+            /// `itemHeights`): a tile is as tall as its height, top-aligned in its row, and
+            /// a row is as tall as its tallest tile plus `padding.height`.
+            case heights
+        }
 
         public init(
             tilesPerLine: Int = 4,
@@ -26,20 +61,26 @@ extension TileGrid {
             padding: Size = Size(width: 4, height: 4),
             sectionTitleHeight: Double = 22,
             sectionFooterHeight: Double = 0,
-            centersItems: Bool = false
+            centersItems: Bool = false,
+            itemSizing: ItemSizing = .content,
+            estimated: SizeEstimate? = nil
         ) {
+            self.itemSizing = itemSizing
+            self.estimatedHeight = 0
             self.tilesPerLine = tilesPerLine
             self.rowHeight = rowHeight
             self.padding = padding
             self.sectionTitleHeight = sectionTitleHeight
             self.sectionFooterHeight = sectionFooterHeight
             self.centersItems = centersItems
+            self.estimated = estimated
         }
 
         /// CHGridView's own demo: 4 tiles per line, rows of 79, padding 4, titles of 22.
         public static let chGridView = Configuration()
 
         /// Checks every parameter that does not depend on the container.
+        @inline(__always)
         public func validate() throws(GridError) {
             guard tilesPerLine >= 1 else {
                 throw .invalidParameter("tilesPerLine", tilesPerLine, expected: "an integer ≥ 1")
@@ -53,6 +94,30 @@ extension TileGrid {
                 throw .invalidParameter(
                     "rowHeight", rowHeight,
                     expected: "more than padding.height (\(padding.height)), so that tiles have a height > 0")
+            }
+            // One test on the fixed grid's path (its prepare is gated): the rest only with heights.
+            if itemSizing == .heights || estimatedHeight != 0 { try validateHeights() }
+        }
+
+        /// The checks of tiles with heights: not centred, an estimate of a height > 0, and
+        /// heights beside it.
+        @inline(never)
+        private func validateHeights() throws(GridError) {
+            if itemSizing == .heights && centersItems {
+                throw .invalidParameter(
+                    "centersItems", centersItems,
+                    expected: "false with itemHeights: each tile is as tall as its height, top-aligned in its row")
+            }
+            if let estimated {
+                guard case .itemHeight = estimated else {
+                    throw .invalidParameter(
+                        "estimated.itemSize", "(a size)", expected: "estimated.itemHeight with itemHeights: the tile grid measures its tiles' heights")
+                }
+                try estimated.validate()
+                guard itemSizing == .heights else {
+                    throw .invalidParameter(
+                        "estimated.itemHeight", estimated.description, expected: "itemHeights beside it: the tile grid measures its tiles' heights")
+                }
             }
         }
 
@@ -77,6 +142,8 @@ extension TileGrid.Configuration: LayoutParameterList {
         LayoutParameter("sectionTitleHeight", \.sectionTitleHeight, requiredInParameters: true),
         LayoutParameter("sectionFooterHeight", \.sectionFooterHeight, omittedWhen: 0),
         LayoutParameter("centersItems", \.centersItems, requiredInParameters: true),
+        LayoutParameter("itemSizing", \.itemSizing, omittedWhen: .content, inSpec: false),
+        LayoutParameter(optional: "estimated", \.estimated),
     ]
 
     /// Reads the parameters; `sectionFooterHeight` may be left out (files written before

@@ -13,6 +13,7 @@ extension TileGrid: ScrollOrderedEnumeration {
     ///
     /// - Complexity: O(n): one pass, nothing searched, nothing sorted.
     public func enumerateElements(into sink: inout ElementSink) {
+        if heightsShapeRows { return enumerateMeasured(into: &sink) }
         let n = prepared.tilesPerLine
         let sizes = prepared.centersItems ? data.itemSizes : nil
         // Every row's tiles share the columns' x and the tile width, worked out once (for up

@@ -9,6 +9,7 @@ extension TileGrid {
         guard !rect.isEmpty else { return }
         let qMinX = rect.minX, qMaxX = rect.maxX, qMinY = rect.minY, qMaxY = rect.maxY
         guard !(qMinX.isNaN || qMaxX.isNaN || qMinY.isNaN || qMaxY.isNaN) else { return }
+        if heightsShapeRows { return measuredElements(in: rect, into: &buffer) }
         // Every frame lies in the content, so only the part of `rect` inside it matters.
         let ya = max(qMinY, 0), yb = min(qMaxY, contentSize.height)
         let xa = max(qMinX, 0), xb = min(qMaxX, containerWidth)
@@ -90,6 +91,7 @@ extension TileGrid {
     /// - Complexity: O(1).
     public func attributes(at path: ItemPath) -> LayoutAttributes? {
         guard data.contains(path) else { return nil }
+        if heightsShapeRows { return .cell(path, frame: measuredTileFrame(section: path.section, item: path.item)) }
         return .cell(path, frame: cellFrame(section: path.section, item: path.item))
     }
 
@@ -102,7 +104,8 @@ extension TileGrid {
         case .sectionHeader where prepared.sectionTitleHeight > 0:
             return LayoutAttributes(kind: .sectionHeader, path: path, frame: headerFrame(section: path.section))
         case .sectionFooter where prepared.sectionFooterHeight > 0:
-            return LayoutAttributes(kind: .sectionFooter, path: path, frame: footerFrame(section: path.section))
+            let frame = heightsShapeRows ? measuredFooterFrame(section: path.section) : footerFrame(section: path.section)
+            return LayoutAttributes(kind: .sectionFooter, path: path, frame: frame)
         default:
             return nil
         }

@@ -42,7 +42,15 @@ extension TileGrid {
         let config = prepared
         let tileWidth = try Self.tileWidth(config, container: container)
         var shift: SectionShift?
-        if case .edited = invalidation.data {
+        if heightsShapeRows, case .edited(let edit) = invalidation.data {
+            // Tiles with heights: a measurement is followed in place, any other edit
+            // prepares again.
+            guard case .setItemSizes(let items) = edit, data.itemCounts.elementsEqual(self.data.itemCounts) else {
+                try prepare(data: data, container: container)
+                return nil
+            }
+            try followMeasurement(items, data: data)
+        } else if case .edited = invalidation.data {
             let first = invalidation.firstChangedSection(oldSectionCount: oldSections)
             // `boundary`: the old and new index of the first section after the edited ones,
             // which the edit only moved. An edit whose sections are not those of the data

@@ -48,6 +48,11 @@ public struct TileGrid: GridLayout, Sendable {
     var prepared: Configuration
     /// Whether a prepare has succeeded: an invalidation is a change from its state.
     var isPrepared = false
+    /// Whether tiles take their heights from the data (``Configuration/ItemSizing/heights``)
+    /// since the last successful prepare: rows then vary, and ``sectionTops`` holds after
+    /// the tops how (see TileGrid+Heights.swift). A Bool beside ``isPrepared`` and no
+    /// reference of its own, so that the fixed grid's copies cost what they did.
+    var heightsShapeRows = false
 
     public private(set) var contentSize = Size.zero
 
@@ -67,11 +72,16 @@ public struct TileGrid: GridLayout, Sendable {
         let config = configuration
         try config.validate()
         let tileWidth = try Self.tileWidth(config, container: container)
-        var tops = [Double](repeating: 0, count: data.sectionCount + 1)
-        let height = Self.layTops(&tops, from: 0, through: data.sectionCount, data, config)
-        guard height.isFinite else { throw Self.contentTooTall(config, data) }
+        if config.itemSizing == .heights {
+            try prepareHeights(data: data, config: config)
+        } else {
+            var tops = [Double](repeating: 0, count: data.sectionCount + 1)
+            let height = Self.layTops(&tops, from: 0, through: data.sectionCount, data, config)
+            guard height.isFinite else { throw Self.contentTooTall(config, data) }
+            self.sectionTops = tops
+            heightsShapeRows = false
+        }
         self.data = data
-        self.sectionTops = tops
         self.prepared = config
         isPrepared = true
         take(tileWidth, container: container)
@@ -98,6 +108,8 @@ public struct TileGrid: GridLayout, Sendable {
         inverseStride = 1 / (tileWidth + prepared.padding.width)
         inverseRowHeight = 1 / prepared.rowHeight
         contentSize = Size(width: container.width, height: sectionTops[sectionTops.count - 1])
+        // With heights the tops are followed by the row shifts (TileGrid+Heights.swift).
+        if heightsShapeRows { contentSize.height = sectionTops[data.sectionCount] }
     }
 
     /// Writes `tops[i + 1]` for every section `i` in `first..<last`, each from the one
@@ -143,7 +155,7 @@ public struct TileGrid: GridLayout, Sendable {
 
     /// `top_i` of section `i`, or the content height for `i == sectionCount`.
     public func sectionTop(_ section: Int) -> Double? {
-        sectionTops.indices.contains(section) ? sectionTops[section] : nil
+        section >= 0 && section <= data.sectionCount && section < sectionTops.count ? sectionTops[section] : nil
     }
 
     /// What the frames declare: from the parameters of the last successful prepare, like
@@ -161,6 +173,9 @@ public struct TileGrid: GridLayout, Sendable {
             supplementaries: supplementaries,
             pinning: titled ? [.sectionHeaders] : [],
             tightness: tightness)
+        // A measured tile changes its own row's height and moves what follows; earlier rows
+        // keep their frames.
+        if heightsShapeRows { traits.measurementLocality = .rows(itemsPerRow: prepared.tilesPerLine) }
         // Header i sits at top_i and pins until top_{i+1}, at least t further on.
         traits.sectionHeadersInOrder = titled
         return traits
