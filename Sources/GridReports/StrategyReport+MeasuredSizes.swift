@@ -19,6 +19,9 @@ extension StrategyReport {
         ("lane changes", true), ("scroll-to error, first → settled (rounds)", true),
     ]
 
+    /// The table: ``measuredSizesColumns`` and a ``measuredSizesRow(_:)`` per run.
+    static let measuredSizesTable = PartTable(columns: measuredSizesColumns, row: measuredSizesRow)
+
     /// One row of the table per measured run: the cells' texts, in the columns' order.
     static func measuredSizesRow(_ run: RunRecord) -> [String] {
         let cost = run.measurementFrameNanos
@@ -119,9 +122,8 @@ extension StrategyReport {
         "No anchoring policy moved a visible cell on \(traces.joined(separator: ", ")): the charts below show the traces where one did."
     }
 
-    /// The part in HTML: note, advice and table, a body per data set and trace under a
-    /// heading row (the Markdown repeats them in columns); empty when no run measured
-    /// sizes.
+    /// The part in HTML: note, advice and table (``PartTable``); empty when no run
+    /// measured sizes.
     func measuredSizesHTML(id: String, title: String) -> String {
         let runs = measuredRuns
         guard !runs.isEmpty else { return "" }
@@ -132,26 +134,7 @@ extension StrategyReport {
         if !stillTraces.isEmpty {
             out += "<p>\(h(Self.stillSentence(stillTraces)))</p>\n"
         }
-        let columns = Self.measuredSizesColumns.dropFirst(2)
-        out += "<div class=\"scroll\"><table>\n<thead><tr>"
-        out += columns.map { "<th\($0.numeric ? " class=\"num\"" : "")>\(h($0.header))</th>" }.joined()
-        out += "</tr></thead>\n"
-        var groups: [(dataset: String, trace: String)] = []
-        for run in runs where !groups.contains(where: { $0 == (run.dataset, run.trace) }) { groups.append((run.dataset, run.trace)) }
-        for (dataset, trace) in groups {
-            let group = runs.filter { $0.dataset == dataset && $0.trace == trace }
-            let frames = group.first.map { " · \($0.refreshHz) Hz · \(Format.count($0.frames)) frames" } ?? ""
-            out += "<tbody>\n<tr class=\"group\"><th colspan=\"\(columns.count)\">\(h(dataset)) · \(h(trace))<span class=\"dim\">\(h(frames))</span></th></tr>\n"
-            for run in group {
-                out += run.fixture == .fail ? "<tr class=\"failed\">" : "<tr>"
-                for (text, column) in zip(Self.measuredSizesRow(run).dropFirst(2), columns) {
-                    out += column.numeric ? "<td class=\"num\">\(h(text))</td>" : "<td>\(h(text))</td>"
-                }
-                out += "</tr>\n"
-            }
-            out += "</tbody>\n"
-        }
-        return out + "</table></div>\n"
+        return out + Self.measuredSizesTable.html(runs)
     }
 
     /// The part in Markdown: heading, note, advice and table; empty when no run measured
@@ -163,12 +146,7 @@ extension StrategyReport {
         var out = "## Measured sizes\n\n" + md(Self.measuredSizesNote) + "\n\n"
         out += measuredSizesAdvice.map { "- \(md($0))\n" }.joined() + "\n"
         if !stillTraces.isEmpty { out += md(Self.stillSentence(stillTraces)) + "\n\n" }
-        out += "| " + Self.measuredSizesColumns.map { md($0.header) }.joined(separator: " | ") + " |\n"
-        out += "|" + Self.measuredSizesColumns.map { $0.numeric ? " ---: |" : " --- |" }.joined() + "\n"
-        for run in runs {
-            out += "| " + Self.measuredSizesRow(run).map(md).joined(separator: " | ") + " |\n"
-        }
-        return out + "\n"
+        return out + Self.measuredSizesTable.markdown(runs)
     }
 
     /// Each anchoring policy's colour and stroke in the displacement charts: `none` (the

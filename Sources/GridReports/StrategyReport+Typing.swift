@@ -15,6 +15,9 @@ extension StrategyReport {
         ("row kept: p50", true), ("p99", true), ("max", true), ("row changed: p50", true), ("p99", true), ("max", true),
     ]
 
+    /// The table: ``typingColumns`` and a ``typingRow(_:)`` per run.
+    static let typingTable = PartTable(columns: typingColumns, row: typingRow)
+
     /// One row of the typing table per run: the cells' texts, in the columns' order.
     static func typingRow(_ run: RunRecord) -> [String] {
         let keys = run.keystrokes
@@ -61,8 +64,7 @@ extension StrategyReport {
         }
     }
 
-    /// The part in HTML: note, advice and table, a body per data set and trace; empty when
-    /// no run types.
+    /// The part in HTML: note, advice and table (``PartTable``); empty when no run types.
     func typingHTML(id: String, title: String) -> String {
         let runs = typingRuns
         guard !runs.isEmpty else { return "" }
@@ -70,25 +72,7 @@ extension StrategyReport {
         var out = ReportPage.heading(3, id: id, h(title))
         out += "<p class=\"note\">\(h(Self.typingNote))</p>\n"
         out += "<ul>\n" + typingAdvice.map { "<li>\(h($0))</li>\n" }.joined() + "</ul>\n"
-        let columns = Self.typingColumns.dropFirst(2)
-        out += "<div class=\"scroll\"><table>\n<thead><tr>"
-        out += columns.map { "<th\($0.numeric ? " class=\"num\"" : "")>\(h($0.header))</th>" }.joined()
-        out += "</tr></thead>\n"
-        var groups: [(dataset: String, trace: String)] = []
-        for run in runs where !groups.contains(where: { $0 == (run.dataset, run.trace) }) { groups.append((run.dataset, run.trace)) }
-        for (dataset, trace) in groups {
-            let group = runs.filter { $0.dataset == dataset && $0.trace == trace }
-            out += "<tbody>\n<tr class=\"group\"><th colspan=\"\(columns.count)\">\(h(dataset)) · \(h(trace))</th></tr>\n"
-            for run in group {
-                out += run.fixture == .fail ? "<tr class=\"failed\">" : "<tr>"
-                for (text, column) in zip(Self.typingRow(run).dropFirst(2), columns) {
-                    out += column.numeric ? "<td class=\"num\">\(h(text))</td>" : "<td>\(h(text))</td>"
-                }
-                out += "</tr>\n"
-            }
-            out += "</tbody>\n"
-        }
-        return out + "</table></div>\n"
+        return out + Self.typingTable.html(runs)
     }
 
     /// The part in Markdown; empty when no run types.
@@ -98,9 +82,6 @@ extension StrategyReport {
         let md = Escape.markdown
         var out = "## Typing\n\n" + md(Self.typingNote) + "\n\n"
         out += typingAdvice.map { "- \(md($0))\n" }.joined() + "\n"
-        out += "| " + Self.typingColumns.map { md($0.header) }.joined(separator: " | ") + " |\n"
-        out += "|" + Self.typingColumns.map { $0.numeric ? " ---: |" : " --- |" }.joined() + "\n"
-        for run in runs { out += "| " + Self.typingRow(run).map(md).joined(separator: " | ") + " |\n" }
-        return out + "\n"
+        return out + Self.typingTable.markdown(runs)
     }
 }
