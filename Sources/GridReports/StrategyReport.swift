@@ -43,7 +43,7 @@ public struct StrategyReport: Sendable {
     /// The runs of the report's layout, in document order: those under the default
     /// anchoring policy (every run over sizes all known, and the measured runs anchored
     /// `first-visible`). Runs under another policy are compared in the "Measured sizes"
-    /// part alone (``measuredRuns``), so that each table has one row per data set, trace
+    /// part alone (`measuredRuns`), so that each table has one row per data set, trace
     /// and strategy.
     public var runs: [RunRecord] { document.runs.filter { $0.layout == options.layout && $0.hasDefaultAnchor } }
 

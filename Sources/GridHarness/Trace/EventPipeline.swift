@@ -134,7 +134,7 @@ public enum EventPipeline {
     /// - Returns: for a scroll to an item, its rounds and errors; `nil` for other events.
     /// - Throws: what the viewport or the layout throws; `GridError` naming
     ///   `layout` when the viewport's layout takes no such operation (a trace checked with
-    ///   ``effects(of:over:layout:through:describedAs:tracePath:)`` has none).
+    ///   ``effects(of:over:layout:estimate:through:describedAs:tracePath:)`` has none).
     @inlinable @inline(__always) @discardableResult
     public static func apply<L: GridLayout>(_ effect: Effect, to viewport: inout Viewport<L>) throws -> ScrollToItemResult? {
         switch effect.change {
