@@ -63,12 +63,9 @@ extension StrategyReport {
     /// the least at p99 (over the data set's traces, the worst of each).
     var measuredSizesAdvice: [String] {
         let measured = measuredRuns.filter { $0.fixture == .pass }
-        var datasets: [String] = []
-        for run in measured where !datasets.contains(run.dataset) { datasets.append(run.dataset) }
-        return datasets.compactMap { dataset -> String? in
+        return Self.uniqued(measured.map(\.dataset)).compactMap { dataset -> String? in
             let ofDataset = measured.filter { $0.dataset == dataset }
-            var anchors: [String] = []
-            for run in ofDataset where !anchors.contains(run.anchor ?? "") { anchors.append(run.anchor ?? "") }
+            let anchors = Self.uniqued(ofDataset.map { $0.anchor ?? "" })
             func worstDisplacement(_ anchor: String) -> Double {
                 ofDataset.filter { $0.anchor == anchor }.map { $0.visibleDisplacement?.maxPoints ?? 0 }.max() ?? 0
             }
@@ -78,8 +75,7 @@ extension StrategyReport {
             }
             guard let anchor = best else { return nil }
             let ofAnchor = ofDataset.filter { $0.anchor == anchor }
-            var strategies: [String] = []
-            for run in ofAnchor where !strategies.contains(run.strategy) { strategies.append(run.strategy) }
+            let strategies = Self.uniqued(ofAnchor.map(\.strategy))
             func worstP99(_ strategy: String) -> Double? {
                 ofAnchor.filter { $0.strategy == strategy }.compactMap { $0.measurementFrameNanos?.p99 }.max()
             }
@@ -172,8 +168,7 @@ extension StrategyReport {
         for run in runs where !pairs.contains(where: { $0 == (run.dataset, run.trace) }) { pairs.append((run.dataset, run.trace)) }
         return pairs.compactMap { dataset, trace -> ReportChart? in
             let ofPair = runs.filter { $0.dataset == dataset && $0.trace == trace }
-            var policies: [String] = []
-            for run in ofPair where !policies.contains(run.anchor ?? "") { policies.append(run.anchor ?? "") }
+            let policies = Self.uniqued(ofPair.map { $0.anchor ?? "" })
             let chosen = policies.compactMap { policy in
                 ofPair.first { $0.anchor == policy && $0.fixture == .pass } ?? ofPair.first { $0.anchor == policy }
             }

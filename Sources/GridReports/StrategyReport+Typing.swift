@@ -42,12 +42,9 @@ extension StrategyReport {
     /// costlier kind), then of those that did not.
     var typingAdvice: [String] {
         let passing = typingRuns.filter { $0.fixture == .pass }
-        var datasets: [String] = []
-        for run in passing where !datasets.contains(run.dataset) { datasets.append(run.dataset) }
-        return datasets.compactMap { dataset -> String? in
+        return Self.uniqued(passing.map(\.dataset)).compactMap { dataset -> String? in
             let ofDataset = passing.filter { $0.dataset == dataset }
-            var strategies: [String] = []
-            for run in ofDataset where !strategies.contains(run.strategy) { strategies.append(run.strategy) }
+            let strategies = Self.uniqued(ofDataset.map(\.strategy))
             func worst(_ strategy: String, _ path: KeyPath<KeystrokeFrames, FrameCost?>) -> Double {
                 ofDataset.filter { $0.strategy == strategy }.compactMap { $0.keystrokes?[keyPath: path]?.p99 }.max() ?? 0
             }

@@ -190,7 +190,8 @@ public struct StrategyReport: Sendable {
 
     private func uniqued(_ names: [String]) -> [String] { Self.uniqued(names) }
 
-    private static func uniqued(_ names: [String]) -> [String] {
+    /// `names` without repeats, each where it first appears.
+    static func uniqued(_ names: [String]) -> [String] {
         var seen = Set<String>()
         return names.filter { seen.insert($0).inserted }
     }
