@@ -241,7 +241,7 @@ extension GatePlan {
         }
         func fits(_ event: TraceEvent) -> Bool {
             if case .resize = event.change { return kind == .rotation }
-            if kind == .keystroke || kind == .rowGrowth { return event.change.typeName == "cell-content" }
+            if kind == .keystroke || kind == .rowGrowth { return event.change.isKeystroke }
             return kind == .edit && isEdit(event.change)
         }
         let editNames = TraceEvent.Change.typeNames.filter { !["resize", "reload", "scroll-to-item"].contains($0) }

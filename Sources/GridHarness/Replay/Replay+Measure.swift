@@ -153,7 +153,7 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
         counts = [Int32](repeating: 0, count: trace.frameCount)
         measuringFrames = [Bool](repeating: false, count: trace.frameCount)
         var keystrokes = [Bool](repeating: false, count: trace.frameCount)
-        for event in trace.events where event.change.typeName == "cell-content" && keystrokes.indices.contains(event.frame) {
+        for event in trace.events where event.change.isKeystroke && keystrokes.indices.contains(event.frame) {
             keystrokes[event.frame] = true
         }
         keystrokeFrames = keystrokes.contains(true) ? keystrokes : []

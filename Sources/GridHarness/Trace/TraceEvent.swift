@@ -45,6 +45,11 @@ public struct TraceEvent: Hashable, Sendable {
         /// later offsets move the view by their differences.
         case scrollToItem(section: Int, item: Int, position: ScrollPosition)
 
+        /// Whether this is a keystroke: a cell's content height set (a span grid's
+        /// `cell-content` operation), what the report's typing figures and the gate's typing
+        /// workloads are about.
+        public var isKeystroke: Bool { typeName == "cell-content" }
+
         /// The name used in the JSON `type` field.
         public var typeName: String {
             switch self {
