@@ -6,41 +6,53 @@ extension Waterfall {
     /// Brings the waterfall up to date told what changed. A measurement
     /// (`DataEdit.setItemSizes(_:)`) re-lays each section that holds a measured item from
     /// the checkpoint before its first measured item (with lanes that do not depend on
-    /// heights, only to the checkpoint after its last, moving each column after that by
-    /// what it grew), and moves the sections after it by the change in where it ends;
-    /// anything else prepares again.
+    /// heights, only to the checkpoint after its last, then moving each column's heights at
+    /// every later checkpoint of the section by what it grew), and moves the sections after
+    /// it by the change in where it ends; anything else prepares again. The moves are range
+    /// updates of per-column Fenwick trees over the checkpoints, O(log C) each for C
+    /// checkpoints in all, not one write per checkpoint.
     ///
     /// Every answer afterwards is that of a fresh ``prepare(data:container:)`` with `data`,
     /// bit for bit:
     /// - a section's items are re-laid by the loop `prepare` runs, from the column heights
-    ///   and the lowest bottom it kept at that checkpoint, which the items before it
-    ///   (unchanged) fixed: the same operations on the same values;
-    /// - the sections after one that was re-laid are moved, not re-laid, only when every sum
-    ///   is exact (the spacings, insets, header and footer heights and every item height
-    ///   multiples of 2⁻¹⁰, such as whole or half points, and the content below 2⁴²): then a
-    ///   coordinate is the exact sum of what is above it, whatever the order of the
-    ///   additions, and its old value plus the change is what summing gives again. With sums
-    ///   that are not exact the waterfall prepares again.
+    ///   it kept at that checkpoint, which the items before it (unchanged) fixed: the same
+    ///   operations on the same values;
+    /// - checkpoints and sections are moved, not re-laid, only when every sum is exact (the
+    ///   spacings, insets, header and footer heights and every item height multiples of
+    ///   2⁻¹⁰, such as whole or half points, and the content below 2⁴²): then a coordinate
+    ///   is the exact sum of what is above it, whatever the order of the additions, and its
+    ///   old value plus the change is what summing gives again; the trees' sums are kept
+    ///   exact too (their magnitudes bounded, folded into the heights before they could
+    ///   round). With sums that are not exact the waterfall prepares again.
     ///
     /// - Throws: as ``prepare(data:container:)``; the layout then keeps its previous state.
     /// - Complexity: for a measurement of `m` items in `a` sections, the first `s₁`, with
-    ///   `c_s` items in section `s`, measured between items `i_s` and `j_s`, `N` the items
-    ///   after `s₁`'s and `S′` the sections after it: O(m·a + Σ_s R_s + k·N/B + S′), each
-    ///   later section's top, footer and `k` column heights per checkpoint moved, where a
-    ///   measured section is re-laid at
-    ///   - ``ColumnChoice/rebalance`` lanes (k > 1), `R_s = k·(c_s − B·⌊i_s/B⌋)`: from the
-    ///     checkpoint before `i_s` to the section's end, since an item's lane depends on every
-    ///     height before it in its section;
-    ///   - lanes placed by estimate (``ColumnChoice/stable``) or one column,
-    ///     `R_s = k·(B·(⌊j_s/B⌋ − ⌊i_s/B⌋ + 2) + c_s/B)`: the items between the checkpoints
-    ///     around the measured ones, then each later checkpoint's column heights moved by
-    ///     their column's growth, then the last ≤ B items for where the section ends. A
-    ///     viewport's batch (a few neighbouring items) costs O(k·B + k·c_s/B).
+    ///   `c_s` items in section `s` measured between items `i_s` and `j_s`, C checkpoints in
+    ///   all (about n/B) and `S′` sections after `s₁`: O(m² + m·(a + S′) + Σ_s R_s), each
+    ///   later section's top and footer moved, where a measured section costs
+    ///   - lanes placed by estimate (``ColumnChoice/stable``) or one column:
+    ///     `R_s = k·(B + log C)·(⌊j_s/B⌋ − ⌊i_s/B⌋ + 3)`: the items between the checkpoints
+    ///     around the measured ones, re-laid and their checkpoints rewritten; two tree
+    ///     updates per column for every later checkpoint of the section and two for every
+    ///     later section; the last ≤ B items for where the section ends. A viewport's batch
+    ///     (a few neighbouring items) costs O(k·(B + log C)), whatever n: no longer
+    ///     `k·c_s/B` checkpoints moved one by one;
+    ///   - ``ColumnChoice/rebalance`` lanes (k > 1), at most
+    ///     `R_s = k·(c_s − B·⌊i_s/B⌋)·(1 + (log C)/B)`: from the checkpoint before `i_s` to
+    ///     the section's end, since an item's lane depends on every height before it in its
+    ///     section; the re-lay (and the count of lane changes) stops early, with the rest
+    ///     moved as one in O(k·log C), at the first checkpoint after `j_s` where every column
+    ///     has moved by the same amount (at once when the measured heights are those they
+    ///     replace), which a measurement that changes heights rarely reaches. So `rebalance`
+    ///     stays O(k·c_s) per measurement: a measurement near the top of a section of a
+    ///     million items re-lays a million items.
     ///
     ///   The first measurement after a prepare without estimated sizes adds O(n) once, to
-    ///   learn whether every sum is exact. Otherwise (no measurement, sums not exact) that of ``prepare(data:container:)``.
+    ///   learn whether every sum is exact, and O(k·C) to make the trees. Otherwise (no
+    ///   measurement, sums not exact) that of ``prepare(data:container:)``.
     ///   Allocates nothing (the batch is written into the layout's own sizes: O(n) once,
-    ///   when they are still shared with the caller's).
+    ///   when they are still shared with the caller's; the trees are made by the prepare of
+    ///   an estimated waterfall).
     public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) {
         _ = try update(data: data, container: container, invalidation: invalidation)
     }
@@ -67,9 +79,11 @@ extension Waterfall {
     /// rebalanced lanes (k > 1). Each measured section is walked twice in step from the
     /// checkpoint before its first measured item to its end, with the heights before and
     /// after, and the lanes compared item by item; a section without a measured item keeps
-    /// its lanes (they depend only on its own items).
+    /// its lanes (they depend only on its own items). With exact sums the walk stops at the
+    /// first checkpoint after the last measured item where every column moved by the same
+    /// amount: from there on the lanes are the old ones (as the re-lay stops there too).
     /// - Complexity: O(m·a + Σ_s k·(c_s − B·⌊i_s/B⌋)) for the measured sections (as the
-    ///   re-lay itself); O(1) otherwise. Allocates nothing (the column heights live on the
+    ///   re-lay itself, at most); O(1) otherwise. Allocates nothing (the column heights live on the
     ///   stack).
     private func laneChanges(of invalidation: Invalidation, data: DataShape, container: Size) -> Int {
         guard case .edited(.setItemSizes(let items)) = invalidation.data, !items.isEmpty,
@@ -85,6 +99,7 @@ extension Waterfall {
         let k = prepared.columns, b = Self.checkpointInterval
         let oldHeight = ItemHeight(prepared, data: self.data, columnWidth: columnWidth)
         let newHeight = ItemHeight(prepared, data: data, columnWidth: columnWidth)
+        let exact = sumsAreExact == true
         var changes = 0
         var section = -1
         while let next = Self.nextMeasuredSection(items, after: section) {
@@ -92,12 +107,12 @@ extension Waterfall {
             guard let measured = Self.measuredItems(items, in: section) else { continue }
             let first = data.sectionStarts[section], count = data.itemCounts[section]
             let m = measured.low / b
-            let base = (checkpointStarts[section] + m) * k
+            let index = checkpointStarts[section] + m
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * k) { heights in
                 var j = 0
                 while j < k {
-                    heights[j] = checkpoints[base + j]
-                    heights[k + j] = checkpoints[base + j]
+                    heights[j] = checkpoints[index, j]
+                    heights[k + j] = heights[j]
                     j += 1
                 }
                 let before = UnsafeMutableBufferPointer(rebasing: heights[0..<k])
@@ -105,6 +120,14 @@ extension Waterfall {
                 let v = prepared.itemSpacing
                 var item = m * b
                 while item < count {
+                    if exact && item % b == 0 && item > measured.high {
+                        // Every column moved by the same amount: the lanes are the old ones
+                        // from here on (see `layItems`).
+                        let d = after[0] - before[0]
+                        j = 1
+                        while j < k && after[j] - before[j] == d { j += 1 }
+                        if j == k { break }
+                    }
                     let old = Self.lane(of: item, byEstimate: false, heights: UnsafeBufferPointer(before))
                     let new = Self.lane(of: item, byEstimate: false, heights: UnsafeBufferPointer(after))
                     if old != new { changes += 1 }
@@ -129,9 +152,11 @@ extension Waterfall {
             return nil
         }
         let config = prepared
-        let k = config.columns, b = Self.checkpointInterval, f = config.footerHeight
+        let b = Self.checkpointInterval, f = config.footerHeight
         let sectionCount = data.sectionCount
-        var offset = 0.0
+        // How far the sections after the one in hand move (their tops, footers and
+        // checkpoints), and how far their checkpoints have been moved already.
+        var offset = 0.0, moved = 0.0
         var heightChange = 0.0
         var lastMeasured = firstSection
         // A scope, so that nothing holds the old sizes once it ends (`takeMeasurement`
@@ -139,96 +164,74 @@ extension Waterfall {
         do {
             let oldHeight = ItemHeight(config, data: self.data, columnWidth: columnWidth)
             let newHeight = ItemHeight(config, data: data, columnWidth: columnWidth)
-            var section = firstSection
-            // Moved out, so that the loop writes them in place while reading the rest of `self`.
-            var checkpoints: [Double] = [], lowests: [Double] = [], tops: [Double] = [], footers: [Double] = []
-            swap(&checkpoints, &self.checkpoints)
-            swap(&lowests, &self.lowests)
-            swap(&tops, &sectionTops)
-            swap(&footers, &footerTops)
-            let checkpointStarts = self.checkpointStarts
-            checkpoints.withUnsafeMutableBufferPointer { checkpoints in
-                lowests.withUnsafeMutableBufferPointer { lowests in
-                    while section < sectionCount {
-                        let isMeasured = Self.measuredItems(items, in: section) != nil
-                        if !isMeasured && offset == 0 {
-                            // Nothing moves until the next measured section, if any.
-                            guard let next = Self.nextMeasuredSection(items, after: section) else { break }
-                            section = next
-                            continue
-                        }
-                        let cpStart = checkpointStarts[section], cpEnd = checkpointStarts[section + 1]
-                        if offset != 0 {
-                            var i = cpStart * k
-                            while i < cpEnd * k {
-                                checkpoints[i] += offset
-                                i += 1
-                            }
-                            i = cpStart
-                            while i < cpEnd {
-                                lowests[i] += offset
-                                i += 1
-                            }
-                        }
-                        if let measured = Self.measuredItems(items, in: section) {
-                            let first = data.sectionStarts[section], count = data.itemCounts[section]
-                            let m = measured.low / b
-                            // The checkpoint after the last measured item's: in fixed lanes
-                            // (placed by estimate, or one column) every item after it stays
-                            // in its lane and moves by what its column grew.
-                            let after = measured.high / b + 1
-                            let fixedLanes = config.lanesByEstimate || k == 1
-                            let walked = fixedLanes ? min(count, after * b) : count
-                            // The heights replaced, summed over the items walked (a path
-                            // measured twice in the batch counts once).
-                            var oldSum = 0.0, newSum = 0.0
-                            var item = m * b
-                            while item < walked {
-                                oldSum += oldHeight.of(first + item)
-                                newSum += newHeight.of(first + item)
-                                item += 1
-                            }
-                            heightChange += newSum - oldSum
-                            var unused = 0.0
-                            let footer: Double
-                            if walked < count {
-                                footer = Self.moveColumns(
-                                    of: section, from: m, to: after, data: data, config: config, height: newHeight,
-                                    checkpointStart: cpStart, checkpointEnd: cpEnd, checkpoints: checkpoints, lowests: lowests)
-                            } else {
-                                footer = Self.layItems(
-                                    of: section, fromCheckpoint: m, data: data, config: config, height: newHeight,
-                                    checkpointStart: cpStart, checkpoints: checkpoints, lowests: lowests,
-                                    heightSum: &unused)
-                            }
-                            let next = footer + f
-                            offset = next - tops[section + 1]
-                            footers[section] = footer
-                            tops[section + 1] = next
-                            lastMeasured = section
-                        } else {
-                            footers[section] += offset
-                            tops[section + 1] += offset
-                        }
-                        section += 1
-                    }
+            // The heights replaced (a path measured twice in the batch counts once, at its
+            // last size).
+            var index = 0
+            while index < items.count {
+                let path = items[index].path
+                var later = index + 1
+                while later < items.count && items[later].path != path { later += 1 }
+                if later == items.count, let flat = data.flatIndex(of: path) {
+                    heightChange += newHeight.of(flat) - oldHeight.of(flat)
                 }
+                index += 1
             }
-            swap(&checkpoints, &self.checkpoints)
-            swap(&lowests, &self.lowests)
-            swap(&tops, &sectionTops)
-            swap(&footers, &footerTops)
+            var section = firstSection
+            while section < sectionCount {
+                guard let measured = Self.measuredItems(items, in: section) else {
+                    if offset == 0 {
+                        // Nothing moves until the next measured section, if any.
+                        guard let next = Self.nextMeasuredSection(items, after: section) else { break }
+                        section = next
+                        continue
+                    }
+                    // Its checkpoints moved with the last measured section's (`moveAll`).
+                    footerTops[section] += offset
+                    sectionTops[section + 1] += offset
+                    section += 1
+                    continue
+                }
+                let cpStart = checkpointStarts[section], cpEnd = checkpointStarts[section + 1]
+                let count = data.itemCounts[section]
+                let m = measured.low / b
+                // The checkpoint after the last measured item's: in fixed lanes (placed by
+                // estimate, or one column) every item after it stays in its lane and moves
+                // by what its column grew.
+                let after = measured.high / b + 1
+                let fixedLanes = config.lanesByEstimate || config.columns == 1
+                var unused = 0.0
+                let footer: Double
+                if fixedLanes && after * b < count {
+                    footer = Self.moveColumns(
+                        of: section, from: m, to: after, data: data, config: config, height: newHeight,
+                        checkpointStart: cpStart, checkpointEnd: cpEnd, checkpoints: &checkpoints)
+                } else {
+                    footer = Self.layItems(
+                        of: section, fromCheckpoint: m, data: data, config: config, height: newHeight,
+                        checkpointStart: cpStart, checkpoints: &checkpoints, heightSum: &unused,
+                        stopAfter: (measured.high, oldEnd: footerTops[section] + moved, checkpointEnd: cpEnd))
+                }
+                let next = footer + f
+                offset = next - sectionTops[section + 1]
+                footerTops[section] = footer
+                sectionTops[section + 1] = next
+                lastMeasured = section
+                // Every later checkpoint, in O(k·log C) rather than k per checkpoint.
+                checkpoints.moveAll(cpEnd..<checkpoints.count, by: offset - moved)
+                moved = offset
+                section += 1
+            }
         }
         heightSum += heightChange
         takeMeasurement(items, data: data)
         meanLine = (data.totalItems > 0 ? heightSum / Double(data.totalItems) : config.itemHeight) + config.itemSpacing
         preparedTraits.lineHeight = meanLine > 0 ? meanLine : nil
         contentSize = Size(width: container.width, height: sectionTops[sectionCount])
-        let moved = lastMeasured + 1
+        let movedFrom = lastMeasured + 1
         guard SectionShift.isExact(offset) else { return nil }
         return SectionShift(
-            firstChanged: firstSection, movedFrom: moved, movedTo: moved, offset: offset,
-            changedSpan: sectionTops[firstSection]...sectionTops[moved])
+            firstChanged: firstSection, movedFrom: movedFrom, movedTo: movedFrom, offset: offset,
+            changedSpan: sectionTops[firstSection]...sectionTops[movedFrom])
     }
 
     /// Makes `data`, the data after the measurement `items`, the data laid out, by writing
@@ -300,55 +303,39 @@ extension Waterfall {
 
     /// Re-lays the items of `section` from checkpoint `m` to checkpoint `after` (every
     /// measured item lies between), then moves each column's heights at every later
-    /// checkpoint by what that column grew, and returns where the section ends, replayed
-    /// from its last checkpoint. For lanes that do not depend on heights (placed by
-    /// estimate, or one column) and exact sums only: an item after `after·B` keeps its lane,
-    /// and its column's height before it is the old one plus the column's growth, bit for
-    /// bit. With exact sums an item's bottom is its column's next height less `v`, and the
-    /// lowest bottom kept at a checkpoint is the largest of those over the columns that
-    /// hold an item by then.
-    /// - Complexity: O(k·B·(after − m) + k·(c/B − after) + k·B) for c items.
+    /// checkpoint by what that column grew (one range move per column,
+    /// `CheckpointHeights.move`), and returns where the section ends, replayed from its last
+    /// checkpoint. For lanes that do not depend on heights (placed by estimate, or one
+    /// column) and exact sums only: an item after `after·B` keeps its lane, and its column's
+    /// height before it is the old one plus the column's growth, bit for bit.
+    /// - Complexity: O(k·B·(after − m) + k·log C + k·B), plus O(k·log C) per checkpoint
+    ///   re-laid, for C checkpoints in all.
     private static func moveColumns(
         of section: Int, from m: Int, to after: Int, data: DataShape, config: Configuration, height: ItemHeight,
-        checkpointStart: Int, checkpointEnd: Int, checkpoints: UnsafeMutableBufferPointer<Double>, lowests: UnsafeMutableBufferPointer<Double>
+        checkpointStart: Int, checkpointEnd: Int, checkpoints: inout CheckpointHeights
     ) -> Double {
-        let k = config.columns, b = checkpointInterval, v = config.itemSpacing
+        let k = config.columns, b = checkpointInterval
+        let index = checkpointStart + after
         withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { growth in
-            let base = (checkpointStart + after) * k
             var j = 0
             while j < k {
-                growth[j] = checkpoints[base + j]
+                growth[j] = checkpoints[index, j]
                 j += 1
             }
             var unusedSum = 0.0
             _ = layItems(
                 of: section, fromCheckpoint: m, through: after * b, data: data, config: config, height: height,
-                checkpointStart: checkpointStart, checkpoints: checkpoints, lowests: lowests,
-                heightSum: &unusedSum)
+                checkpointStart: checkpointStart, checkpoints: &checkpoints, heightSum: &unusedSum)
             j = 0
             while j < k {
-                growth[j] = checkpoints[base + j] - growth[j]
+                checkpoints.move(j, (index + 1)..<checkpointEnd, by: checkpoints[index, j] - growth[j])
                 j += 1
-            }
-            var index = checkpointStart + after + 1
-            while index < checkpointEnd {
-                let filled = min(k, (index - checkpointStart) * b)
-                var lowest = -Double.infinity
-                j = 0
-                while j < k {
-                    checkpoints[index * k + j] += growth[j]
-                    if j < filled { lowest = max(lowest, checkpoints[index * k + j] - v) }
-                    j += 1
-                }
-                lowests[index] = lowest
-                index += 1
             }
         }
         var unusedSum = 0.0
         return layItems(
             of: section, fromCheckpoint: checkpointEnd - 1 - checkpointStart, data: data, config: config, height: height,
-            checkpointStart: checkpointStart, checkpoints: checkpoints, lowests: lowests,
-            heightSum: &unusedSum)
+            checkpointStart: checkpointStart, checkpoints: &checkpoints, heightSum: &unusedSum)
     }
 
     /// The first section after `section` that holds a measured item, `nil` when none.

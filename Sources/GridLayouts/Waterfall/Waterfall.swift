@@ -46,13 +46,17 @@ import GridCore
 /// (CHTCollectionViewWaterfallLayout's), they scroll with their section.
 ///
 /// What is kept (on demand): per section its top, the `y` of its footer, and every
-/// ``checkpointInterval`` items the k column heights before that item and the lowest bottom
-/// of the items before it (so that a measurement re-lays from a checkpoint: see
-/// ``prepare(data:container:invalidation:)``). Nothing per item.
+/// ``checkpointInterval`` items the k column heights before that item, so that a
+/// measurement re-lays from a checkpoint and moves the later ones by range (per-column
+/// Fenwick trees over the checkpoints: see ``prepare(data:container:invalidation:)``).
+/// Nothing per item.
 ///
 /// - Complexity: prepare O(n·k) time for n items; memory O(S + k·n/B) for
-///   B = ``checkpointInterval`` (no per-item storage beyond the data's own sizes). Rect
-///   query O(log S + log(n/B)·k + (B + r + m)·k): a binary search for the first section,
+///   B = ``checkpointInterval`` (no per-item storage beyond the data's own sizes; twice
+///   k·n/B with estimated sizes, for the trees). Reading a checkpoint's column height is
+///   O(1), or O(log(n/B)) once a measurement has moved checkpoints. Rect query
+///   O(log S + log(n/B)·k·L + (B + r + m)·k + k·L), L = 1 or, once moved, log(n/B): a
+///   binary search for the first section,
 ///   then for the last checkpoint whose columns all end at or above the rect, from which
 ///   items are replayed (O(k) each, to find the shortest column) until one starts below
 ///   the rect; m is the number of elements returned and r the number of items placed beside
@@ -78,14 +82,11 @@ public struct Waterfall: GridLayout, Sendable {
     var sectionTops: [Double] = [0]
     /// The `y` of each section's footer: where its items and bottom inset end.
     var footerTops: [Double] = []
-    /// `checkpoints[(checkpointStarts[s] + m)·k + j]` is `H_j` before item `m·B` of section
-    /// `s` is placed.
-    var checkpoints: [Double] = []
+    /// `checkpoints[checkpointStarts[s] + m, j]` is `H_j` before item `m·B` of section `s`
+    /// is placed (held so that a measurement moves a range of them in O(log C): see
+    /// `CheckpointHeights`).
+    var checkpoints = CheckpointHeights()
     var checkpointStarts: [Int] = [0]
-    /// `lowests[checkpointStarts[s] + m]` is the lowest bottom of an item of section `s`
-    /// placed before item `m·B` (−∞ before the first): where the section ends is the larger
-    /// of it and its tallest column, so a re-lay from a checkpoint needs it.
-    var lowests: [Double] = []
     /// The sum of every item's height, in item order.
     var heightSum = 0.0
     /// Whether every sum the layout makes is exact: the spacings, insets, header and footer
@@ -142,33 +143,26 @@ public struct Waterfall: GridLayout, Sendable {
             checkpointStarts[section + 1] = checkpointStarts[section] + (count + b - 1) / b
         }
         let checkpointCount = checkpointStarts[sectionCount]
-        var checkpoints = [Double](repeating: 0, count: checkpointCount * k)
-        var lowests = [Double](repeating: -.infinity, count: checkpointCount)
+        var checkpoints = CheckpointHeights(base: [Double](repeating: 0, count: checkpointCount * k), columns: k)
         var heightSum = 0.0
         var y = 0.0
         let height = ItemHeight(config, data: data, columnWidth: w)
-        checkpoints.withUnsafeMutableBufferPointer { checkpoints in
-            lowests.withUnsafeMutableBufferPointer { lowests in
-                for section in 0..<sectionCount {
-                    tops[section] = y
-                    y += t
-                    let start = y + insets.top
-                    let count = data.itemCounts[section]
-                    if count > 0 {
-                        let base = checkpointStarts[section] * k
-                        for j in 0..<k { checkpoints[base + j] = start }
-                        lowests[checkpointStarts[section]] = -.infinity
-                        y = Self.layItems(
-                            of: section, fromCheckpoint: 0, data: data, config: config, height: height,
-                            checkpointStart: checkpointStarts[section], checkpoints: checkpoints, lowests: lowests,
-                            heightSum: &heightSum)
-                    } else {
-                        y = y + insets.top + insets.bottom
-                    }
-                    footers[section] = y
-                    y += f
-                }
+        for section in 0..<sectionCount {
+            tops[section] = y
+            y += t
+            let start = y + insets.top
+            let count = data.itemCounts[section]
+            if count > 0 {
+                let base = checkpointStarts[section]
+                for j in 0..<k { checkpoints.set(base, j, start) }
+                y = Self.layItems(
+                    of: section, fromCheckpoint: 0, data: data, config: config, height: height,
+                    checkpointStart: base, checkpoints: &checkpoints, heightSum: &heightSum)
+            } else {
+                y = y + insets.top + insets.bottom
             }
+            footers[section] = y
+            y += f
         }
         tops[sectionCount] = y
         guard y.isFinite else {
@@ -176,7 +170,6 @@ public struct Waterfall: GridLayout, Sendable {
                 data.itemSizes == nil ? "itemHeight" : "itemSizes", data.itemSizes == nil ? config.itemHeight : heightSum,
                 expected: "heights small enough that the content height of \(sectionCount) sections stays finite")
         }
-        self.lowests = lowests
         self.heightSum = heightSum
         self.sumsAreExact = nil
         self.isPrepared = true
@@ -194,7 +187,11 @@ public struct Waterfall: GridLayout, Sendable {
         self.preparedTraits = makeTraits()
         // With estimated sizes measurements will come: whether they can be followed in place
         // is learnt here, in the prepare's O(n), rather than in the first measuring frame.
-        if config.estimated != nil { _ = knowsSumsAreExact() }
+        // Room for the moves too, so that measuring frames allocate nothing.
+        if config.estimated != nil {
+            _ = knowsSumsAreExact()
+            self.checkpoints.reserveMoves()
+        }
     }
 
     /// What the frames declare, from the last successful prepare: cells never overlap; a
@@ -292,42 +289,76 @@ extension Waterfall {
 // MARK: - Laying a section
 
 extension Waterfall {
-    /// Lays the items of `section` from its checkpoint `m` on: reads the column heights and
-    /// the lowest bottom kept there, places every item from `m·B` to the section's end (or
+    /// Lays the items of `section` from its checkpoint `m` on: reads the column heights kept
+    /// there, places every item from `m·B` to the section's end (or
     /// to `end`, a checkpoint's item, writing that checkpoint too), writes the checkpoints
     /// after `m` and returns where the section's items and bottom inset end (its footer's
     /// `y`; meaningless when it stopped at `end`). The one loop of ``prepare(data:container:)`` and of a
     /// told measurement, so that both give the same answers bit for bit.
     ///
+    /// Where the section ends is the larger of its tallest column (less `v`, plus the bottom
+    /// inset) and the lowest bottom of its items. From checkpoint 0 that lowest bottom is
+    /// accumulated item by item, as `prepare` always has; from a later checkpoint (a told
+    /// measurement, which sums exactly) it starts as the largest `H_j − v` over the columns
+    /// that hold an item by then (the first `min(k, m·B)`: the first k items fill the k
+    /// columns in order): with exact sums a column's height is its last item's bottom plus
+    /// `v`, bit for bit.
+    ///
+    /// With `stopAfter` (a told measurement whose last measured item in the section is
+    /// `stopAfter.item`, exact sums), it stops at the first checkpoint after that item where
+    /// every column is `d` taller than the checkpoint kept there (all by the same `d`): the
+    /// items after it are those laid before, with the same heights, and the columns compare
+    /// as before (`a + d < b + d` exactly when `a < b`, the sums being exact), so every item
+    /// goes to its old lane `d` lower. It then moves the section's later checkpoints (to
+    /// `stopAfter.checkpointEnd`, a flat index) by `d` and returns `stopAfter.oldEnd + d`,
+    /// where the section ended before, moved likewise.
+    ///
     /// `heightSum` gets every height placed added to it, in order.
-    /// - Complexity: O((c − m·B)·k) for c items in the section.
+    /// - Complexity: O((c − m·B)·k) for c items in the section (to the checkpoint where it
+    ///   stops, with `stopAfter`), plus O(k·log C) per checkpoint written once a measurement
+    ///   has moved checkpoints.
     static func layItems(
         of section: Int, fromCheckpoint m: Int, through end: Int? = nil, data: DataShape, config: Configuration, height: ItemHeight,
-        checkpointStart: Int, checkpoints: UnsafeMutableBufferPointer<Double>, lowests: UnsafeMutableBufferPointer<Double>,
-        heightSum: inout Double
+        checkpointStart: Int, checkpoints: inout CheckpointHeights, heightSum: inout Double,
+        stopAfter: (item: Int, oldEnd: Double, checkpointEnd: Int)? = nil
     ) -> Double {
         let k = config.columns, b = checkpointInterval, v = config.itemSpacing
         let byEstimate = config.lanesByEstimate
         let first = data.sectionStarts[section], count = data.itemCounts[section]
         let stop = min(end ?? count, count)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { heights in
-            let base = (checkpointStart + m) * k
             var j = 0
             while j < k {
-                heights[j] = checkpoints[base + j]
+                heights[j] = checkpoints[checkpointStart + m, j]
                 j += 1
             }
-            var lowest = lowests[checkpointStart + m]
+            var lowest = -Double.infinity
+            if m > 0 {
+                let filled = min(k, m * b)
+                j = 0
+                while j < filled {
+                    lowest = max(lowest, heights[j] - v)
+                    j += 1
+                }
+            }
             var item = m * b
             while item <= stop {
                 if item % b == 0 && item > m * b && item < count {
                     let index = checkpointStart + item / b
+                    if let stopAfter, item > stopAfter.item {
+                        let d = heights[0] - checkpoints[index, 0]
+                        j = 1
+                        while j < k && heights[j] - checkpoints[index, j] == d { j += 1 }
+                        if j == k {
+                            checkpoints.moveAll(index..<stopAfter.checkpointEnd, by: d)
+                            return stopAfter.oldEnd + d
+                        }
+                    }
                     j = 0
                     while j < k {
-                        checkpoints[index * k + j] = heights[j]
+                        checkpoints.set(index, j, heights[j])
                         j += 1
                     }
-                    lowests[index] = lowest
                 }
                 if item == stop { break }
                 let lane = lane(of: item, byEstimate: byEstimate, heights: UnsafeBufferPointer(heights))
@@ -385,14 +416,12 @@ extension Waterfall {
         let v = prepared.itemSpacing
         let height = ItemHeight(prepared, data: data, columnWidth: columnWidth)
         let count = data.itemCounts[section], first = data.sectionStarts[section]
-        let base = (checkpointStarts[section] + m) * k
+        let index = checkpointStarts[section] + m
         withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { heights in
-            checkpoints.withUnsafeBufferPointer { checkpoints in
-                var j = 0
-                while j < k {
-                    heights[j] = checkpoints[base + j]
-                    j += 1
-                }
+            var j = 0
+            while j < k {
+                heights[j] = checkpoints[index, j]
+                j += 1
             }
             var item = m * Self.checkpointInterval
             let byEstimate = prepared.lanesByEstimate
@@ -429,15 +458,16 @@ extension Waterfall {
     private func tallest(atCheckpoint index: Int) -> Double {
         let k = prepared.columns
         var j = 1
-        var result = checkpoints[index * k]
+        var result = checkpoints[index, 0]
         while j < k {
-            result = max(result, checkpoints[index * k + j])
+            result = max(result, checkpoints[index, j])
             j += 1
         }
         return result
     }
 
-    /// - Complexity: O(log S + log(n/B)·k + (B + r + m)·k); see the type's documentation.
+    /// - Complexity: O(log S + log(n/B)·k·L + (B + r + m)·k + k·L); see the type's
+    ///   documentation.
     public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
         guard !rect.isEmpty else { return }
         let qMinX = rect.minX, qMaxX = rect.maxX, qMinY = rect.minY, qMaxY = rect.maxY
@@ -504,7 +534,7 @@ extension Waterfall {
         }
     }
 
-    /// - Complexity: O(B·k).
+    /// - Complexity: O(B·k), plus O(k·log(n/B)) once a measurement has moved checkpoints.
     public func attributes(at path: ItemPath) -> LayoutAttributes? {
         guard data.contains(path) else { return nil }
         var found = Rect.zero
