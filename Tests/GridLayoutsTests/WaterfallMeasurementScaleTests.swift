@@ -178,6 +178,31 @@ import Testing
     }
 }
 
+/// Lanes follow indices (TheWaterfall.md): prepending one item into a two-column stable
+/// waterfall of estimated sizes puts every later item in the other column (worked by hand:
+/// columns at x = 10 and 165 for a container 320 wide, item m at column m mod 2, so old item
+/// m, now m + 1, moves from x_(m mod 2) to x_((m+1) mod 2)), and `laneChanges`, which counts
+/// measurements' lane changes only, stays 0.
+@Suite struct WaterfallPrependLaneTests {
+    @Test func aPrependOfOneItemSwapsEveryLaterLaneInTwoStableColumns() throws {
+        let container = Size(width: 320, height: 480)
+        let configuration = Waterfall.Configuration(columns: 2, itemSizing: .heights, estimated: .itemHeight(50))
+        let count = 9
+        var data = try DataShape(itemCounts: [count], itemSizes: Array(repeating: Size(width: 1, height: 50), count: count))
+        var layout = Waterfall(configuration)
+        try layout.prepare(data: data, container: container)
+        let xs = [10.0, 165.0]
+        for m in 0..<count { #expect(layout.attributes(at: ItemPath(section: 0, item: m))?.frame.minX == xs[m % 2]) }
+        let edit = DataEdit.insertItems(section: 0, item: 0, count: 1, sizes: [Size(width: 1, height: 50)])
+        data = try edit.applied(to: data)
+        try layout.prepare(data: data, container: container, invalidation: .edited(edit))
+        for m in 0..<count {
+            #expect(layout.attributes(at: ItemPath(section: 0, item: m + 1))?.frame.minX == xs[(m + 1) % 2], "old item \(m)")
+        }
+        #expect(layout.laneChanges == 0)
+    }
+}
+
 /// `Waterfall.CheckpointHeights` against a brute-force array of heights: random range
 /// moves by multiples of 2⁻¹⁰ and writes, read back bit for bit, including moves large
 /// enough to fold the trees into the base heights (`massLimit`).
