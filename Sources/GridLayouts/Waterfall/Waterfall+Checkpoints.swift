@@ -87,6 +87,27 @@ extension Waterfall {
             return sum
         }
 
+        /// `prefix(i, j)` over the trees' buffer, for `k` columns.
+        @inline(__always)
+        static func prefix(_ tree: UnsafeBufferPointer<Double>, columns k: Int, _ i: Int, _ j: Int) -> Double {
+            var sum = 0.0
+            var x = i + 1
+            while x > 0 {
+                sum += tree[x * k + j]
+                x &= x - 1
+            }
+            return sum
+        }
+
+        /// Calls `body` with `base` and, once a measurement has moved checkpoints, the
+        /// trees (`nil` before: every height is its base), for `Waterfall.layItems`.
+        mutating func withBuffers<R>(_ body: (UnsafeMutableBufferPointer<Double>, UnsafeBufferPointer<Double>?) -> R) -> R {
+            let moved = mass != 0
+            return tree.withUnsafeBufferPointer { tree in
+                base.withUnsafeMutableBufferPointer { base in body(base, moved ? tree : nil) }
+            }
+        }
+
         /// Adds `d` to column `j`'s height at every checkpoint in `range`.
         /// - Complexity: O(log C) (O(k·C·log C) instead, once every 2⁴² points of moves,
         ///   to fold the trees into `base`).

@@ -206,10 +206,15 @@ extension Waterfall {
                         of: section, from: m, to: after, data: data, config: config, height: newHeight,
                         checkpointStart: cpStart, checkpointEnd: cpEnd, checkpoints: &checkpoints)
                 } else {
-                    footer = Self.layItems(
-                        of: section, fromCheckpoint: m, data: data, config: config, height: newHeight,
-                        checkpointStart: cpStart, checkpoints: &checkpoints, heightSum: &unused,
-                        stopAfter: (measured.high, oldEnd: footerTops[section] + moved, checkpointEnd: cpEnd))
+                    let stopAfter = (item: measured.high, oldEnd: footerTops[section] + moved)
+                    var stopped: (index: Int, by: Double)?
+                    footer = checkpoints.withBuffers { base, tree in
+                        Self.layItems(
+                            of: section, fromCheckpoint: m, data: data, config: config, height: newHeight,
+                            checkpointStart: cpStart, base: base, tree: tree, heightSum: &unused,
+                            stopAfter: stopAfter, stopped: &stopped)
+                    }
+                    if let stopped { checkpoints.moveAll(stopped.index..<cpEnd, by: stopped.by) }
                 }
                 let next = footer + f
                 offset = next - sectionTops[section + 1]
@@ -323,9 +328,12 @@ extension Waterfall {
                 j += 1
             }
             var unusedSum = 0.0
-            _ = layItems(
-                of: section, fromCheckpoint: m, through: after * b, data: data, config: config, height: height,
-                checkpointStart: checkpointStart, checkpoints: &checkpoints, heightSum: &unusedSum)
+            var stopped: (index: Int, by: Double)?
+            _ = checkpoints.withBuffers { base, tree in
+                layItems(
+                    of: section, fromCheckpoint: m, through: after * b, data: data, config: config, height: height,
+                    checkpointStart: checkpointStart, base: base, tree: tree, heightSum: &unusedSum, stopped: &stopped)
+            }
             j = 0
             while j < k {
                 checkpoints.move(j, (index + 1)..<checkpointEnd, by: checkpoints[index, j] - growth[j])
@@ -333,9 +341,12 @@ extension Waterfall {
             }
         }
         var unusedSum = 0.0
-        return layItems(
-            of: section, fromCheckpoint: checkpointEnd - 1 - checkpointStart, data: data, config: config, height: height,
-            checkpointStart: checkpointStart, checkpoints: &checkpoints, heightSum: &unusedSum)
+        var stopped: (index: Int, by: Double)?
+        return checkpoints.withBuffers { base, tree in
+            layItems(
+                of: section, fromCheckpoint: checkpointEnd - 1 - checkpointStart, data: data, config: config, height: height,
+                checkpointStart: checkpointStart, base: base, tree: tree, heightSum: &unusedSum, stopped: &stopped)
+        }
     }
 
     /// The first section after `section` that holds a measured item, `nil` when none.

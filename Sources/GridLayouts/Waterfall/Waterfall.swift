@@ -143,26 +143,30 @@ public struct Waterfall: GridLayout, Sendable {
             checkpointStarts[section + 1] = checkpointStarts[section] + (count + b - 1) / b
         }
         let checkpointCount = checkpointStarts[sectionCount]
-        var checkpoints = CheckpointHeights(base: [Double](repeating: 0, count: checkpointCount * k), columns: k)
+        var checkpoints = [Double](repeating: 0, count: checkpointCount * k)
         var heightSum = 0.0
         var y = 0.0
         let height = ItemHeight(config, data: data, columnWidth: w)
-        for section in 0..<sectionCount {
-            tops[section] = y
-            y += t
-            let start = y + insets.top
-            let count = data.itemCounts[section]
-            if count > 0 {
-                let base = checkpointStarts[section]
-                for j in 0..<k { checkpoints.set(base, j, start) }
-                y = Self.layItems(
-                    of: section, fromCheckpoint: 0, data: data, config: config, height: height,
-                    checkpointStart: base, checkpoints: &checkpoints, heightSum: &heightSum)
-            } else {
-                y = y + insets.top + insets.bottom
+        checkpoints.withUnsafeMutableBufferPointer { checkpoints in
+            var stopped: (index: Int, by: Double)?
+            for section in 0..<sectionCount {
+                tops[section] = y
+                y += t
+                let start = y + insets.top
+                let count = data.itemCounts[section]
+                if count > 0 {
+                    let base = checkpointStarts[section] * k
+                    for j in 0..<k { checkpoints[base + j] = start }
+                    y = Self.layItems(
+                        of: section, fromCheckpoint: 0, data: data, config: config, height: height,
+                        checkpointStart: checkpointStarts[section], base: checkpoints, tree: nil,
+                        heightSum: &heightSum, stopped: &stopped)
+                } else {
+                    y = y + insets.top + insets.bottom
+                }
+                footers[section] = y
+                y += f
             }
-            footers[section] = y
-            y += f
         }
         tops[sectionCount] = y
         guard y.isFinite else {
@@ -178,7 +182,7 @@ public struct Waterfall: GridLayout, Sendable {
         self.columnWidth = w
         self.sectionTops = tops
         self.footerTops = footers
-        self.checkpoints = checkpoints
+        self.checkpoints = CheckpointHeights(base: checkpoints, columns: k)
         self.checkpointStarts = checkpointStarts
         self.meanLine = (data.totalItems > 0 ? heightSum / Double(data.totalItems) : config.itemHeight) + config.itemSpacing
         self.prepared = config
@@ -309,9 +313,13 @@ extension Waterfall {
     /// every column is `d` taller than the checkpoint kept there (all by the same `d`): the
     /// items after it are those laid before, with the same heights, and the columns compare
     /// as before (`a + d < b + d` exactly when `a < b`, the sums being exact), so every item
-    /// goes to its old lane `d` lower. It then moves the section's later checkpoints (to
-    /// `stopAfter.checkpointEnd`, a flat index) by `d` and returns `stopAfter.oldEnd + d`,
-    /// where the section ended before, moved likewise.
+    /// goes to its old lane `d` lower. It then sets `stopped` to that checkpoint (a flat
+    /// index) and `d`, for the caller to move the section's later checkpoints by `d`, and
+    /// returns `stopAfter.oldEnd + d`, where the section ended before, moved likewise.
+    ///
+    /// The checkpoints are `base` and, once a measurement has moved them, `tree`
+    /// (`CheckpointHeights`): raw buffers, so that `prepare`'s loop writes them as plainly
+    /// as it always has.
     ///
     /// `heightSum` gets every height placed added to it, in order.
     /// - Complexity: O((c − m·B)·k) for c items in the section (to the checkpoint where it
@@ -319,17 +327,23 @@ extension Waterfall {
     ///   has moved checkpoints.
     static func layItems(
         of section: Int, fromCheckpoint m: Int, through end: Int? = nil, data: DataShape, config: Configuration, height: ItemHeight,
-        checkpointStart: Int, checkpoints: inout CheckpointHeights, heightSum: inout Double,
-        stopAfter: (item: Int, oldEnd: Double, checkpointEnd: Int)? = nil
+        checkpointStart: Int, base: UnsafeMutableBufferPointer<Double>, tree: UnsafeBufferPointer<Double>?,
+        heightSum: inout Double, stopAfter: (item: Int, oldEnd: Double)? = nil, stopped: inout (index: Int, by: Double)?
     ) -> Double {
         let k = config.columns, b = checkpointInterval, v = config.itemSpacing
         let byEstimate = config.lanesByEstimate
         let first = data.sectionStarts[section], count = data.itemCounts[section]
         let stop = min(end ?? count, count)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { heights in
+            // A checkpoint's column height, and one written (`CheckpointHeights` subscript and
+            // `set`, over the buffers).
+            @inline(__always) func read(_ index: Int, _ j: Int) -> Double {
+                guard let tree else { return base[index * k + j] }
+                return base[index * k + j] + CheckpointHeights.prefix(tree, columns: k, index, j)
+            }
             var j = 0
             while j < k {
-                heights[j] = checkpoints[checkpointStart + m, j]
+                heights[j] = read(checkpointStart + m, j)
                 j += 1
             }
             var lowest = -Double.infinity
@@ -346,17 +360,21 @@ extension Waterfall {
                 if item % b == 0 && item > m * b && item < count {
                     let index = checkpointStart + item / b
                     if let stopAfter, item > stopAfter.item {
-                        let d = heights[0] - checkpoints[index, 0]
+                        let d = heights[0] - read(index, 0)
                         j = 1
-                        while j < k && heights[j] - checkpoints[index, j] == d { j += 1 }
+                        while j < k && heights[j] - read(index, j) == d { j += 1 }
                         if j == k {
-                            checkpoints.moveAll(index..<stopAfter.checkpointEnd, by: d)
+                            stopped = (index, d)
                             return stopAfter.oldEnd + d
                         }
                     }
                     j = 0
                     while j < k {
-                        checkpoints.set(index, j, heights[j])
+                        if let tree {
+                            base[index * k + j] = heights[j] - CheckpointHeights.prefix(tree, columns: k, index, j)
+                        } else {
+                            base[index * k + j] = heights[j]
+                        }
                         j += 1
                     }
                 }
