@@ -8,7 +8,10 @@ import Testing
 /// and nobody edited them by hand; the committed fixtures are the reference's answers.
 @Suite struct BundledInputTests {
     static let datasets = ["photos-2976", "mixed-3000"] + BundledDatasets.scaleTiles.map { "scale-\($0)" }
-        + ["sales-10x4", "records-1000x12", "records-1000000x20", "grouped-96", "pins-3000", "pins-1000000", "timesheet-20x40", "ledger-100000x30"]
+        + ["sales-10x4", "records-1000x12", "records-1000000x20"] + BundledDatasets.recordCounts.map { "records-\($0)x10" }
+        + ["grouped-96"] + BundledDatasets.columnarItems.map { "columnar-\($0)" }
+        + BundledDatasets.pinsCounts.map { "pins-\($0)" }
+        + ["timesheet-20x40"] + BundledDatasets.ledgerRows.map { "ledger-\($0)x30" }
         + ["feed-10000", "pins-captions-3000", "pins-captions-1000000", "photos-labels-2976", "records-measured-1000x12"]
 
     @Test func everySpecFileIsABundledDataset() throws {

@@ -105,22 +105,34 @@ public enum BundledDatasets {
     /// about every hundred rows (seeded), and one annotation spanning 10,000 rows of the
     /// last column.
     public static func ledger100000x30() throws(GridError) -> LayoutSpec {
+        try ledger(100_000)
+    }
+
+    /// The row counts of the span grid's scale series beyond the timesheet's 40 rows:
+    /// ledgers of 300 to 3,000,000 slots.
+    public static let ledgerRows = [10, 100, 1_000, 10_000, 100_000]
+
+    /// A ledger of `rows` rows × 30 columns, as ``ledger100000x30()`` (which is
+    /// `ledger(100_000)`): a frozen header row and date column, rows of 28, a merged note
+    /// across columns 2…5 about every hundred rows (seeded by `rows`), and, from 20 rows,
+    /// an annotation in the last column spanning a tenth of the rows from two fifths down.
+    public static func ledger(_ rows: Int) throws(GridError) -> LayoutSpec {
         typealias Column = SpanGrid.ColumnWidth
         var columns = [Column(.fixed(88)), Column(.fractional(0.25), min: 160, max: 320)]
         columns += Array(repeating: Column(.fixed(72)), count: 26)
         columns += [Column(.viewport(padding: 824), min: 96, max: 160), Column(.fixed(240))]
-        let rows = [SpanGrid.RowRun(count: 1, height: 36), SpanGrid.RowRun(count: 99_999, height: 28)]
-        var random = SeededRandom(seed: 100_000)
+        let runs = [SpanGrid.RowRun(count: 1, height: 36), SpanGrid.RowRun(count: rows - 1, height: 28)]
+        var random = SeededRandom(seed: UInt64(rows))
         var merges: [GridPlacement] = []
         var row = 1 + random.integer(0...99)
-        while row < 100_000 {
+        while row < rows {
             merges.append(GridPlacement(row: row, column: 2, rowSpan: 1, columnSpan: 4))
             row += random.integer(50...150)
         }
-        merges.append(GridPlacement(row: 40_000, column: 29, rowSpan: 10_000, columnSpan: 1))
-        let configuration = SpanGrid.Configuration(columns: columns, rows: rows, merges: merges, frozenRows: 1, frozenColumns: 1)
+        if rows / 10 >= 2 { merges.append(GridPlacement(row: rows * 2 / 5, column: 29, rowSpan: rows / 10, columnSpan: 1)) }
+        let configuration = SpanGrid.Configuration(columns: columns, rows: runs, merges: merges, frozenRows: 1, frozenColumns: 1)
         return LayoutSpec(
-            name: "ledger-100000x30", parameters: configuration, container: Size(width: 1024, height: 768),
+            name: "ledger-\(rows)x30", parameters: configuration, container: Size(width: 1024, height: 768),
             data: try configuration.dataShape())
     }
 
@@ -136,6 +148,31 @@ public enum BundledDatasets {
             name: "grouped-96", parameters: configuration, container: Size(width: 768, height: 1024),
             data: try DataShape(itemCounts: counts, itemSizes: heights))
     }
+
+    /// The item counts of the columnar layout's scale series beside `grouped-96`'s 1,968.
+    public static let columnarItems = [100, 1_000, 10_000, 100_000, 1_000_000]
+
+    /// `grouped-96`'s layout at scale: `items` items in sections of 20 (the last one
+    /// shorter), three columns on 768 × 1024, headers of 28 and footers of 16, the items'
+    /// heights a seeded pattern of 2,000 heights of 44 to 120 points repeated (so that the
+    /// spec stays small at a million).
+    public static func columnar(_ items: Int) throws(GridError) -> LayoutSpec {
+        var random = SeededRandom(seed: 20_000)
+        let pattern = (0..<min(items, 2_000)).map { _ in Size(width: 1, height: Double(random.integer(44...120))) }
+        var counts = Array(repeating: 20, count: items / 20)
+        if items % 20 != 0 { counts.append(items % 20) }
+        let configuration = ColumnarGrouped.Configuration(columns: 3, headerHeight: 28, footerHeight: 16)
+        return LayoutSpec(
+            name: "columnar-\(items)", parameters: configuration, container: Size(width: 768, height: 1024),
+            data: try DataShape(itemCounts: counts, itemSizes: (0..<items).map { pattern[$0 % pattern.count] }))
+    }
+
+    /// The waterfall's scale series: `pins-100` to `pins-1000000`.
+    public static let pinsCounts = [100, 1_000, 3_000, 10_000, 100_000, 1_000_000]
+
+    /// The data grid's scale series beyond `sales-10x4`, `records-1000x12` and
+    /// `records-1000000x20`: 10 fields of 10 to 100,000 records (100 to 1,000,000 cells).
+    public static let recordCounts = [10, 100, 10_000, 100_000]
 
     /// 3,000 photos' sizes as a phone's camera roll has them: mostly the common camera and
     /// screen ratios (4:3, 3:2, 16:9, square, each way up), some cropped at any ratio,
@@ -266,8 +303,12 @@ public enum BundledDatasets {
         var specs = [try photos2976(), try mixed3000()]
         for tiles in scaleTiles { specs.append(try scale(tiles)) }
         specs += [try sales10x4(), try records(1_000, fields: 12), try records(1_000_000, fields: 20)]
-        specs += [try grouped96(), try pins(3_000), try pins(1_000_000)]
-        specs += [try timesheet20x40(), try ledger100000x30()]
+        for count in recordCounts { specs.append(try records(count, fields: 10)) }
+        specs.append(try grouped96())
+        for items in columnarItems { specs.append(try columnar(items)) }
+        for count in pinsCounts { specs.append(try pins(count)) }
+        specs.append(try timesheet20x40())
+        for rows in ledgerRows { specs.append(try ledger(rows)) }
         specs += [try feed10000(), try pinsCaptions3000(), try pinsCaptions(1_000_000)]
         specs += [try photosLabels2976(), try recordsMeasured1000x12()]
         return specs
