@@ -89,10 +89,13 @@ import Testing
         try grid.apply(.setContentHeight(row: 2, column: 0, height: 30))
         #expect(!grid.rowTrack.isSlotBySlot)
         #expect(Self.heights(grid) == [20, 20, 30, 80, 20])
-        // Laid out again, the rows' multisets are kept, row 2's with its 30 for 50.
-        #expect(grid.typing.isMade && grid.typing.own[2] == [30] && grid.typing.own[1].isEmpty)
+        // Laid out again, the rows' multisets are kept but the typed row's block, made again
+        // at the next keystroke in it from the content list.
+        #expect(grid.typing.isMade && grid.typing.blocks[0].isEmpty)
         try grid.apply(.setContentHeight(row: 0, column: 0, height: 25))  // a row it does not cross: in place
         #expect(grid.rowTrack.isSlotBySlot)
+        // Row 2 holds its 30 (not the 50 before it); the merged cell's 130, spanning rows, is in no row's.
+        #expect(grid.typing.blocks[0] == [[25], [], [30], [], []])
         #expect(Self.heights(grid) == [25, 20, 30, 80, 20])
         let fresh = try Self.prepared(grid.configuration)
         #expect(grid.elements(in: Rect(x: 0, y: 0, width: 100, height: 500)) == fresh.elements(in: Rect(x: 0, y: 0, width: 100, height: 500)))

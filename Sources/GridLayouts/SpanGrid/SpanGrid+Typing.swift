@@ -4,11 +4,22 @@ import GridCore
 /// rows' other heights: per row, the content heights of the cells lying in that row alone,
 /// sorted (a multiset whose largest is last), and the configured rows' first indices.
 ///
-/// Made on the first keystroke after a prepare or another edit (O(R + K log K) for R rows
-/// and K content heights), then kept by each keystroke the fast path takes. Memory O(R + K).
+/// The rows' multisets are kept in blocks of ``blockSize`` rows, each made on the first
+/// keystroke in one of its rows (O(B + log K + k log k) for its k content heights) and kept
+/// by the keystrokes after it; what the first keystroke after a prepare or another edit
+/// makes is O(runs + R/B) (the configured runs' firsts, no block). Blocks, because a grid
+/// is a value: a copy of a grid then typed in copies one block and the R/B block
+/// references, not R lists. Memory O(R/B + B·b + K) for b blocks typed in.
 struct TypingRows: Sendable {
-    /// `own[r]`: the content heights of the cells lying in row `r` alone, ascending.
-    var own: [[Double]] = []
+    /// Rows per block: 2⁹, as the row track's (``SpanTrack/blockSize``).
+    static let blockSize = 512
+    static let blockShift = 9
+
+    /// `blocks[b][r − b·B]`: the content heights of the cells lying in row `r` alone,
+    /// ascending; an empty block is not made yet.
+    var blocks: [[[Double]]] = []
+    /// The number of rows the blocks cover.
+    var rowCount = 0
     /// The first row of each configured run, then the number of rows.
     var firsts: [Int] = []
     /// The least configured row height.
@@ -82,14 +93,19 @@ extension SpanGrid {
     /// content heights, so a shrinking tallest cell finds the next without reading the
     /// row's other cells. A keystroke that leaves the row's height as it was changes the
     /// content list and the row's multiset only; one that changes it sets one slot of the
-    /// row track (a Fenwick tree, O(log R)) and the content height: the rows below move,
-    /// the cells and their bands stay.
+    /// row track (blocks of running sums under a Fenwick tree of the blocks, O(B + log(R/B)),
+    /// see ``SpanTrack``) and the content height: the rows below move, the cells and their
+    /// bands stay. It also records what it did to the rows (``keystrokeShift``).
     ///
-    /// - Complexity: O(log B + m log K + log R + c) for B bands of merged cells, m merged
-    ///   cells crossing the row, K content heights, R rows and c typed cells in the row, plus
-    ///   O(K) words moved when a cell first gets (or loses) content; O(R + K log K)
-    ///   once, on the first keystroke after a prepare or another edit. Allocates nothing once
-    ///   the row's multiset and the content list have room.
+    /// - Complexity: O(log B + m log K + c) for B bands of merged cells, m merged cells
+    ///   crossing the row, K content heights and c typed cells in the row, plus
+    ///   O(512 + log(R/512)) when the row's height changes, plus O(K) words moved when a cell
+    ///   first gets (or loses) content; O(runs + R/512) once, on the first keystroke after a
+    ///   prepare or another edit, O(512 + log K + k log k) on the first in a block of 512
+    ///   rows with k content heights, and O(R) the first time a row's height changes (the
+    ///   track made slot by slot). Allocates nothing once the row's block, its multiset and
+    ///   the content list have room, and while the grid is not shared with a copy (a copy
+    ///   typed in copies the typed blocks, O(512 + R/512), and the content list, O(K)).
     mutating func type(row: Int, column: Int, height: Double) -> Bool {
         guard isPrepared, row >= 0, row < rowTrack.count, column >= 0, column < columnCount,
               height.isFinite, height >= 0
@@ -113,33 +129,48 @@ extension SpanGrid {
             e += 1
         }
         if !typing.isMade { makeTyping() }
+        let b = row >> TypingRows.blockShift, inBlock = row & (TypingRows.blockSize - 1)
+        if typing.blocks[b].isEmpty { makeTypingBlock(b) }
 
         let old = prepared.contentHeight(row: anchor.row, column: anchor.column)
+        let rows = rowTrack.count
+        // Unless the row's height changes, no frame does: every row is kept.
+        keystrokeShift = SectionShift(firstChanged: rows, movedFrom: rows, movedTo: rows, offset: 0, changedSpan: rowTrack.end...rowTrack.end)
         if old == height { return true }
 
         let configured = typing.run(of: row, in: prepared.rows)
         // The row's list is taken out while it changes, so that it is held once and changes in
         // place (an element of an array of arrays, changed where it lies, may be copied).
-        var list = typing.own[row]
-        typing.own[row] = []
+        var block = typing.blocks[b]
+        typing.blocks[b] = []
+        var list = block[inBlock]
+        block[inBlock] = []
         TypingRows.remove(old, from: &list)
         if height != 0 { TypingRows.insert(height, into: &list) }
         let tallest = list.isEmpty ? 0 : list[list.count - 1]  // not `last`: unspecialised in a debug build, it allocates
-        typing.own[row] = list
+        block[inBlock] = list
+        typing.blocks[b] = block
         let newHeight = Swift.max(configured.height, Swift.min(tallest, configured.maxHeight ?? .infinity))
-        if newHeight != rowTrack.size(of: row) {
+        let oldHeight = rowTrack.size(of: row)
+        if newHeight != oldHeight {
             // The full layout's checks, on the one row that changed: a finite content whose
             // configured rows stay at least two of its ulps high.
             let newEnd = rowTrack.end - rowTrack.size(of: row) + newHeight
             guard newEnd.isFinite, typing.thinnest >= 2 * newEnd.ulp, rowTrack.makeSlotBySlot(), rowTrack.setSize(newHeight, of: row) else {
                 // Undone: the full layout takes it.
-                typing.own[row] = []
+                block = typing.blocks[b]
+                typing.blocks[b] = []
+                block[inBlock] = []
                 if height != 0 { TypingRows.remove(height, from: &list) }
                 if old != 0 { TypingRows.insert(old, into: &list) }
-                typing.own[row] = list
+                block[inBlock] = list
+                typing.blocks[b] = block
+                keystrokeShift = nil
                 return false
             }
             contentSize = Size(width: contentSize.width, height: rowTrack.end)
+            // Both heights are whole numbers of 2⁻¹⁰ (the track is slot by slot): exact.
+            keystrokeShift = shift(growingRow: row, by: newHeight - oldHeight)
         }
         // The content list changed in place: the configuration is held once while it does.
         var edited = prepared
@@ -151,33 +182,77 @@ extension SpanGrid {
         return true
     }
 
-    /// Keeps ``typing`` (made before a keystroke laid out again) in step with that keystroke
-    /// in `(row, column)`: the typed cell's row's multiset is made again from the content
-    /// list, so that the next keystroke need not make every row's again.
-    /// - Complexity: O(M + K), within the full layout's O(H + K log K).
-    mutating func keepTyping(row: Int, column: Int) {
-        guard typing.isMade, typing.own.count == rowTrack.count else { return typing = TypingRows() }
-        let anchor = prepared.mergedCell(covering: row, column) ?? GridPlacement(row: row, column: column)
-        guard anchor.rowSpan == 1 else { return }  // a cell spanning rows is in no row's multiset
-        var list: [Double] = []
-        for content in prepared.contentHeights where content.row == anchor.row {
-            if let m = prepared.mergedCell(anchoredAt: content.row, content.column), m.rowSpan > 1 { continue }
-            TypingRows.insert(content.height, into: &list)
+    /// What a keystroke that changed row `row`'s height by `delta` did to the rows (sections):
+    /// the rows from `first` to `end` laid again, those after moved by `delta`, those before
+    /// kept, where `first…end` is the least run of rows holding `row` that no merged cell
+    /// crosses the edges of (a merged cell crossing `row` changes height; one crossing an
+    /// edge of the run would be kept or moved while reaching into it). Called after the
+    /// row track changed: the span is in the grid after the keystroke.
+    /// - Complexity: O(b (log B + m)) for b bands of merged cells looked at (1 when no merged
+    ///   cell spanning rows crosses `row`) and m merged cells in each.
+    private func shift(growingRow row: Int, by delta: Double) -> SectionShift {
+        var first = row, end = row + 1
+        var grown = true
+        while grown {
+            grown = false
+            // Merged cells crossing the run's first row from above it, or its last row.
+            var side = 0
+            while side < 2 {  // not an array literal: unspecialised in a debug build, it allocates
+                let band = bands.band(ofRow: side == 0 ? first : end - 1)
+                side += 1
+                var e = bands.entryStarts[band]
+                let sentinel = bands.entryStarts[band + 1] - 1
+                while e < sentinel {
+                    let entry = bands.entries[e]
+                    if entry.row < first { (first, grown) = (entry.row, true) }
+                    if entry.rowEnd > end { (end, grown) = (entry.rowEnd, true) }
+                    e += 1
+                }
+            }
         }
-        typing.own[anchor.row] = list
+        return SectionShift(
+            firstChanged: first, movedFrom: end, movedTo: end, offset: delta, changedSpan: rowTrack.start(first)...rowTrack.start(end))
     }
 
-    /// Makes ``typing`` from the prepared grid. - Complexity: O(R + runs + K log M).
+    /// Keeps ``typing`` (made before a keystroke laid out again) in step with that keystroke
+    /// in `(row, column)`: the block of the typed cell's row is dropped, to be made again from
+    /// the content list at the next keystroke in it; the other blocks still hold.
+    /// - Complexity: O(log M), within the full layout's O(H + K log K).
+    mutating func keepTyping(row: Int, column: Int) {
+        guard typing.isMade, typing.rowCount == rowTrack.count else { return typing = TypingRows() }
+        let anchor = prepared.mergedCell(covering: row, column) ?? GridPlacement(row: row, column: column)
+        typing.blocks[anchor.row >> TypingRows.blockShift] = []
+    }
+
+    /// Makes ``typing`` from the prepared grid, no block yet. - Complexity: O(runs + R/B).
     private mutating func makeTyping() {
         var made = TypingRows()
         made.firsts = SpanGrid.RowRun.firsts(of: prepared.rows)
         for run in prepared.rows { made.thinnest = Swift.min(made.thinnest, run.height) }
-        made.own = Array(repeating: [], count: rowTrack.count)
-        for content in prepared.contentHeights where content.row < made.own.count {
-            if let m = prepared.mergedCell(anchoredAt: content.row, content.column), m.rowSpan > 1 { continue }
-            TypingRows.insert(content.height, into: &made.own[content.row])
-        }
+        made.rowCount = rowTrack.count
+        made.blocks = Array(repeating: [], count: (made.rowCount + TypingRows.blockSize - 1) >> TypingRows.blockShift)
         typing = made
+    }
+
+    /// Makes block `b` of ``typing`` from the content list: the content heights of the cells
+    /// anchored in its rows that span one row. - Complexity: O(B + log K + k log M + k c)
+    /// for its k content heights, c at most per row.
+    private mutating func makeTypingBlock(_ b: Int) {
+        let first = b << TypingRows.blockShift, end = Swift.min(first + TypingRows.blockSize, typing.rowCount)
+        var block = [[Double]](repeating: [], count: end - first)
+        let contents = prepared.contentHeights
+        var low = 0, high = contents.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if contents[mid].row < first { low = mid + 1 } else { high = mid }
+        }
+        while low < contents.count && contents[low].row < end {
+            let content = contents[low]
+            low += 1
+            if let m = prepared.mergedCell(anchoredAt: content.row, content.column), m.rowSpan > 1 { continue }
+            TypingRows.insert(content.height, into: &block[content.row - first])
+        }
+        typing.blocks[b] = block
     }
 }
 
