@@ -102,8 +102,8 @@ extension SpanGrid {
     ///   O(512 + log(R/512)) when the row's height changes, plus O(K) words moved when a cell
     ///   first gets (or loses) content; O(runs + R/512) once, on the first keystroke after a
     ///   prepare or another edit, O(512 + log K + k log k) on the first in a block of 512
-    ///   rows with k content heights, and O(R) the first time a row's height changes (the
-    ///   track made slot by slot). Allocates nothing once the row's block, its multiset and
+    ///   rows with k content heights, and O((R/512) log runs) the first time a row's height
+    ///   changes (the track made slot by slot), O(512 log runs) the first time in a block. Allocates nothing once the row's block, its multiset and
     ///   the content list have room, and while the grid is not shared with a copy (a copy
     ///   typed in copies the typed blocks, O(512 + R/512), and the content list, O(K)).
     mutating func type(row: Int, column: Int, height: Double) -> Bool {

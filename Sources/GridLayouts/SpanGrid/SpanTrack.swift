@@ -15,13 +15,14 @@
 ///
 /// **Slot by slot.** A track whose every size is a multiple of 2⁻¹⁰ and whose end is at most
 /// 2⁴² (``exactLimit``) adds up exactly in any order: every partial sum is a whole number
-/// of 2⁻¹⁰ below 2⁵³·2⁻¹⁰. Such a track can be turned (``makeSlotBySlot()``, O(n)) into
-/// blocks of ``blockSize`` slots, each holding its slots' running sums from the block's
-/// start, with a Fenwick tree of the blocks' sums: one slot's size changes in O(B + log(n/B))
-/// (``setSize(_:of:)``: the block's later running sums and the tree), `start(i)` costs
-/// O(log(n/B)) and `range(a, b)` O(log(n/B) + log B), the same bits as the run form of the
-/// same sizes, since no sum rounds. A typed span grid keeps its rows this way between
-/// keystrokes.
+/// of 2⁻¹⁰ below 2⁵³·2⁻¹⁰. Such a track can be turned (``makeSlotBySlot()``,
+/// O((n/B) log runs)) into blocks of ``blockSize`` slots, each holding its slots' running
+/// sums from the block's start (made when one of its slots first changes; until then read
+/// from the runs), with a Fenwick tree of the blocks' sums: one slot's size changes in
+/// O(B + log(n/B)) (``setSize(_:of:)``: the block's later running sums and the tree),
+/// `start(i)` costs O(log(n/B) + log runs) and `range(a, b)` O(log(n/B) + log B · log runs),
+/// the same bits as the run form of the same sizes, since no sum rounds. Memory O(n/B + B·b)
+/// for b blocks changed. A typed span grid keeps its rows this way between keystrokes.
 ///
 /// Blocks, not one array of n sums, because a grid is a value: a copy of a grid that is
 /// then typed in (a viewport's edit, an undo stack) copies what the keystroke changes, here
@@ -112,38 +113,39 @@ struct SpanTrack: Hashable, Sendable {
     var end: Double { slotBySlot ? slotEnd : origins[origins.count - 1] }
 
     /// The size of slot `i` (`0 ≤ i < count`).
-    /// - Complexity: O(1) slot by slot, O(log runs) in runs.
+    /// - Complexity: O(1) slot by slot (in a block made), O(log runs) otherwise.
     func size(of i: Int) -> Double {
-        guard slotBySlot else { return sizes[run(of: i)] }
-        let b = i >> Self.blockShift, j = i & (Self.blockSize - 1)
-        return blocks[b][j + 1] - blocks[b][j]  // exact (see the type)
+        if slotBySlot {
+            let b = i >> Self.blockShift, j = i & (Self.blockSize - 1)
+            if !blocks[b].isEmpty { return blocks[b][j + 1] - blocks[b][j] }  // exact (see the type)
+        }
+        return sizes[run(of: i)]
+    }
+
+    /// Where slot `i` starts by the runs (`0 ≤ i ≤` the runs' slots): the sizes the track was
+    /// made with, which a block not made yet still has.
+    @inline(__always)
+    private func runStart(_ i: Int) -> Double {
+        if i >= firsts[firsts.count - 1] { return origins[origins.count - 1] }
+        let k = sizes.count == 1 ? 0 : run(of: i)
+        return origins[k] + Double(i - firsts[k]) * sizes[k]
     }
 
     /// Keeps the track slot by slot (see the type), when every size is exact; returns
-    /// whether it is. - Complexity: O(n) once, O(1) when it already is.
+    /// whether it is. The blocks' sums are taken from the runs (exact: every start is a
+    /// whole number of 2⁻¹⁰ below 2⁴²), and each block is made of its running sums only
+    /// when one of its slots first changes (``setSize(_:of:)``): until then its slots are
+    /// read from the runs. - Complexity: O((n/B) log runs) once, O(1) when it already is.
     mutating func makeSlotBySlot() -> Bool {
         if slotBySlot { return true }
         guard end <= Self.exactLimit, sizes.allSatisfy(Self.isExact) else { return false }
         let n = count
         let blockCount = (n + Self.blockSize - 1) >> Self.blockShift
-        var blocks: [[Double]] = []
-        blocks.reserveCapacity(blockCount)
         var tree = [0.0]
         tree.reserveCapacity(blockCount + 1)
-        var k = 0
         for b in 0..<blockCount {
             let first = b << Self.blockShift, last = Swift.min(first + Self.blockSize, n)
-            var block: [Double] = []
-            block.reserveCapacity(last - first + 1)
-            var sum = 0.0
-            block.append(0)
-            for i in first..<last {
-                while firsts[k + 1] <= i { k += 1 }
-                sum += sizes[k]
-                block.append(sum)
-            }
-            blocks.append(block)
-            tree.append(sum)
+            tree.append(runStart(last) - runStart(first))
         }
         // The linear Fenwick build: each node passes its sum to its parent.
         var i = 1
@@ -154,15 +156,26 @@ struct SpanTrack: Hashable, Sendable {
         }
         self.slotEnd = end
         self.slotCount = n
-        self.blocks = blocks
+        self.blocks = Array(repeating: [], count: blockCount)
         self.blockTree = tree
         self.slotBySlot = true
         return true
     }
 
+    /// Block `b`'s running sums, from the runs (see ``makeSlotBySlot()``).
+    private func madeBlock(_ b: Int) -> [Double] {
+        let first = b << Self.blockShift, last = Swift.min(first + Self.blockSize, slotCount)
+        var block: [Double] = []
+        block.reserveCapacity(last - first + 1)
+        let origin = runStart(first)
+        for i in first...last { block.append(runStart(i) - origin) }
+        return block
+    }
+
     /// Sets the size of slot `i` of a track kept slot by slot, when `size` is exact and the
     /// end stays within ``exactLimit``; returns whether it did (the track is unchanged
-    /// otherwise). - Complexity: O(B + log(n/B)) for blocks of B slots. Allocates nothing
+    /// otherwise). - Complexity: O(B + log(n/B)) for blocks of B slots (O(B log runs) the
+    /// first time in a block, which it makes). Allocates nothing once the block is made,
     /// unless the track is shared with a copy (then one block and the block references).
     mutating func setSize(_ size: Double, of i: Int) -> Bool {
         guard slotBySlot, i >= 0, i < slotCount, Self.isExact(size) else { return false }
@@ -175,6 +188,7 @@ struct SpanTrack: Hashable, Sendable {
         // The block is taken out while it changes, so that it is held once and changes in place.
         var block = blocks[b]
         blocks[b] = []
+        if block.isEmpty { block = madeBlock(b) }
         var j = (i & (Self.blockSize - 1)) + 1
         let sums = block.count
         while j < sums {
@@ -191,17 +205,29 @@ struct SpanTrack: Hashable, Sendable {
         return true
     }
 
-    /// The sum of the first `i` slots of a track kept slot by slot (`0 ≤ i ≤ count`).
+    /// The sum of the first `b` blocks of a track kept slot by slot.
     @inline(__always)
-    private func prefix(_ i: Int) -> Double {
-        if i >= slotCount { return slotEnd }
-        let b = i >> Self.blockShift
+    private func blockPrefix(_ b: Int) -> Double {
         var sum = 0.0, node = b
         while node > 0 {
             sum += blockTree[node]
             node &= node - 1
         }
-        return sum + blocks[b][i & (Self.blockSize - 1)]
+        return sum
+    }
+
+    /// The sum of the first `j` slots of block `b` (`0 ≤ j ≤` its slots).
+    @inline(__always)
+    private func inBlock(_ b: Int, _ j: Int) -> Double {
+        blocks[b].isEmpty ? runStart((b << Self.blockShift) + j) - runStart(b << Self.blockShift) : blocks[b][j]
+    }
+
+    /// The sum of the first `i` slots of a track kept slot by slot (`0 ≤ i ≤ count`).
+    @inline(__always)
+    private func prefix(_ i: Int) -> Double {
+        if i >= slotCount { return slotEnd }
+        let b = i >> Self.blockShift
+        return blockPrefix(b) + inBlock(b, i & (Self.blockSize - 1))
     }
 
     /// The largest `p` with `prefix(p) ≤ v` (`orEqual`) or `< v`: the blocks by descending
@@ -228,10 +254,10 @@ struct SpanTrack: Hashable, Sendable {
         // first slot at least), or it is the count.
         guard position < n else { return slotCount }
         let block = position
-        var low = 0, high = blocks[block].count - 1  // sum + blocks[block][low] satisfies; [high] does not
+        var low = 0, high = Swift.min(Self.blockSize, slotCount - (block << Self.blockShift))  // low satisfies; high does not
         while high - low > 1 {
             let mid = (low + high) >> 1
-            let candidate = sum + blocks[block][mid]
+            let candidate = sum + inBlock(block, mid)
             if orEqual ? candidate <= v : candidate < v { low = mid } else { high = mid }
         }
         return (block << Self.blockShift) + low
