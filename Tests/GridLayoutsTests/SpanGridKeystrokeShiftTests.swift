@@ -55,12 +55,22 @@ import Testing
         #expect(shift == SectionShift(firstChanged: 7, movedFrom: 8, movedTo: 8, offset: 2, changedSpan: 74...86))
     }
 
-    /// Edits other than keystrokes, and keystrokes laid out again (content in a merged cell
-    /// spanning rows), report no shift.
+    /// Content in the merged cell over rows 1…3 (named by a slot it covers): 200 exceeds its
+    /// rows' 60 by 140, row 3 grows to 160, in place: rows 1…3 laid again, from 20 to
+    /// 20 + 20 + 20 + 160 = 220, row 4 moved by 140.
+    @Test func contentInAMergedCellSpanningRows() throws {
+        var grid = try Self.fiveRows()
+        let shift = try grid.applyReportingShift(.setContentHeight(row: 2, column: 0, height: 200)).shift
+        #expect(shift == SectionShift(firstChanged: 1, movedFrom: 4, movedTo: 4, offset: 140, changedSpan: 20...220))
+        #expect(grid.contentSize.height == 240)
+    }
+
+    /// Edits other than keystrokes, and keystrokes laid out again (a height of no whole
+    /// number of 2⁻¹⁰), report no shift.
     @Test func otherEditsReportNone() throws {
         var grid = try Self.fiveRows()
         #expect(try grid.applyReportingShift(.insertRow(at: 2, height: 20)).shift == nil)
-        #expect(try grid.applyReportingShift(.setContentHeight(row: 1, column: 0, height: 200)).shift == nil)
+        #expect(try grid.applyReportingShift(.setContentHeight(row: 1, column: 0, height: 200.1)).shift == nil)
         #expect(try grid.applyReportingShift(.merge(cells: [SpanGrid.Slot(row: 0, column: 1), SpanGrid.Slot(row: 0, column: 2)])).shift == nil)
     }
 

@@ -27,6 +27,21 @@ struct TypingRows: Sendable {
 
     var isMade: Bool { !firsts.isEmpty }
 
+    /// A merged cell spanning rows with content, as a keystroke across it reads it.
+    struct Spanning: Sendable {
+        var rowSpan: Int, row: Int, column: Int, height: Double
+
+        /// The rule's order: row span, then anchor row, then column.
+        func precedes(_ other: Spanning) -> Bool {
+            (rowSpan, row, column) < (other.rowSpan, other.row, other.column)
+        }
+    }
+
+    /// Scratch of a keystroke across merged cells spanning rows: the run's row heights and
+    /// its merged cells with content, kept so that they do not allocate once grown.
+    var heights: [Double] = []
+    var spanning: [Spanning] = []
+
     /// The configured run holding `row`. - Complexity: O(log runs).
     func run(of row: Int, in runs: [SpanGrid.RowRun]) -> SpanGrid.RowRun {
         runs[SpanGrid.RowRun.index(holding: row, firsts: firsts)]
@@ -82,11 +97,13 @@ extension Array {
 }
 
 extension SpanGrid {
-    /// A keystroke laid out in place, when it can be: the cell `(row, column)` lies in one
-    /// row, no merged cell spanning rows with a content height crosses that row, and (when the row's height
-    /// changes) the rows' heights add up exactly (``SpanTrack/isExact(_:)``). Returns
-    /// whether it did; otherwise nothing changed and the caller lays the grid out again,
-    /// which also refuses what is invalid.
+    /// A keystroke laid out in place, when it can be: the heights it gives are whole numbers
+    /// of 2⁻¹⁰ and add up exactly (``SpanTrack/isExact(_:)``). Returns whether it did;
+    /// otherwise nothing changed and the caller lays the grid out again, which also refuses
+    /// what is invalid. A keystroke in, or in a row crossed by, a merged cell spanning rows
+    /// that has content works the rows of the least run whose edges no merged cell crosses
+    /// again by the rule (``type(acrossMergedCellsAt:anchor:typedSpanning:height:)``); what
+    /// follows is the path of every other keystroke.
     ///
     /// The row's height is its configured height grown to the largest content height of its
     /// own cells, capped by its `maxHeight`: the largest is the last of the row's sorted
@@ -111,10 +128,11 @@ extension SpanGrid {
               height.isFinite, height >= 0
         else { return false }
         // The merged cells crossing the row are its band's entries. One spanning rows with
-        // content reads this row's height and may have grown it (the rule's second pass, left
-        // to the full layout); without content it grows nothing (no sum of heights is below
-        // 0). The typed cell may be one of them.
+        // content reads this row's height and may have grown it (the rule's second pass);
+        // without content it grows nothing (no sum of heights is below 0). The typed cell may
+        // be one of them.
         var anchor = GridPlacement(row: row, column: column)
+        var spanned = false, typedSpanning = false
         let band = bands.band(ofRow: row)
         var e = bands.entryStarts[band]
         let sentinel = bands.entryStarts[band + 1] - 1
@@ -122,13 +140,19 @@ extension SpanGrid {
             let entry = bands.entries[e]
             let typed = entry.column <= column && column < entry.end
             if entry.rowEnd - entry.row > 1 {
-                if typed || prepared.contentHeight(row: entry.row, column: entry.column) != 0 { return false }
+                if typed {
+                    (spanned, typedSpanning) = (true, true)
+                    anchor = GridPlacement(row: entry.row, column: entry.column)
+                } else if prepared.contentHeight(row: entry.row, column: entry.column) != 0 {
+                    spanned = true
+                }
             } else if typed {
                 anchor = GridPlacement(row: row, column: entry.column)
             }
             e += 1
         }
         if !typing.isMade { makeTyping() }
+        if spanned { return type(acrossMergedCellsAt: row, anchor: anchor, typedSpanning: typedSpanning, height: height) }
         let b = row >> TypingRows.blockShift, inBlock = row & (TypingRows.blockSize - 1)
         if typing.blocks[b].isEmpty { makeTypingBlock(b) }
 
@@ -180,6 +204,166 @@ extension SpanGrid {
         prepared = edited
         configuration = edited
         return true
+    }
+
+    /// A keystroke in row `row` crossed by a merged cell spanning rows that has content (or
+    /// in such a cell, `typedSpanning`, anchored at `anchor`): the rows of the least run
+    /// holding `row` whose edges no merged cell crosses are worked again by the rule, their
+    /// own cells' heights from their multisets, then the merged cells spanning rows with
+    /// content anchored in the run, by (row span, anchor row, column), each growing its last
+    /// row, the same operations in the same order as the full layout (merged cells outside
+    /// the run read and grow no row of it). Rows whose height changed are set in the track.
+    /// Returns whether it did; otherwise nothing changed.
+    /// - Complexity: O(L + m log K + m² + b (log B + e)) for the run's L rows, its m merged
+    ///   cells with content (sorted by insertion: few), and b bands of e entries, plus
+    ///   O(512 + log(R/512)) for each row that changed. A merged cell spanning 10,000 rows
+    ///   makes L 10,000: that is what remains linear.
+    private mutating func type(acrossMergedCellsAt row: Int, anchor: GridPlacement, typedSpanning: Bool, height: Double) -> Bool {
+        let old = prepared.contentHeight(row: anchor.row, column: anchor.column)
+        let rows = rowTrack.count
+        keystrokeShift = SectionShift(firstChanged: rows, movedFrom: rows, movedTo: rows, offset: 0, changedSpan: rowTrack.end...rowTrack.end)
+        if old == height { return true }
+        if !typedSpanning {
+            if typing.blocks[row >> TypingRows.blockShift].isEmpty { makeTypingBlock(row >> TypingRows.blockShift) }
+            swapInMultiset(row: row, remove: old, insert: height)
+        }
+        setPreparedContent(ContentHeight(row: anchor.row, column: anchor.column, height: height))
+        let (first, end) = run(around: row)
+        // The rows' own heights.
+        typing.heights.removeAll(keepingCapacity: true)
+        var r = first
+        while r < end {
+            let b = r >> TypingRows.blockShift
+            if typing.blocks[b].isEmpty { makeTypingBlock(b) }
+            let list = typing.blocks[b][r & (TypingRows.blockSize - 1)]
+            let configured = typing.run(of: r, in: prepared.rows)
+            let tallest = list.isEmpty ? 0 : list[list.count - 1]
+            typing.heights.append(Swift.max(configured.height, Swift.min(tallest, configured.maxHeight ?? .infinity)))
+            r += 1
+        }
+        // The merged cells spanning rows with content anchored in the run: each in the band
+        // that starts at its anchor row.
+        typing.spanning.removeAll(keepingCapacity: true)
+        var band = bands.band(ofRow: first)
+        while band < bands.starts.count - 1 && bands.starts[band] < end {
+            var e = bands.entryStarts[band]
+            let sentinel = bands.entryStarts[band + 1] - 1
+            while e < sentinel {
+                let entry = bands.entries[e]
+                if entry.rowEnd - entry.row > 1 && entry.row == bands.starts[band] {
+                    let content = prepared.contentHeight(row: entry.row, column: entry.column)
+                    if content != 0 {
+                        let cell = TypingRows.Spanning(rowSpan: entry.rowEnd - entry.row, row: entry.row, column: entry.column, height: content)
+                        // Insertion by (row span, row, column): few cells, no allocation.
+                        typing.spanning.append(cell)
+                        var i = typing.spanning.count - 1
+                        while i > 0 && cell.precedes(typing.spanning[i - 1]) {
+                            typing.spanning[i] = typing.spanning[i - 1]
+                            i -= 1
+                        }
+                        typing.spanning[i] = cell
+                    }
+                }
+                e += 1
+            }
+            band += 1
+        }
+        var i = 0
+        while i < typing.spanning.count {
+            let cell = typing.spanning[i]
+            i += 1
+            var sum = 0.0
+            for r in cell.row..<(cell.row + cell.rowSpan) { sum += typing.heights[r - first] }
+            guard cell.height > sum else { continue }
+            let last = cell.row + cell.rowSpan - 1
+            let configured = typing.run(of: last, in: prepared.rows)
+            typing.heights[last - first] = Swift.min(typing.heights[last - first] + (cell.height - sum), configured.maxHeight ?? .infinity)
+        }
+        // Checked before anything is set: exact heights, an end within the limits.
+        var newEnd = rowTrack.end, grown = rowTrack.end, exact = true
+        r = first
+        while r < end {
+            let h = typing.heights[r - first], was = rowTrack.size(of: r)
+            if h != was {
+                exact = exact && SpanTrack.isExact(h)
+                newEnd += h - was
+                if h > was { grown += h - was }
+            }
+            r += 1
+        }
+        guard exact, newEnd.isFinite, grown <= SpanTrack.exactLimit, typing.thinnest >= 2 * newEnd.ulp, rowTrack.makeSlotBySlot() else {
+            // Undone: the full layout takes it.
+            setPreparedContent(ContentHeight(row: anchor.row, column: anchor.column, height: old))
+            if !typedSpanning { swapInMultiset(row: row, remove: height, insert: old) }
+            keystrokeShift = nil
+            return false
+        }
+        let before = rowTrack.end
+        r = first
+        while r < end {
+            let h = typing.heights[r - first]
+            if h != rowTrack.size(of: r) { _ = rowTrack.setSize(h, of: r) }  // checked above: it takes it
+            r += 1
+        }
+        contentSize = Size(width: contentSize.width, height: rowTrack.end)
+        if rowTrack.end != before || first < end {
+            keystrokeShift = SectionShift(
+                firstChanged: first, movedFrom: end, movedTo: end, offset: rowTrack.end - before,
+                changedSpan: rowTrack.start(first)...rowTrack.start(end))
+        }
+        return true
+    }
+
+    /// Removes `old` from row `row`'s multiset and inserts `new` (a height of 0 is in none);
+    /// returns the row's tallest own content height after. The row's block must be made.
+    @discardableResult
+    private mutating func swapInMultiset(row: Int, remove old: Double, insert new: Double) -> Double {
+        let b = row >> TypingRows.blockShift, inBlock = row & (TypingRows.blockSize - 1)
+        var block = typing.blocks[b]
+        typing.blocks[b] = []
+        var list = block[inBlock]
+        block[inBlock] = []
+        if old != 0 { TypingRows.remove(old, from: &list) }
+        if new != 0 { TypingRows.insert(new, into: &list) }
+        let tallest = list.isEmpty ? 0 : list[list.count - 1]
+        block[inBlock] = list
+        typing.blocks[b] = block
+        return tallest
+    }
+
+    /// Sets the content height in ``prepared`` (and ``configuration``), the configuration
+    /// held once while its list changes in place.
+    private mutating func setPreparedContent(_ content: ContentHeight) {
+        var edited = prepared
+        prepared = .example
+        configuration = .example
+        edited.setContent(content)
+        prepared = edited
+        configuration = edited
+    }
+
+    /// The least run of rows `first..<end` holding `row` whose edges no merged cell crosses.
+    /// - Complexity: O(b (log B + e)) for the b bands looked at, of e entries.
+    private func run(around row: Int) -> (first: Int, end: Int) {
+        var first = row, end = row + 1
+        var grown = true
+        while grown {
+            grown = false
+            var side = 0
+            while side < 2 {  // not an array literal: unspecialised in a debug build, it allocates
+                let band = bands.band(ofRow: side == 0 ? first : end - 1)
+                side += 1
+                var e = bands.entryStarts[band]
+                let sentinel = bands.entryStarts[band + 1] - 1
+                while e < sentinel {
+                    let entry = bands.entries[e]
+                    if entry.row < first { (first, grown) = (entry.row, true) }
+                    if entry.rowEnd > end { (end, grown) = (entry.rowEnd, true) }
+                    e += 1
+                }
+            }
+        }
+        return (first, end)
     }
 
     /// What a keystroke that changed row `row`'s height by `delta` did to the rows (sections):
