@@ -55,6 +55,9 @@ public struct SpanGrid: GridLayout, Sendable {
     /// (see `SpanGrid+Typing.swift`); empty until the first keystroke after a prepare or
     /// another edit.
     var typing = TypingRows()
+    /// What the last edit did to the rows, when it was a keystroke laid out in place (see
+    /// ``applyReportingShift(_:)``); `nil` after any other edit or prepare.
+    var keystrokeShift: SectionShift?
     /// `columnStarts[c]` is `x_c`; one more entry holds the content's width.
     private var columnStarts: [Double] = [0]
     /// `columnWidths[c]` is the frame width of a single cell in column `c`.
@@ -128,6 +131,7 @@ public struct SpanGrid: GridLayout, Sendable {
     ///   remade every row.
     @discardableResult
     mutating func edit(_ operation: Operation) throws(GridError) -> MergeBands.Window? {
+        keystrokeShift = nil
         if case .setContentHeight(let row, let column, let height) = operation {
             if type(row: row, column: column, height: height) { return MergeBands.Window(rows: 0..<0, shift: 0) }
             // Laid out again; the rows' content multisets are kept, with this keystroke in them.
@@ -315,6 +319,7 @@ public struct SpanGrid: GridLayout, Sendable {
         self.contentSize = built.content
         self.isPrepared = true
         self.typing = TypingRows()
+        self.keystrokeShift = nil
     }
 
     public var traits: LayoutTraits {

@@ -15,11 +15,18 @@
 ///
 /// **Slot by slot.** A track whose every size is a multiple of 2⁻¹⁰ and whose end is at most
 /// 2⁴² (``exactLimit``) adds up exactly in any order: every partial sum is a whole number
-/// of 2⁻¹⁰ below 2⁵³·2⁻¹⁰. Such a track can be turned (``makeSlotBySlot()``, O(n)) into
-/// one size per slot with a Fenwick tree of their sums, where one slot's size changes in
-/// O(log n) (``setSize(_:of:)``) and `start(i)` and `range(a, b)` cost O(log n): the same
-/// bits as the run form of the same sizes, since neither rounds. A typed span grid keeps
-/// its rows this way between keystrokes.
+/// of 2⁻¹⁰ below 2⁵³·2⁻¹⁰. Such a track can be turned (``makeSlotBySlot()``,
+/// O((n/B) log runs)) into blocks of ``blockSize`` slots, each holding its slots' running
+/// sums from the block's start (made when one of its slots first changes; until then read
+/// from the runs), with a Fenwick tree of the blocks' sums: one slot's size changes in
+/// O(B + log(n/B)) (``setSize(_:of:)``: the block's later running sums and the tree),
+/// `start(i)` costs O(log(n/B) + log runs) and `range(a, b)` O(log(n/B) + log B · log runs),
+/// the same bits as the run form of the same sizes, since no sum rounds. Memory O(n/B + B·b)
+/// for b blocks changed. A typed span grid keeps its rows this way between keystrokes.
+///
+/// Blocks, not one array of n sums, because a grid is a value: a copy of a grid that is
+/// then typed in (a viewport's edit, an undo stack) copies what the keystroke changes, here
+/// one block of B sums and the n/B block references, not n numbers.
 struct SpanTrack: Hashable, Sendable {
     /// The first slot of each run, then the number of slots.
     private(set) var firsts: [Int]
@@ -28,16 +35,25 @@ struct SpanTrack: Hashable, Sendable {
     /// The size of the slots of each run.
     private(set) var sizes: [Double]
 
-    /// One size per slot, when the track is kept slot by slot (empty otherwise).
-    private var slots: [Double] = []
-    /// The Fenwick tree of `slots` (1-based: `tree[i]` sums the `i & -i` slots ending at
-    /// slot `i − 1`); empty when the track is kept in runs.
-    private var tree: [Double] = []
-    /// The sum of `slots`.
+    /// Slots per block when the track is kept slot by slot (see the type): 2⁹, so that a
+    /// keystroke's block (4 KiB) and the references to the blocks of 100,000 rows (196) cost
+    /// about as much to copy.
+    static let blockSize = 512
+    private static let blockShift = 9
+
+    /// Kept slot by slot: `blocks[b][j]` is the sum of the sizes of slots `b·B ..< b·B + j`,
+    /// `0 ≤ j ≤` the block's slots (empty when the track is kept in runs).
+    private var blocks: [[Double]] = []
+    /// The Fenwick tree of the blocks' sums (1-based: `blockTree[k]` sums the `k & -k` blocks
+    /// ending at block `k − 1`).
+    private var blockTree: [Double] = []
+    /// The number of slots, and their sum, when kept slot by slot.
+    private var slotCount = 0
     private var slotEnd = 0.0
+    private var slotBySlot = false
 
     /// The largest end a track kept slot by slot may reach: 2⁴², with sizes in multiples of
-    /// 2⁻¹⁰, so that every sum is a whole number of 2⁻¹⁰ below 2⁵³·2⁻¹⁰, exact.
+    /// 2⁻¹⁰, so that every sum is a whole number of 2⁻¹⁰ below 2⁵³·2⁻¹⁰.
     static let exactLimit = 4_398_046_511_104.0
 
     /// Whether `size` is a whole number of 2⁻¹⁰ no larger than ``exactLimit``.
@@ -48,7 +64,7 @@ struct SpanTrack: Hashable, Sendable {
     }
 
     /// Whether the track is kept slot by slot (see the type).
-    var isSlotBySlot: Bool { !tree.isEmpty }
+    var isSlotBySlot: Bool { slotBySlot }
 
     /// No slots.
     static let empty = SpanTrack(firsts: [0], origins: [0], sizes: [])
@@ -90,86 +106,143 @@ struct SpanTrack: Hashable, Sendable {
 
     /// The number of slots.
     @inline(__always)
-    var count: Int { tree.isEmpty ? firsts[firsts.count - 1] : slots.count }
+    var count: Int { slotBySlot ? slotCount : firsts[firsts.count - 1] }
 
     /// Where the last slot ends.
     @inline(__always)
-    var end: Double { tree.isEmpty ? origins[origins.count - 1] : slotEnd }
+    var end: Double { slotBySlot ? slotEnd : origins[origins.count - 1] }
 
     /// The size of slot `i` (`0 ≤ i < count`).
-    /// - Complexity: O(1) slot by slot, O(log runs) in runs.
+    /// - Complexity: O(1) slot by slot (in a block made), O(log runs) otherwise.
     func size(of i: Int) -> Double {
-        tree.isEmpty ? sizes[run(of: i)] : slots[i]
+        if slotBySlot {
+            let b = i >> Self.blockShift, j = i & (Self.blockSize - 1)
+            if !blocks[b].isEmpty { return blocks[b][j + 1] - blocks[b][j] }  // exact (see the type)
+        }
+        return sizes[run(of: i)]
+    }
+
+    /// Where slot `i` starts by the runs (`0 ≤ i ≤` the runs' slots): the sizes the track was
+    /// made with, which a block not made yet still has.
+    @inline(__always)
+    private func runStart(_ i: Int) -> Double {
+        if i >= firsts[firsts.count - 1] { return origins[origins.count - 1] }
+        let k = sizes.count == 1 ? 0 : run(of: i)
+        return origins[k] + Double(i - firsts[k]) * sizes[k]
     }
 
     /// Keeps the track slot by slot (see the type), when every size is exact; returns
-    /// whether it is. - Complexity: O(n) once, O(1) when it already is.
+    /// whether it is. The blocks' sums are taken from the runs (exact: every start is a
+    /// whole number of 2⁻¹⁰ below 2⁴²), and each block is made of its running sums only
+    /// when one of its slots first changes (``setSize(_:of:)``): until then its slots are
+    /// read from the runs. - Complexity: O((n/B) log runs) once, O(1) when it already is.
     mutating func makeSlotBySlot() -> Bool {
-        if !tree.isEmpty { return true }
+        if slotBySlot { return true }
         guard end <= Self.exactLimit, sizes.allSatisfy(Self.isExact) else { return false }
         let n = count
-        var slots: [Double] = []
-        slots.reserveCapacity(n)
-        for k in sizes.indices {
-            for _ in firsts[k]..<firsts[k + 1] { slots.append(sizes[k]) }
+        let blockCount = (n + Self.blockSize - 1) >> Self.blockShift
+        var tree = [0.0]
+        tree.reserveCapacity(blockCount + 1)
+        for b in 0..<blockCount {
+            let first = b << Self.blockShift, last = Swift.min(first + Self.blockSize, n)
+            tree.append(runStart(last) - runStart(first))
         }
         // The linear Fenwick build: each node passes its sum to its parent.
-        var tree = [0.0] + slots
         var i = 1
-        while i <= n {
+        while i <= blockCount {
             let parent = i + (i & -i)
-            if parent <= n { tree[parent] += tree[i] }
+            if parent <= blockCount { tree[parent] += tree[i] }
             i += 1
         }
         self.slotEnd = end
-        self.slots = slots
-        self.tree = tree
+        self.slotCount = n
+        self.blocks = Array(repeating: [], count: blockCount)
+        self.blockTree = tree
+        self.slotBySlot = true
         return true
+    }
+
+    /// Block `b`'s running sums, from the runs (see ``makeSlotBySlot()``).
+    private func madeBlock(_ b: Int) -> [Double] {
+        let first = b << Self.blockShift, last = Swift.min(first + Self.blockSize, slotCount)
+        var block: [Double] = []
+        block.reserveCapacity(last - first + 1)
+        let origin = runStart(first)
+        for i in first...last { block.append(runStart(i) - origin) }
+        return block
     }
 
     /// Sets the size of slot `i` of a track kept slot by slot, when `size` is exact and the
     /// end stays within ``exactLimit``; returns whether it did (the track is unchanged
-    /// otherwise). - Complexity: O(log n). Allocates nothing.
+    /// otherwise). - Complexity: O(B + log(n/B)) for blocks of B slots (O(B log runs) the
+    /// first time in a block, which it makes). Allocates nothing once the block is made,
+    /// unless the track is shared with a copy (then one block and the block references).
     mutating func setSize(_ size: Double, of i: Int) -> Bool {
-        guard !tree.isEmpty, i >= 0, i < slots.count, Self.isExact(size) else { return false }
+        guard slotBySlot, i >= 0, i < slotCount, Self.isExact(size) else { return false }
         // Both are whole numbers of 2⁻¹⁰ below the limit: the difference and every sum are exact.
-        let delta = size - slots[i]
+        let delta = size - self.size(of: i)
         let newEnd = slotEnd + delta
         guard newEnd <= Self.exactLimit else { return false }
-        slots[i] = size
         slotEnd = newEnd
-        var node = i + 1
-        let n = slots.count
+        let b = i >> Self.blockShift
+        // The block is taken out while it changes, so that it is held once and changes in place.
+        var block = blocks[b]
+        blocks[b] = []
+        if block.isEmpty { block = madeBlock(b) }
+        var j = (i & (Self.blockSize - 1)) + 1
+        let sums = block.count
+        while j < sums {
+            block[j] += delta
+            j += 1
+        }
+        blocks[b] = block
+        var node = b + 1
+        let n = blocks.count
         while node <= n {
-            tree[node] += delta
+            blockTree[node] += delta
             node += node & -node
         }
         return true
     }
 
-    /// The sum of the first `i` slots of a track kept slot by slot (`0 ≤ i ≤ count`).
+    /// The sum of the first `b` blocks of a track kept slot by slot.
     @inline(__always)
-    private func prefix(_ i: Int) -> Double {
-        var sum = 0.0, node = i
+    private func blockPrefix(_ b: Int) -> Double {
+        var sum = 0.0, node = b
         while node > 0 {
-            sum += tree[node]
+            sum += blockTree[node]
             node &= node - 1
         }
         return sum
     }
 
-    /// The largest `p` with `prefix(p) ≤ v` (`orEqual`) or `< v`, by descending the tree:
-    /// the sums compared are exact prefix sums, never `v` less a sum.
+    /// The sum of the first `j` slots of block `b` (`0 ≤ j ≤` its slots).
+    @inline(__always)
+    private func inBlock(_ b: Int, _ j: Int) -> Double {
+        blocks[b].isEmpty ? runStart((b << Self.blockShift) + j) - runStart(b << Self.blockShift) : blocks[b][j]
+    }
+
+    /// The sum of the first `i` slots of a track kept slot by slot (`0 ≤ i ≤ count`).
+    @inline(__always)
+    private func prefix(_ i: Int) -> Double {
+        if i >= slotCount { return slotEnd }
+        let b = i >> Self.blockShift
+        return blockPrefix(b) + inBlock(b, i & (Self.blockSize - 1))
+    }
+
+    /// The largest `p` with `prefix(p) ≤ v` (`orEqual`) or `< v`: the blocks by descending
+    /// their tree, then the slots of the block by bisection; the sums compared are exact
+    /// prefix sums, never `v` less a sum.
     @inline(__always)
     private func lastPrefix(below v: Double, orEqual: Bool) -> Int {
-        let n = slots.count
+        let n = blocks.count
         var step = 1
         while step <= n >> 1 { step <<= 1 }
         var position = 0, sum = 0.0
         while step > 0 {
             let next = position + step
             if next <= n {
-                let candidate = sum + tree[next]
+                let candidate = sum + blockTree[next]
                 if orEqual ? candidate <= v : candidate < v {
                     position = next
                     sum = candidate
@@ -177,7 +250,17 @@ struct SpanTrack: Hashable, Sendable {
             }
             step >>= 1
         }
-        return position
+        // Blocks 0..<position hold no more than v; the answer is in block `position` (at its
+        // first slot at least), or it is the count.
+        guard position < n else { return slotCount }
+        let block = position
+        var low = 0, high = Swift.min(Self.blockSize, slotCount - (block << Self.blockShift))  // low satisfies; high does not
+        while high - low > 1 {
+            let mid = (low + high) >> 1
+            let candidate = sum + inBlock(block, mid)
+            if orEqual ? candidate <= v : candidate < v { low = mid } else { high = mid }
+        }
+        return (block << Self.blockShift) + low
     }
 
     /// The run holding slot `i` (`0 ≤ i < count`): the last whose first slot is ≤ `i`.
@@ -196,7 +279,7 @@ struct SpanTrack: Hashable, Sendable {
     func start(_ i: Int) -> Double {
         if i >= count { return end }
         if i <= 0 { return 0 }
-        if !tree.isEmpty { return prefix(i) }
+        if slotBySlot { return prefix(i) }
         let k = sizes.count == 1 ? 0 : run(of: i)
         return origins[k] + Double(i - firsts[k]) * sizes[k]
     }
@@ -221,7 +304,7 @@ struct SpanTrack: Hashable, Sendable {
     private func firstEnding(after a: Double) -> Int {
         guard a >= 0 else { return 0 }
         guard a < end else { return count }
-        if !tree.isEmpty { return lastPrefix(below: a, orEqual: true) }
+        if slotBySlot { return lastPrefix(below: a, orEqual: true) }
         var i = guess(a)
         while i > 0 && start(i) > a { i -= 1 }
         while i < count && start(i + 1) <= a { i += 1 }
@@ -232,7 +315,7 @@ struct SpanTrack: Hashable, Sendable {
     private func firstStarting(atOrAfter b: Double) -> Int {
         guard b > 0 else { return 0 }
         guard b <= end else { return count }
-        if !tree.isEmpty { return min(lastPrefix(below: b, orEqual: false) + 1, count) }
+        if slotBySlot { return min(lastPrefix(below: b, orEqual: false) + 1, count) }
         var i = guess(b)
         while i > 0 && start(i - 1) >= b { i -= 1 }
         while i < count && start(i) < b { i += 1 }
