@@ -64,7 +64,7 @@ import Testing
             let layout = try LayoutSpec.load(from: plan.specURL(dataset)).layoutName
             #expect(fixture.dataset == dataset && fixture.trace == trace && fixture.layout == layout)
             let expected = dataset.hasPrefix("records-") || dataset.hasPrefix("sales-") ? "data-grid"
-                : dataset.hasPrefix("grouped-") || dataset.hasPrefix("feed-") ? "columnar-grouped" : dataset.hasPrefix("pins-") ? "waterfall"
+                : dataset.hasPrefix("grouped-") || dataset.hasPrefix("columnar-") || dataset.hasPrefix("feed-") ? "columnar-grouped" : dataset.hasPrefix("pins-") ? "waterfall"
                 : dataset.hasPrefix("timesheet-") || dataset.hasPrefix("ledger-") ? "span-grid" : "tile-grid"
             #expect(layout == expected)
             #expect(fixture.frames.count == loaded.frameCount)

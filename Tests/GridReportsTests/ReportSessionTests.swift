@@ -35,7 +35,7 @@ import Testing
         #expect(sections.map(\.layout) == ["data-grid", "columnar-grouped", "waterfall", "span-grid"])
         #expect(sections.map(\.canonicalDataset) == ["records-1000x12", "grouped-96", "pins-3000", "timesheet-20x40"])
         #expect(sections.map(\.canonicalTrace) == ["diagonal-drag-60hz", "fling-120hz", "fling-120hz", "diagonal-drag-60hz"])
-        #expect(sections.map(\.scaleTrace) == ["diagonal-drag-60hz", "fling-120hz", "tour-120hz", "diagonal-drag-60hz"])
+        #expect(sections.map(\.scaleTrace) == ["diagonal-drag-60hz", "tour-120hz", "tour-120hz", "diagonal-drag-60hz"])
         #expect(sections.allSatisfy { $0.scaleEditsTrace == nil && $0.strategyOrder == primary.strategyOrder })
     }
 
