@@ -49,7 +49,9 @@ extension TileGrid {
                 try prepare(data: data, container: container)
                 return nil
             }
-            try followMeasurement(items, data: data)
+            let measured = try followMeasurement(items, data: data)
+            // Promised only where the tiles keep their width.
+            if tileWidth == self.tileWidth && container.width == containerWidth { shift = measured }
         } else if case .edited = invalidation.data {
             let first = invalidation.firstChangedSection(oldSectionCount: oldSections)
             // `boundary`: the old and new index of the first section after the edited ones,
@@ -99,7 +101,14 @@ extension TileGrid {
             }
             sectionTops = tops
         }
-        self.data = data
+        // A measurement is written into the grid's own sizes in place, not by keeping
+        // `data`'s storage: a measuring viewport that writes its next batch into its own
+        // data would otherwise find it shared and copy every size.
+        if case .edited(.setItemSizes(let items)) = invalidation.data, heightsShapeRows {
+            if (try? self.data.setItemSizes(items)) == nil { self.data = data }
+        } else {
+            self.data = data
+        }
         take(tileWidth, container: container)
         return shift
     }
