@@ -356,6 +356,10 @@ struct CachedPieces: Sendable {
                 return false
             }
             let start = elements.count
+            // Room for every cell and two supplementary views a section, grown by doubling
+            // so that the shared arrays grow a logarithmic number of times in all.
+            Self.reserve(&elements, start + cells + 2 * sections.count + 4)
+            Self.reserve(&tables, tables.count + sections.count + 1 + cells + 2 * sections.count + 4)
             if high > low {
                 let wide = Double.greatestFiniteMagnitude / 4
                 query(Rect(x: -wide, y: low, width: 2 * wide, height: high - low), &elements)
@@ -395,20 +399,36 @@ struct CachedPieces: Sendable {
                 section += 1
             }
             tables.append(contentsOf: repeatElement(-1, count: cells))
-            var position = start
-            while position < elements.count {
-                let element = elements[position]
-                patch.tallest = max(patch.tallest, element.frame.height)
-                let relative = Int32(truncatingIfNeeded: position - start)
-                if element.kind == .cell {
-                    let s = element.path.section - firstSection
-                    let entry = s == 0 ? element.path.item - firstItem : element.path.item
-                    let cellStart = Int(tables[tableStart + s]), cellCount = Int(tables[tableStart + s + 1]) - cellStart
-                    if entry >= 0 && entry < cellCount { tables[tableStart + base + cellStart + entry] = relative }
-                } else {
-                    tables.append(relative)
+            // The cells' entries through the buffers (no uniqueness check a write), then the
+            // supplementary views' positions after them.
+            var tallest = 0.0, others = 0
+            elements.withUnsafeMutableBufferPointer { elements in
+                tables.withUnsafeMutableBufferPointer { tables in
+                    var position = start
+                    while position < elements.count {
+                        let element = elements[position]
+                        tallest = max(tallest, element.frame.height)
+                        if element.kind == .cell {
+                            let s = element.path.section - firstSection
+                            let entry = s == 0 ? element.path.item - firstItem : element.path.item
+                            let cellStart = Int(tables[tableStart + s]), cellCount = Int(tables[tableStart + s + 1]) - cellStart
+                            if entry >= 0 && entry < cellCount {
+                                tables[tableStart + base + cellStart + entry] = Int32(truncatingIfNeeded: position - start)
+                            }
+                        } else {
+                            others += 1
+                        }
+                        position += 1
+                    }
                 }
-                position += 1
+            }
+            patch.tallest = tallest
+            if others > 0 {
+                var position = start
+                while position < elements.count {
+                    if elements[position].kind != .cell { tables.append(Int32(truncatingIfNeeded: position - start)) }
+                    position += 1
+                }
             }
             patch.table = tableStart..<tables.count
             kept.append(patch)
@@ -428,6 +448,13 @@ struct CachedPieces: Sendable {
         active = true
         compact()
         return true
+    }
+
+    /// Makes room in `array` for `count` elements in all: at least twice its capacity when
+    /// it must grow, so that the arrays every patch shares grow geometrically.
+    static func reserve<Element>(_ array: inout [Element], _ count: Int) {
+        guard array.capacity < count else { return }
+        array.reserveCapacity(max(count, 2 * array.capacity))
     }
 
     /// Sorts `elements` from `start` on by `minY`, then ID, in place and without allocating:
