@@ -178,6 +178,9 @@ extension TileGrid: SectionShiftReporting {
     /// Brings the grid up to date told what changed (``prepare(data:container:invalidation:)``),
     /// and says what a batch update did: the sections it touched were laid again, those
     /// before them kept, and those after them moved by the change in the first one's top.
+    /// With labels (heights), a measurement cuts the section at the first measured row: the
+    /// rows from it to the last measured one are laid again, everything after that moves by
+    /// the growth of the rows measured (later sections too), and nothing above moves.
     /// Promised only when the grid shifted its tops itself (every sum exact: see
     /// ``prepare(data:container:invalidation:)``) and its tiles kept their width; `nil` for
     /// anything else (a reload, a rotation, new parameters).

@@ -134,8 +134,9 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     /// Tells the base what changed, then brings the cache up to date.
     ///
     /// When the base can say what the update did (`SectionShiftReporting`: the
-    /// tile grid, told of a batch update; the waterfall and the one-column columnar layout,
-    /// told of a measurement, the latter cutting its section at items), the cache takes the sections the base laid again
+    /// tile grid, told of a batch update or, with labels, of a measurement, cut at rows; the
+    /// waterfall, the one-column columnar layout (cut at items) and the data grid with
+    /// measured rows, told of a measurement), the cache takes the sections the base laid again
     /// from the base's rect queries, keeps the sections before them and moves the ones after
     /// them where they went (`CachedPieces`): the arrays are not written. Otherwise, or
     /// when the pieces grow too many, it caches every element again, over its own arrays as

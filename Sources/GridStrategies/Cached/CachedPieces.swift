@@ -21,9 +21,18 @@ import GridCore
 /// and a run of the main arrays is split at the cut by where its elements start, which
 /// needs only the band of the cut read (`split(at:cut:_:_:)`).
 ///
-/// Only for content that scrolls along y alone, whose elements the build wrote in order of
-/// section (``ElementSink/sectionsInOrder``, or checked after a build from rect queries):
-/// the main arrays then hold each section's elements in one run, found by binary search.
+/// Only for content that scrolls along y (alone, or both ways when each band holds one
+/// section's elements, as a data grid's records), whose elements the build wrote in order of
+/// section (``ElementSink/sectionsInOrder``, or checked over the arrays at the first update
+/// followed after a build from rect queries or with bands sorted by x): the main arrays then
+/// hold each section's elements in one run, found by binary search. A cut inside a section
+/// needs its band in order of `minY`, which a band sorted by x may not be: the cache is then
+/// built again.
+///
+/// The patches' elements and tables live in two arrays every patch shares (a patch holds
+/// ranges of them), grown by doubling and kept across rebuilds, so that an update allocates
+/// nothing once they have grown; what patches laid again since left behind is compacted in
+/// place once it outweighs what is in use.
 /// Group positions, when the layout sets them, are read from the positions the build kept: a
 /// moved element keeps its own.
 @usableFromInline
