@@ -1,7 +1,8 @@
 /// A vertical layout that can say what a told update did to its sections (``SectionShift``),
 /// so that the cached strategy re-caches only what it laid again: whole sections (the tile
-/// grid's edits, the waterfall's measurements) or, with a shift cut at items, a run of items
-/// inside one (the one-column columnar layout's measurements). The cached strategy
+/// grid's edits, the waterfall's and the measured data grid's measurements) or, with a shift
+/// cut at items, a run of items inside one (the one-column columnar layout's measurements, the
+/// tile grid's with labels, cut at rows). The cached strategy
 /// (`CachedLayout`, with its `CachedPieces`, in GridStrategies) follows a shift over a cache
 /// whose arrays hold each section's elements in one run, in order of section, on content
 /// that scrolls along y alone.

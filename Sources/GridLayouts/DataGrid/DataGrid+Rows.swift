@@ -116,21 +116,94 @@ extension DataGrid {
     /// - Complexity: O(R − r + the fields of those records) for a measurement whose first
     ///   record is r; O(R) otherwise.
     public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) {
+        _ = try update(data: data, container: container, invalidation: invalidation)
+    }
+
+    /// ``prepare(data:container:invalidation:)``, saying what a measurement did when every
+    /// top is an exact sum (``SectionShift``); `nil` for anything else.
+    private mutating func update(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
         guard isPrepared, var tops = rowTops, configuration == prepared, case .unchanged = invalidation.container,
-              case .edited(.setItemSizes(let items)) = invalidation.data,
-              data.sectionCount == self.data.sectionCount, data.itemCounts.elementsEqual(self.data.itemCounts),
-              let first = items.lazy.map(\.path.section).min(), first >= 0, first < data.sectionCount
+              case .edited(.setItemSizes(let items)) = invalidation.data, !items.isEmpty,
+              data.sectionCount == self.data.sectionCount, data.itemCounts.elementsEqual(self.data.itemCounts)
         else {
             try prepare(data: data, container: container)
-            return
+            return nil
         }
+        // The first measured record, and the one after the last: the first whose row only
+        // moves.
+        // `while` rather than `for … in`: an unspecialised iterator allocates in debug builds.
+        var first = data.sectionCount, last = -1, index = 0
+        while index < items.count {
+            first = min(first, items[index].path.section)
+            last = max(last, items[index].path.section)
+            index += 1
+        }
+        guard first >= 0, first < data.sectionCount else {
+            try prepare(data: data, container: container)
+            return nil
+        }
+        let after = min(last + 1, data.sectionCount)
+        // Laid again in place: the grid's own copy is released first, so that the tops are
+        // not copied.
+        rowTops = nil
+        let oldTop = tops.tops[after]
         tops.relay(from: first, data: data, config: prepared)
         let height = tops.tops[tops.count]
         guard height.isFinite else {
+            // Laid again for the data they were laid for, bit for bit what they were.
+            tops.relay(from: first, data: self.data, config: prepared)
+            rowTops = tops
             throw .invalidData("itemHeights", height, expected: "heights small enough that the content height of \(tops.count) rows stays finite")
         }
         rowTops = tops
-        self.data = data
+        // The batch is written into the grid's own sizes in place, not by keeping `data`'s
+        // storage: a measuring viewport that writes its next batch into its own data would
+        // otherwise find it shared and copy every size.
+        if (try? self.data.setItemSizes(items)) == nil { self.data = data }
         contentSize = Size(width: contentSize.width, height: height)
+        var exact = rowHeightsAreExact
+        index = 0
+        while index < items.count {
+            exact = exact && SectionShift.isExact(items[index].size.height)
+            index += 1
+        }
+        rowHeightsAreExact = exact
+        // Records are display rows only when not transposed; record 0 holds the header row
+        // and the corner, above its row, laid again with it.
+        guard exact, !prepared.transposed, height < 0x1p42 else { return nil }
+        let offset = tops.tops[after] - oldTop
+        let lower = first == 0 ? 0 : tops.tops[first]
+        guard SectionShift.isExact(offset) else { return nil }
+        return SectionShift(firstChanged: first, movedFrom: after, movedTo: after, offset: offset, changedSpan: lower...tops.tops[after])
+    }
+
+    /// Whether every height `data`'s sizes carry is a multiple of 2⁻¹⁰ below 2⁴²
+    /// (``SectionShift/isExact(_:)``); true without sizes (every row `rowHeight`).
+    /// - Complexity: O(n).
+    static func heightsAreExact(_ data: DataShape) -> Bool {
+        guard let sizes = data.itemSizes else { return true }
+        return sizes.withUnsafeBufferPointer { sizes in
+            var exact = true
+            for size in sizes { exact = exact && SectionShift.isExact(size.height) }
+            return exact
+        }
+    }
+}
+
+// MARK: - What a measurement did
+
+extension DataGrid: SectionShiftReporting {
+    /// Brings the grid up to date told what changed (``prepare(data:container:invalidation:)``),
+    /// and says what a measurement did: the records from the first measured to the last
+    /// were laid again (their rows, row headers and, from record 0, the header row), those
+    /// before them kept, and those after them moved along y by the growth of the measured
+    /// rows. Promised only with heights, not transposed, when every top is an exact sum
+    /// (whole or binary-fraction points); `nil` for anything else.
+    ///
+    /// - Throws: as ``prepare(data:container:invalidation:)``; the grid then keeps its
+    ///   previous state.
+    /// - Complexity: that of ``prepare(data:container:invalidation:)``.
+    public mutating func prepareReportingShift(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
+        try update(data: data, container: container, invalidation: invalidation)
     }
 }

@@ -55,6 +55,12 @@ public struct DataGrid: GridLayout, Sendable {
     /// With heights (``Configuration/ItemSizing/heights``), the display rows, each as tall
     /// as its record's tallest field; `nil` when every row is `rowHeight` (``rowTrack``).
     var rowTops: RowTops?
+    /// With heights, whether the header height, the row height (a record with no fields)
+    /// and every field height the grid was given
+    /// are multiples of 2⁻¹⁰ (whole or binary-fraction points), so that every row top is an
+    /// exact sum and a measurement can promise what it moved (``SectionShift``); kept false
+    /// once a height that is not came, until the next prepare.
+    var rowHeightsAreExact = false
 
     public internal(set) var contentSize = Size.zero
 
@@ -160,6 +166,8 @@ public struct DataGrid: GridLayout, Sendable {
         self.uniform = uniform
         self.rowTrack = rowTrack
         self.rowTops = rowTops
+        self.rowHeightsAreExact = rowTops != nil && SectionShift.isExact(config.headerHeight) && SectionShift.isExact(config.rowHeight)
+            && Self.heightsAreExact(data)
         self.columnTrack = columnTrack
         self.prepared = config
         self.contentSize = content

@@ -43,6 +43,19 @@ extension TileGrid {
         guard height.isFinite else { throw Self.contentTooTall(config, data) }
         sectionTops = table
         heightsShapeRows = true
+        heightsAreExact = Self.heightsAreExact(data)
+    }
+
+    /// Whether every height `data`'s sizes carry is a multiple of 2⁻¹⁰ below 2⁴²
+    /// (``SectionShift/isExact(_:)``); true without sizes (every tile `h − ph`).
+    /// - Complexity: O(n).
+    static func heightsAreExact(_ data: DataShape) -> Bool {
+        guard let sizes = data.itemSizes else { return true }
+        return sizes.withUnsafeBufferPointer { sizes in
+            var exact = true
+            for size in sizes { exact = exact && SectionShift.isExact(size.height) }
+            return exact
+        }
     }
 
     /// Where section `section`'s shifts start in `table` (a ``sectionTops`` with heights).
@@ -221,28 +234,92 @@ extension TileGrid {
     /// measured row on are laid again, then the tops from the first measured section on, by
     /// the sums ``prepareHeights(data:config:)`` makes, so every answer is a fresh layout's
     /// bit for bit. `data` holds the same items as before.
+    ///
+    /// - Returns: what it did, when every sum is exact (``SectionShift``): the rows from the
+    ///   first measured one to the last were laid again (cut at the first's first item, or
+    ///   the whole section from its header when that is its row 0), the elements above them
+    ///   kept, and those below (the last measured row's later rows, its footer, the later
+    ///   sections) moved by the last measured row's growth, which is the whole of what the
+    ///   measurement changed below it. `nil` when it promises nothing.
     /// - Complexity: O(b·c + S − s) for a batch of b items in sections of c items, the first
     ///   in section s.
-    mutating func followMeasurement(_ items: [SizedItem], data: DataShape) throws(GridError) {
+    mutating func followMeasurement(_ items: [SizedItem], data: DataShape) throws(GridError) -> SectionShift? {
         let config = prepared
+        let n = config.tilesPerLine
         let sections = data.sectionCount
         var first = sections
+        // The first and last measured rows, as (section, row), in layout order.
+        var firstKey = (sections, 0), lastKey = (-1, 0)
+        var exact = heightsAreExact
         var table: [Double] = []
         swap(&table, &sectionTops)
-        for measured in items {
+        // `while` rather than `for … in`: an unspecialised iterator allocates in debug builds.
+        var index = 0
+        while index < items.count {
+            let measured = items[index]
+            index += 1
             let section = measured.path.section
             guard section >= 0, section < sections, measured.path.item >= 0, measured.path.item < data.itemCounts[section] else { continue }
             first = min(first, section)
+            let row = measured.path.item / n
+            if (section, row) < firstKey { firstKey = (section, row) }
+            if (section, row) > lastKey { lastKey = (section, row) }
+            exact = exact && SectionShift.isExact(measured.size.height)
+        }
+        heightsAreExact = exact
+        guard first < sections else {
+            sectionTops = table
+            return nil
+        }
+        // Where what only moves starts, before the update: the row after the last measured
+        // one, or the next section's top when that was its last row.
+        let (lastSection, lastRow) = lastKey
+        let cutsLast = lastRow + 1 < Self.rows(data.itemCounts[lastSection], n)
+        let movedRow = cutsLast ? lastRow + 1 : -1
+        let oldMovedStart = Self.movedStart(table, section: lastSection, row: movedRow, sections: sections, config)
+        index = 0
+        while index < items.count {
+            let measured = items[index]
+            index += 1
+            let section = measured.path.section
+            guard section >= 0, section < sections, measured.path.item >= 0, measured.path.item < data.itemCounts[section] else { continue }
             Self.layRows(
                 &table, start: Self.shiftStart(table, section: section, sections: sections), section: section,
-                fromRow: measured.path.item / config.tilesPerLine, data, config)
+                fromRow: measured.path.item / n, data, config)
         }
-        let height = first < sections ? Self.layTopsByHeights(&table, from: first, data, config) : table[sections]
+        let height = Self.layTopsByHeights(&table, from: first, data, config)
         sectionTops = table
         guard height.isFinite else {
             // Laid again for the data it was laid for.
             try prepareHeights(data: self.data, config: config)
             throw Self.contentTooTall(config, data)
         }
+        guard exact, Self.sumsAreExact(config, data), height < 0x1p42 else { return nil }
+        let (firstSection, firstRow) = firstKey
+        let lower = firstRow > 0
+            ? Self.rowStart(table, section: firstSection, row: firstRow, sections: sections, config)
+            : table[firstSection]
+        let upper = Self.movedStart(table, section: lastSection, row: movedRow, sections: sections, config)
+        let offset = upper - oldMovedStart
+        guard SectionShift.isExact(offset), SectionShift.isExact(lower), SectionShift.isExact(upper), lower <= upper else { return nil }
+        return SectionShift(
+            firstChanged: firstSection, firstChangedItem: firstRow * n,
+            movedFrom: cutsLast ? lastSection : lastSection + 1, movedFromItem: cutsLast ? (lastRow + 1) * n : 0,
+            movedTo: cutsLast ? lastSection : lastSection + 1, offset: offset, changedSpan: lower...upper)
+    }
+
+    /// Where row `row` of `section` starts in `table`, or for `row` −1 where the next
+    /// section does.
+    @inline(__always)
+    static func movedStart(_ table: [Double], section: Int, row: Int, sections: Int, _ config: Configuration) -> Double {
+        row < 0 ? table[section + 1] : rowStart(table, section: section, row: row, sections: sections, config)
+    }
+
+    /// Where row `row` of `section` starts in `table` (a ``sectionTops`` with heights), as
+    /// ``measuredRowStart(section:row:)`` reads it.
+    @inline(__always)
+    static func rowStart(_ table: [Double], section: Int, row: Int, sections: Int, _ config: Configuration) -> Double {
+        table[section] + config.sectionTitleHeight + Double(row) * config.rowHeight
+            + table[shiftStart(table, section: section, sections: sections) + row]
     }
 }

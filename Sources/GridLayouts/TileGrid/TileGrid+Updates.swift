@@ -49,7 +49,9 @@ extension TileGrid {
                 try prepare(data: data, container: container)
                 return nil
             }
-            try followMeasurement(items, data: data)
+            let measured = try followMeasurement(items, data: data)
+            // Promised only where the tiles keep their width.
+            if tileWidth == self.tileWidth && container.width == containerWidth { shift = measured }
         } else if case .edited = invalidation.data {
             let first = invalidation.firstChangedSection(oldSectionCount: oldSections)
             // `boundary`: the old and new index of the first section after the edited ones,
@@ -99,7 +101,14 @@ extension TileGrid {
             }
             sectionTops = tops
         }
-        self.data = data
+        // A measurement is written into the grid's own sizes in place, not by keeping
+        // `data`'s storage: a measuring viewport that writes its next batch into its own
+        // data would otherwise find it shared and copy every size.
+        if case .edited(.setItemSizes(let items)) = invalidation.data, heightsShapeRows {
+            if (try? self.data.setItemSizes(items)) == nil { self.data = data }
+        } else {
+            self.data = data
+        }
         take(tileWidth, container: container)
         return shift
     }
@@ -169,6 +178,9 @@ extension TileGrid: SectionShiftReporting {
     /// Brings the grid up to date told what changed (``prepare(data:container:invalidation:)``),
     /// and says what a batch update did: the sections it touched were laid again, those
     /// before them kept, and those after them moved by the change in the first one's top.
+    /// With labels (heights), a measurement cuts the section at the first measured row: the
+    /// rows from it to the last measured one are laid again, everything after that moves by
+    /// the growth of the rows measured (later sections too), and nothing above moves.
     /// Promised only when the grid shifted its tops itself (every sum exact: see
     /// ``prepare(data:container:invalidation:)``) and its tiles kept their width; `nil` for
     /// anything else (a reload, a rotation, new parameters).

@@ -53,6 +53,11 @@ public struct TileGrid: GridLayout, Sendable {
     /// the tops how (see TileGrid+Heights.swift). A Bool beside ``isPrepared`` and no
     /// reference of its own, so that the fixed grid's copies cost what they did.
     var heightsShapeRows = false
+    /// With heights, whether every tile height the grid was given is a multiple of 2⁻¹⁰
+    /// (whole or binary-fraction points), so that every row start is an exact sum and a
+    /// measurement can promise what it moved (``SectionShift``); kept false once a height
+    /// that is not came, until the next prepare.
+    var heightsAreExact = false
 
     public private(set) var contentSize = Size.zero
 

@@ -6,8 +6,8 @@ extension CachedLayout {
     /// Materialises the prepared base's elements into the cache.
     mutating func build(data: DataShape, recycling storage: inout Storage) throws(GridError) {
         self.data = data
-        pieces = CachedPieces()
-        pieces.builtData = data
+        // Emptied, its arrays kept for the updates to come (a rebuild hands them over).
+        pieces.reset(builtData: data)
         sectionsInRuns = false
         let content = base.contentSize
         let traits = base.traits  // once: a layout may build its traits anew on every call
@@ -47,9 +47,12 @@ extension CachedLayout {
                 taken = try builder.fill(capacity: capacity, query: { base.elements(in: $0, into: &$1) }, content: base.contentSize)
             }
             if taken {
-                // Read before the arrays are taken from the builder.
-                let inRuns = !alongX && !sortsAcross
-                    && (bulk ? builder.sectionsInOrder && builder.positions.isEmpty : Self.sectionsInOrder(builder.ids))
+                // Read before the arrays are taken from the builder. Where the sink cannot
+                // tell (elements from rect queries, or bands it sorted by x), the arrays are
+                // checked at the first update to follow, not here: a build does not pay for it.
+                let inRuns: Bool? = alongX || (bulk && !builder.positions.isEmpty)
+                    ? false
+                    : (bulk && !sortsAcross ? builder.sectionsInOrder : nil)
                 index = builder.index
                 frames = builder.frames
                 ids = builder.ids
@@ -73,8 +76,9 @@ extension CachedLayout {
     }
 
     /// Whether `ids` hold each section's elements in one run, in order of section: what a
-    /// cache built from rect queries needs to be updated in pieces (one column of sections
-    /// stacked along y, such as a one-column feed).
+    /// cache built from rect queries, or sorted by x in its bands, needs to be updated in
+    /// pieces (one column of sections stacked along y, such as a one-column feed; a data
+    /// grid's records, one a band).
     /// - Complexity: O(n).
     static func sectionsInOrder(_ ids: [ElementID]) -> Bool {
         ids.withUnsafeBufferPointer { ids in

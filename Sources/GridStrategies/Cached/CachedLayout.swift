@@ -65,9 +65,14 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     /// ``CachedPieces``); empty while the arrays answer as built.
     @usableFromInline var pieces = CachedPieces()
     /// Whether the last build wrote each section's elements in one run of the arrays, in
-    /// order of section, on content that scrolls along y alone: what updates in pieces
-    /// need. (A moved element keeps its group position, read from ``positions`` as built.)
-    var sectionsInRuns = false
+    /// order of section, on content that scrolls along y (alone, or both ways when each
+    /// band holds one section's elements): what updates in pieces need. (A moved element
+    /// keeps its group position, read from ``positions`` as built.)
+    ///
+    /// Known at the build when the base wrote its elements itself in order of section
+    /// along y alone; otherwise `nil` until the first update the base describes, which
+    /// checks the arrays once (``followsInPieces()``), so that a build pays nothing for it.
+    var sectionsInRuns: Bool? = false
     /// Elements per item at the last build, to size the next build's arrays.
     var elementsPerItem = 0.0
     /// How many times the cache was built whole (a first prepare, a rebuild after an update
@@ -129,8 +134,9 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     /// Tells the base what changed, then brings the cache up to date.
     ///
     /// When the base can say what the update did (`SectionShiftReporting`: the
-    /// tile grid, told of a batch update; the waterfall and the one-column columnar layout,
-    /// told of a measurement, the latter cutting its section at items), the cache takes the sections the base laid again
+    /// tile grid, told of a batch update or, with labels, of a measurement, cut at rows; the
+    /// waterfall, the one-column columnar layout (cut at items) and the data grid with
+    /// measured rows, told of a measurement), the cache takes the sections the base laid again
     /// from the base's rect queries, keeps the sections before them and moves the ones after
     /// them where they went (`CachedPieces`): the arrays are not written. Otherwise, or
     /// when the pieces grow too many, it caches every element again, over its own arrays as
@@ -145,15 +151,16 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws {
         // Sections an ElementID cannot number are refused by a build: that is left to the
         // path below, which keeps the previous base.
-        if case .edited = invalidation.data, sectionsInRuns, data.sectionCount <= ElementID.maxSection + 1,
-           let reporting = Base.self as? any SectionShiftReporting.Type,
+        if case .edited = invalidation.data, data.sectionCount <= ElementID.maxSection + 1,
+           let reporting = Base.self as? any SectionShiftReporting.Type, followsInPieces(),
            case let (prepared, shift) = try Self.prepareReportingShift(reporting, &base, data: data, container: container, invalidation: invalidation),
            prepared {
             if let shift {
                 let base = self.base
-                let query = { (rect: Rect, buffer: inout [LayoutAttributes]) in base.elements(in: rect, into: &buffer) }
                 let main = CachedPieces.Main(ids: ids, frames: frames, index: index)
-                if pieces.apply(shift, old: self.data, new: data, main: main, query: query) {
+                // The query is a closure literal passed straight on, so that its context
+                // lives on the stack (a closure kept in a variable would be boxed).
+                if pieces.apply(shift, old: self.data, new: data, main: main, query: { base.elements(in: $0, into: &$1) }) {
                     takeData(data, invalidation: invalidation)
                     return
                 }
@@ -172,6 +179,17 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         var newBase = base
         try newBase.prepare(data: data, container: container, invalidation: invalidation)
         try rebuild(from: newBase, data: data)
+    }
+
+    /// Whether the arrays as built hold each section's elements in one run, in order of
+    /// section (``sectionsInRuns``), checked over the arrays the first time it is asked
+    /// after a build that could not tell.
+    /// - Complexity: O(n) the first time after such a build; O(1) after.
+    private mutating func followsInPieces() -> Bool {
+        if let known = sectionsInRuns { return known }
+        let inRuns = Self.sectionsInOrder(ids)
+        sectionsInRuns = inRuns
+        return inRuns
     }
 
     /// Makes `data` the data the cache answers for. A measurement is written into the cache's
@@ -223,8 +241,14 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         built.elementsPerItem = elementsPerItem
         built.buildCount = buildCount
         // The token moves to the new cache; a copy's cache (or a first one) takes a token of
-        // its own, so that its next rebuild can write over its arrays.
-        if owned { swap(&built.token, &token) } else { built.token = CopyToken() }
+        // its own, so that its next rebuild can write over its arrays. The pieces' arrays
+        // move with it, emptied by the build, so that updates after it allocate nothing.
+        if owned {
+            swap(&built.token, &token)
+            swap(&built.pieces, &pieces)
+        } else {
+            built.token = CopyToken()
+        }
         do {
             try built.build(data: data, recycling: &storage)
         } catch {

@@ -21,9 +21,18 @@ import GridCore
 /// and a run of the main arrays is split at the cut by where its elements start, which
 /// needs only the band of the cut read (`split(at:cut:_:_:)`).
 ///
-/// Only for content that scrolls along y alone, whose elements the build wrote in order of
-/// section (``ElementSink/sectionsInOrder``, or checked after a build from rect queries):
-/// the main arrays then hold each section's elements in one run, found by binary search.
+/// Only for content that scrolls along y (alone, or both ways when each band holds one
+/// section's elements, as a data grid's records), whose elements the build wrote in order of
+/// section (``ElementSink/sectionsInOrder``, or checked over the arrays at the first update
+/// followed after a build from rect queries or with bands sorted by x): the main arrays then
+/// hold each section's elements in one run, found by binary search. A cut inside a section
+/// needs its band in order of `minY`, which a band sorted by x may not be: the cache is then
+/// built again.
+///
+/// The patches' elements and tables live in two arrays every patch shares (a patch holds
+/// ranges of them), grown by doubling and kept across rebuilds, so that an update allocates
+/// nothing once they have grown; what patches laid again since left behind is compacted in
+/// place once it outweighs what is in use.
 /// Group positions, when the layout sets them, are read from the positions the build kept: a
 /// moved element keeps its own.
 @usableFromInline
@@ -60,11 +69,13 @@ struct CachedPieces: Sendable {
     }
 
     /// The elements of sections laid again by an update, sorted by `minY` then ID: the
-    /// base's answer itself, kept as it came (two allocations a patch, the answer and its
-    /// table).
+    /// base's answer, kept in one array shared by every patch (``elements``), with its
+    /// table in another (``tables``), so that an update allocates nothing once they have
+    /// grown.
     @usableFromInline
     struct Patch: Sendable {
-        @usableFromInline var elements: [LayoutAttributes] = []
+        /// Where its elements are in ``CachedPieces/elements``.
+        @usableFromInline var elements: Range<Int> = 0..<0
         /// The tallest element's height.
         @usableFromInline var tallest = 0.0
         /// The stored number of its first section.
@@ -74,30 +85,38 @@ struct CachedPieces: Sendable {
         @usableFromInline var firstItem = 0
         /// The number of its sections, whole or in part.
         @usableFromInline var sectionCount = 0
-        /// Where its elements are, in one array: `table[s]` for `s` in `0...sectionCount` is
-        /// where section `s`'s cells start among the entries after those, the cells' entries
-        /// (item by item from the first it holds, the position in ``elements`` or −1), then
-        /// the positions of the supplementary views.
-        @usableFromInline var table: [Int32] = [0]
+        /// Where its table is in ``CachedPieces/tables``: entry `s` for `s` in
+        /// `0...sectionCount` is where section `s`'s cells start among the entries after
+        /// those, the cells' entries (item by item from the first it holds, the position
+        /// among its elements or −1), then the positions of the supplementary views.
+        @usableFromInline var table: Range<Int> = 0..<0
 
-        /// The position of the cell `item` of its section `section` (counted from its
-        /// first), or `nil`.
+        /// The entries of ``table`` that hold the positions of its supplementary views.
         @inlinable
-        func cell(section: Int, item: Int) -> Int? {
-            guard section >= 0, section < sectionCount else { return nil }
-            let base = sectionCount + 1
-            let start = Int(table[section]), end = Int(table[section + 1])
-            let entry = section == 0 ? item - firstItem : item
-            guard entry >= 0, entry < end - start else { return nil }
-            let position = table[base + start + entry]
-            return position >= 0 ? Int(position) : nil
+        func others(_ tables: [Int32]) -> Range<Int> {
+            (table.lowerBound + sectionCount + 1 + Int(tables[table.lowerBound + sectionCount]))..<table.upperBound
         }
-
-        /// The positions of its supplementary views.
-        @inlinable
-        var others: ArraySlice<Int32> { table[(sectionCount + 1 + Int(table[sectionCount]))...] }
     }
 
+    /// The position in ``elements`` of the cell `item` of `patch`'s section `section`
+    /// (counted from its first), or `nil`.
+    @inlinable
+    func cell(_ patch: Patch, section: Int, item: Int) -> Int? {
+        guard section >= 0, section < patch.sectionCount else { return nil }
+        let t = patch.table.lowerBound
+        let base = t + patch.sectionCount + 1
+        let start = Int(tables[t + section]), end = Int(tables[t + section + 1])
+        let entry = section == 0 ? item - patch.firstItem : item
+        guard entry >= 0, entry < end - start else { return nil }
+        let position = tables[base + start + entry]
+        return position >= 0 ? patch.elements.lowerBound + Int(position) : nil
+    }
+
+    /// Every patch's elements, each patch's in a run (``Patch/elements``); runs of patches
+    /// laid again since are left until they outweigh the ones in use (``compact(_:)``).
+    @usableFromInline var elements: [LayoutAttributes] = []
+    /// Every patch's table, each in a run (``Patch/table``).
+    @usableFromInline var tables: [Int32] = []
     @usableFromInline var list: [Piece] = []
     @usableFromInline var patches: [Patch] = []
     /// The data the main arrays were built for.
@@ -105,6 +124,18 @@ struct CachedPieces: Sendable {
     /// Scratch of ``apply(_:old:new:main:query:)``, kept across updates so that an
     /// update's lists grow once.
     @usableFromInline var scratchPieces: [Piece] = [], scratchKept: [Patch] = []
+    @usableFromInline var scratchRenamed: [Int] = []
+
+    /// Empties the pieces for a cache built again from `data`, keeping every array's
+    /// storage, so that updates after a rebuild allocate nothing once they have grown.
+    mutating func reset(builtData data: DataShape) {
+        list.removeAll(keepingCapacity: true)
+        patches.removeAll(keepingCapacity: true)
+        elements.removeAll(keepingCapacity: true)
+        tables.removeAll(keepingCapacity: true)
+        builtData = data
+        active = false
+    }
 
     /// Past this many pieces, an update builds the cache again whole.
     static let maximumPieces = 1_024
@@ -133,6 +164,10 @@ struct CachedPieces: Sendable {
     var elementCount: Int {
         list.reduce(0) { $0 + ($1.patch < 0 ? $1.positions.count : 0) } + patches.reduce(0) { $0 + $1.elements.count }
     }
+
+    /// Past this many elements no patch holds any more (``elements`` beyond the patches'),
+    /// the arrays are compacted.
+    static let compactionSlack = 4_096
 
     /// The index in ``list`` of the piece holding `key`, by binary search; `list.count` when
     /// none does.
@@ -191,12 +226,13 @@ struct CachedPieces: Sendable {
               shift.movedFrom <= ElementID.maxSection, shift.movedTo <= ElementID.maxSection
         else { return false }
         let ids = main.ids
-        var list = self.list
         if !active {
-            list = [Piece(
+            self.list.removeAll(keepingCapacity: true)
+            self.list.append(Piece(
                 start: 0, end: Self.key(old.sectionCount, 0), renumber: 0, shift: 0, low: -.infinity, high: .infinity,
-                patch: -1, positions: 0..<ids.count)]
+                patch: -1, positions: 0..<ids.count))
         }
+        let list = self.list
         let renumbering = shift.movedTo - shift.movedFrom
         // What is laid again, before the update (keys `first ..< from`) and after it
         // (`first ..< to`), widened to take in every patch it overlaps or touches (a patch
@@ -211,7 +247,11 @@ struct CachedPieces: Sendable {
         var widened = true
         while widened {
             widened = false
-            for piece in list where piece.patch >= 0 && piece.start < piece.end && piece.start <= from && piece.end >= first {
+            var next = 0
+            while next < list.count {
+                let piece = list[next]
+                next += 1
+                guard piece.patch >= 0 && piece.start < piece.end && piece.start <= from && piece.end >= first else { continue }
                 let overlaps = piece.start < from && piece.end > first
                 if !overlaps && cutsSections && patches[piece.patch].elements.count >= Self.touchingMergeLimit { continue }
                 if piece.start < first {
@@ -235,17 +275,24 @@ struct CachedPieces: Sendable {
         pieces.removeAll(keepingCapacity: true)
         kept.removeAll(keepingCapacity: true)
         pieces.reserveCapacity(list.count + 3)
-        defer {
-            kept.removeAll(keepingCapacity: true)
-            swap(&kept, &scratchKept)
-        }
+        // Swapped back as it is: emptied at the next update, when no copy of the old patches
+        // (`patches`, below) is alive any more, so that it is emptied in place.
+        defer { swap(&kept, &scratchKept) }
         var patchPiece = -1
         var inOrder = true
         let patches = self.patches
-        // Which kept patch each patch became (−1: not kept yet), on the stack.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: patches.count) { renamed in
-            renamed.initialize(repeating: -1)
-            for piece in list {
+        // Which kept patch each patch became (−1: not kept yet), in scratch kept across
+        // updates.
+        var renamedStorage: [Int] = []
+        swap(&renamedStorage, &scratchRenamed)
+        renamedStorage.removeAll(keepingCapacity: true)
+        renamedStorage.append(contentsOf: repeatElement(-1, count: patches.count))
+        defer { swap(&renamedStorage, &scratchRenamed) }
+        renamedStorage.withUnsafeMutableBufferPointer { renamed in
+            var next = 0
+            while next < list.count {
+                let piece = list[next]
+                next += 1
                 let lower = piece.start, upper = piece.end
                 // The patch goes after every piece before `first`.
                 if patchPiece < 0 && upper > first {
@@ -298,7 +345,7 @@ struct CachedPieces: Sendable {
             swap(&pieces, &scratchPieces)
             return false
         }
-        // What was laid again, from the base.
+        // What was laid again, from the base, written after the other patches' elements.
         if to > first {
             let firstSection = first >> 32, firstItem = first & Self.itemMask
             let toSection = to >> 32, toItem = to & Self.itemMask
@@ -307,54 +354,92 @@ struct CachedPieces: Sendable {
             patch.firstSection = firstSection
             patch.firstItem = firstItem
             patch.sectionCount = sections.count
-            var cells = 0
-            for section in sections { cells += Self.cellCount(section, new, first: first, to: to) }
+            var cells = 0, section = sections.lowerBound
+            while section < sections.upperBound {
+                cells += Self.cellCount(section, new, first: first, to: to)
+                section += 1
+            }
             let limit = max(4_096, ids.count / 8)
             guard cells <= limit else {
                 swap(&pieces, &scratchPieces)
                 return false
             }
-            // Room for every cell and two supplementary views a section, so that the answer
-            // most often grows once.
-            patch.elements.reserveCapacity(cells + 2 * sections.count + 4)
+            let start = elements.count
+            // Room for every cell and two supplementary views a section, grown by doubling
+            // so that the shared arrays grow a logarithmic number of times in all.
+            Self.reserve(&elements, start + cells + 2 * sections.count + 4)
+            Self.reserve(&tables, tables.count + sections.count + 1 + cells + 2 * sections.count + 4)
             if high > low {
                 let wide = Double.greatestFiniteMagnitude / 4
-                query(Rect(x: -wide, y: low, width: 2 * wide, height: high - low), &patch.elements)
+                query(Rect(x: -wide, y: low, width: 2 * wide, height: high - low), &elements)
             }
-            patch.elements.removeAll { element in
-                element.kind == .cell
-                    ? !(first..<to).contains(Self.key(element.path.section, element.path.item))
-                    : !sections.contains(element.path.section)
+            // Only what was laid again, in place.
+            var count = 0
+            elements.withUnsafeMutableBufferPointer { elements in
+                var write = start, read = start
+                while read < elements.count {
+                    let element = elements[read]
+                    read += 1
+                    let laid = element.kind == .cell
+                        ? (first..<to).contains(Self.key(element.path.section, element.path.item))
+                        : sections.contains(element.path.section)
+                    guard laid else { continue }
+                    elements[write] = element
+                    write += 1
+                }
+                count = write - start
             }
-            guard patch.elements.count <= limit + 2 * sections.count else {
+            elements.removeLast(elements.count - start - count)
+            guard count <= limit + 2 * sections.count else {
+                elements.removeLast(count)
                 swap(&pieces, &scratchPieces)
                 return false
             }
-            patch.elements.sort { $0.frame.minY != $1.frame.minY ? $0.frame.minY < $1.frame.minY : $0.id < $1.id }
-            var others = 0
-            for element in patch.elements where element.kind != .cell { others += 1 }
+            Self.sortByStart(&elements, from: start)
+            patch.elements = start..<elements.count
             let base = sections.count + 1
-            patch.table = []
-            patch.table.reserveCapacity(base + cells + others)
+            let tableStart = tables.count
             var total = 0
-            patch.table.append(0)
-            for section in sections {
+            tables.append(0)
+            section = sections.lowerBound
+            while section < sections.upperBound {
                 total += Self.cellCount(section, new, first: first, to: to)
-                patch.table.append(Int32(truncatingIfNeeded: total))
+                tables.append(Int32(truncatingIfNeeded: total))
+                section += 1
             }
-            patch.table.append(contentsOf: repeatElement(-1, count: cells))
-            for position in patch.elements.indices {
-                let element = patch.elements[position]
-                patch.tallest = max(patch.tallest, element.frame.height)
-                if element.kind == .cell {
-                    let s = element.path.section - firstSection
-                    let entry = s == 0 ? element.path.item - firstItem : element.path.item
-                    let start = Int(patch.table[s]), count = Int(patch.table[s + 1]) - start
-                    if entry >= 0 && entry < count { patch.table[base + start + entry] = Int32(truncatingIfNeeded: position) }
-                } else {
-                    patch.table.append(Int32(truncatingIfNeeded: position))
+            tables.append(contentsOf: repeatElement(-1, count: cells))
+            // The cells' entries through the buffers (no uniqueness check a write), then the
+            // supplementary views' positions after them.
+            var tallest = 0.0, others = 0
+            elements.withUnsafeMutableBufferPointer { elements in
+                tables.withUnsafeMutableBufferPointer { tables in
+                    var position = start
+                    while position < elements.count {
+                        let element = elements[position]
+                        tallest = max(tallest, element.frame.height)
+                        if element.kind == .cell {
+                            let s = element.path.section - firstSection
+                            let entry = s == 0 ? element.path.item - firstItem : element.path.item
+                            let cellStart = Int(tables[tableStart + s]), cellCount = Int(tables[tableStart + s + 1]) - cellStart
+                            if entry >= 0 && entry < cellCount {
+                                tables[tableStart + base + cellStart + entry] = Int32(truncatingIfNeeded: position - start)
+                            }
+                        } else {
+                            others += 1
+                        }
+                        position += 1
+                    }
                 }
             }
+            patch.tallest = tallest
+            if others > 0 {
+                var position = start
+                while position < elements.count {
+                    if elements[position].kind != .cell { tables.append(Int32(truncatingIfNeeded: position - start)) }
+                    position += 1
+                }
+            }
+            patch.table = tableStart..<tables.count
             kept.append(patch)
             pieces[patchPiece].patch = kept.count - 1
         } else {
@@ -370,7 +455,121 @@ struct CachedPieces: Sendable {
         swap(&scratchPieces, &pieces)
         swap(&self.patches, &kept)
         active = true
+        compact()
         return true
+    }
+
+    /// Makes room in `array` for `count` elements in all: at least twice its capacity when
+    /// it must grow, so that the arrays every patch shares grow geometrically.
+    static func reserve<Element>(_ array: inout [Element], _ count: Int) {
+        guard array.capacity < count else { return }
+        array.reserveCapacity(max(count, 2 * array.capacity))
+    }
+
+    /// Sorts `elements` from `start` on by `minY`, then ID, in place and without allocating:
+    /// by insertion, which is linear for a base's answer in nearly that order (rows in
+    /// order, the elements of a row apart from one another), and by heap when that turns out
+    /// to move too much.
+    static func sortByStart(_ elements: inout [LayoutAttributes], from start: Int) {
+        @inline(__always)
+        func before(_ a: LayoutAttributes, _ b: LayoutAttributes) -> Bool {
+            a.frame.minY != b.frame.minY ? a.frame.minY < b.frame.minY : a.id < b.id
+        }
+        elements.withUnsafeMutableBufferPointer { all in
+            guard let base = all.baseAddress, all.count - start > 1 else { return }
+            let items = UnsafeMutableBufferPointer(start: base + start, count: all.count - start)
+            let n = items.count
+            var budget = 16 * n
+            var i = 1
+            while i < n && budget >= 0 {
+                let element = items[i]
+                var j = i
+                while j > 0 && before(element, items[j - 1]) {
+                    items[j] = items[j - 1]
+                    j -= 1
+                    budget -= 1
+                }
+                items[j] = element
+                i += 1
+            }
+            guard i < n || budget < 0 else { return }
+            // A heap sort of the whole, for an order far from sorted.
+            func siftDown(_ root: Int, _ end: Int) {
+                var root = root
+                while true {
+                    var child = 2 * root + 1
+                    guard child < end else { return }
+                    if child + 1 < end && before(items[child], items[child + 1]) { child += 1 }
+                    guard before(items[root], items[child]) else { return }
+                    items.swapAt(root, child)
+                    root = child
+                }
+            }
+            var node = n / 2 - 1
+            while node >= 0 {
+                siftDown(node, n)
+                node -= 1
+            }
+            var end = n - 1
+            while end > 0 {
+                items.swapAt(0, end)
+                siftDown(0, end)
+                end -= 1
+            }
+        }
+    }
+
+    /// Moves the patches' elements and tables together, in place, once those no patch holds
+    /// any more (laid again since) outweigh those in use and ``compactionSlack``: amortised
+    /// O(1) an element laid again, and no allocation.
+    mutating func compact() {
+        var live = 0, liveTables = 0, index = 0
+        while index < patches.count {
+            live += patches[index].elements.count
+            liveTables += patches[index].table.count
+            index += 1
+        }
+        guard elements.count - live > max(live, Self.compactionSlack) || tables.count - liveTables > max(liveTables, 4 * Self.compactionSlack)
+        else { return }
+        // Patch by patch in the order of their runs, each moved down to the end of the last.
+        var elementEnd = 0, tableEnd = 0, movedFrom = -1
+        var round = 0
+        while round < patches.count {
+            round += 1
+            // The patch whose run comes next: the first whose table starts after the last
+            // moved one's (tables, never empty, are in the order of the elements' runs).
+            var next = -1, index = 0
+            while index < patches.count {
+                let start = patches[index].table.lowerBound
+                if start > movedFrom && (next < 0 || start < patches[next].table.lowerBound) { next = index }
+                index += 1
+            }
+            guard next >= 0 else { break }
+            var patch = patches[next]
+            movedFrom = patch.table.lowerBound
+            let count = patch.elements.count, tableCount = patch.table.count
+            if patch.elements.lowerBound != elementEnd {
+                var k = 0
+                while k < count {
+                    elements[elementEnd + k] = elements[patch.elements.lowerBound + k]
+                    k += 1
+                }
+            }
+            if patch.table.lowerBound != tableEnd {
+                var k = 0
+                while k < tableCount {
+                    tables[tableEnd + k] = tables[patch.table.lowerBound + k]
+                    k += 1
+                }
+            }
+            patch.elements = elementEnd..<(elementEnd + count)
+            patch.table = tableEnd..<(tableEnd + tableCount)
+            patches[next] = patch
+            elementEnd += count
+            tableEnd += tableCount
+        }
+        elements.removeLast(elements.count - elementEnd)
+        tables.removeLast(tables.count - tableEnd)
     }
 
     /// The number of cells of `section` of `data` from key `first` to key `to`.
@@ -474,7 +673,8 @@ extension CachedLayout {
             let shift = piece.shift, renumber = piece.renumber
             if piece.patch >= 0 {
                 let patch = pieces.patches[piece.patch]
-                patch.elements.withUnsafeBufferPointer { elements in
+                pieces.elements.withUnsafeBufferPointer { all in
+                    let elements = UnsafeBufferPointer(rebasing: all[patch.elements])
                     // The first element that can reach below `a`: its top plus the tallest
                     // height reaches `a` (rounded up, so no element is missed).
                     var low = 0, high = elements.count
@@ -554,7 +754,7 @@ extension CachedLayout {
         if found < pieces.list.count, let (frame, position) = pieceSlot(.cell, path, in: pieces.list[found]) {
             let piece = pieces.list[found]
             let group = piece.patch >= 0
-                ? pieces.patches[piece.patch].elements[position].groupPosition
+                ? pieces.elements[position].groupPosition
                 : (positions.isEmpty ? .none : positions[position])
             return .cell(path, frame: frame, groupPosition: group)
         }
@@ -574,7 +774,7 @@ extension CachedLayout {
                 let piece = pieces.list[next]
                 if let (frame, position) = pieceSlot(kind, path, in: piece) {
                     let group = piece.patch >= 0
-                        ? pieces.patches[piece.patch].elements[position].groupPosition
+                        ? pieces.elements[position].groupPosition
                         : (positions.isEmpty ? .none : positions[position])
                     return LayoutAttributes(kind: kind, path: path, frame: frame, groupPosition: group)
                 }
@@ -591,14 +791,21 @@ extension CachedLayout {
         if piece.patch >= 0 {
             let patch = pieces.patches[piece.patch]
             if kind == .cell {
-                guard let cell = patch.cell(section: stored.section - patch.firstSection, item: path.item) else { return nil }
+                guard let cell = pieces.cell(patch, section: stored.section - patch.firstSection, item: path.item) else { return nil }
                 position = cell
             } else {
-                guard let found = patch.others.first(where: { patch.elements[Int($0)].kind == kind && patch.elements[Int($0)].path == stored })
-                else { return nil }
-                position = Int(found)
+                var found: Int?
+                for entry in patch.others(pieces.tables) {
+                    let candidate = patch.elements.lowerBound + Int(pieces.tables[entry])
+                    if pieces.elements[candidate].kind == kind && pieces.elements[candidate].path == stored {
+                        found = candidate
+                        break
+                    }
+                }
+                guard let found else { return nil }
+                position = found
             }
-            let frame = patch.elements[position].frame
+            let frame = pieces.elements[position].frame
             return (Rect(x: frame.minX, y: frame.minY + piece.shift, width: frame.width, height: frame.height), position)
         }
         let slot: Int32?
