@@ -57,7 +57,9 @@ extension Viewport {
 
     /// ``applyIfEditable(_:)`` with the layout's type opened as `L` (the same type as
     /// `Layout`).
-    private mutating func apply<L: EditableLayout>(_ operation: Any, editing _: L.Type) throws -> Bool {
+    private mutating func apply<L: EditableLayout, Operation>(_ operation: Operation, editing _: L.Type) throws -> Bool {
+        // Cast from the generic value, not from an `Any` made of it: an `Any` holding an
+        // `Any` (the replay's operations are) would box it, an allocation per keystroke.
         guard L.self == Layout.self, let operation = operation as? L.Operation else { return false }
         if Self.withLayout(&layout, as: L.self, { $0.keepsData(operation) }) {
             let edit = try Self.withLayout(&layout, as: L.self) { try $0.apply(operation) }
@@ -97,6 +99,28 @@ extension Viewport {
             data = edit.data
             return
         }
+        // Every element kept its path (what a shift promises): no renaming. What follows
+        // from the layout's traits is taken in place (the frozen bands' ends, the margins in
+        // lines), and the loaded set follows the shift, or the next frame queries in full.
+        let traits = layout.traits
+        guard let shift = edit.shift, scrollsIncrementally, let extents = try? margin.extents(for: traits) else {
+            return try resolveAfterEditInPlace(edit)
+        }
+        data = edit.data
+        marginExtent = extents.vertical
+        horizontalMarginExtent = extents.horizontal
+        scrollAxes = traits.scrollAxes
+        if !state.pinning.update(traits: traits, content: layout.contentSize, sectionHeaders: requestedPinning) {
+            state.pinning = Pinning(layout: layout, traits: traits, data: edit.data, sectionHeaders: requestedPinning)
+        }
+        state.queriesOnce = traits.rectQueriesScanEverything
+        measuring?.screenIsValid = false
+        if !follow(shift) { state.forgetPreviousFrame() }
+    }
+
+    /// Takes `edit`, made in place, as ``adopt(_:_:)`` takes an edit of a copy: resolves
+    /// the margins and pinning anew, forgets the last frame and renames the loaded elements.
+    private mutating func resolveAfterEditInPlace(_ edit: LayoutEdit) throws {
         let prepared: Prepared
         do {
             prepared = try Self.resolve(layout, data: edit.data, margin: margin, pinning: requestedPinning)
@@ -115,5 +139,61 @@ extension Viewport {
         }
         apply(prepared, data: edit.data, size: size)
         state.rename(edit.rename, move: edit.sectionMove)
+    }
+
+    /// Follows `shift`, which the layout's edit reported, in the loaded set: each loaded
+    /// element that is not pinned keeps its frame (sections kept), moves by the offset
+    /// (sections moved) or is asked of the layout again (sections laid again), and the layout
+    /// is asked for the parts of the last frame's rect where an element not loaded may now
+    /// lie: the span laid again, and the stretch by which moved elements entered it (from
+    /// below when they moved up, from above when they moved down). The last frame is kept,
+    /// so that the next one is incremental. Returns `false` when the set cannot follow it
+    /// (see `LoadedSet.canFollow(_:)`); the caller then forgets the last frame.
+    /// - Complexity: O(k) for k loaded elements, plus a query of the span laid again and of
+    ///   a stretch as high as the offset, within the last frame's rect: for a span grid's
+    ///   keystroke that grew a row, the typed row's run of rows and the rows the offset
+    ///   reaches. No allocation once the buffers have grown.
+    private mutating func follow(_ shift: SectionShift) -> Bool {
+        guard state.canFollow(shift), let previous = state.previousRect else { return false }
+        var extents = LoadedSet.Extents()
+        var index = 0
+        let count = state.elements.count
+        while index < count {
+            if state.elements[index].pinned {
+                index += 1
+                continue
+            }
+            var attributes = state.elements[index].attributes
+            switch shift.part(of: attributes, before: true) {
+            case .kept:
+                break
+            case .moved:
+                attributes.frame.origin.y += shift.offset
+            case .laidAgain:
+                let fresh = attributes.kind == .cell
+                    ? layout.attributes(at: attributes.path) : layout.supplementary(attributes.kind, at: attributes.path)
+                guard let fresh else { return false }
+                attributes = fresh
+            }
+            state.elements[index].attributes = attributes
+            extents.include(attributes.frame)
+            index += 1
+        }
+        // Where an element not loaded may now meet `previous`, in the edited layout.
+        state.scratch.removeAll(keepingCapacity: true)
+        let low = shift.changedSpan.lowerBound, high = shift.changedSpan.upperBound, offset = shift.offset
+        let top = max(previous.minY, low), bottom = min(previous.maxY, high)
+        if top < bottom {
+            layout.elements(in: Rect(x: previous.minX, y: top, width: previous.width, height: bottom - top), into: &state.scratch)
+        }
+        // Moved elements start at or below `high`.
+        let enteredFrom = offset < 0 ? max(previous.maxY + offset, previous.minY, high) : max(previous.minY, high)
+        let enteredTo = offset < 0 ? previous.maxY : min(previous.minY + offset, previous.maxY)
+        if offset != 0 && enteredFrom < enteredTo {
+            layout.elements(
+                in: Rect(x: previous.minX, y: enteredFrom, width: previous.width, height: enteredTo - enteredFrom), into: &state.scratch)
+        }
+        state.acceptShift(previous: previous, extents: extents)
+        return true
     }
 }

@@ -27,6 +27,7 @@ extension SpanGrid: EditableLayout {
             // A keystroke keeps every cell and its path: no copy of the grid before is kept
             // (it would make the keystroke copy the row track), and the renaming is the identity.
             try edit(operation)
+            refreshPinRules()  // a frozen row may have grown
             let rows = cells.sectionCount
             // Laid out in place, the keystroke knows what it moved (`keystrokeShift`): a
             // viewport keeps its loaded set by it.
