@@ -18,4 +18,19 @@ public protocol EditableLayout<Operation>: GridLayout {
     /// - Throws: when the layout refuses the operation (the layouts of GridBench throw
     ///   ``GridError`` naming why); the layout then keeps its previous state.
     mutating func apply(_ operation: Operation) throws -> LayoutEdit
+
+    /// Whether `operation` keeps the layout's data (every count, so every element under its
+    /// path) and only changes sizes: a span grid's keystroke. A viewport applies such an
+    /// edit to its layout in place, without keeping a copy of it (which would make the edit
+    /// copy what it changes), and, when the edit's ``LayoutEdit/shift`` says what moved,
+    /// keeps what it has loaded.
+    ///
+    /// `false` by default, which is always correct: the viewport then edits a copy and keeps
+    /// the layout before the edit until it has taken the edit.
+    /// - Complexity: O(1).
+    func keepsData(_ operation: Operation) -> Bool
+}
+
+extension EditableLayout {
+    public func keepsData(_ operation: Operation) -> Bool { false }
 }

@@ -12,10 +12,31 @@ public struct LayoutEdit: Sendable {
     /// ``rename`` says of those cells, for a caller that can read it without a call per cell.
     /// `nil` when the edit says nothing of the kind.
     public var sectionMove: SectionMove?
+    /// What the edit did to the frames, when the layout knows it: an edit that kept every
+    /// element under its path (the data's counts unchanged, ``rename`` the identity) and
+    /// changed frames only as the shift says, bit for bit (see ``SectionShift``): the
+    /// sections before `firstChanged` kept, those from `movedFrom` on moved along y by
+    /// `offset`, those between laid again within `changedSpan`. A span grid's keystroke laid
+    /// out in place says so (a shift that keeps every row when no row's height changed). A
+    /// viewport then keeps what it has loaded instead of querying its whole screen again.
+    /// `nil` when the edit says nothing of the kind (every structural edit).
+    public var shift: SectionShift?
 
-    public init(data: DataShape, sectionMove: SectionMove? = nil, rename: @escaping @Sendable (ElementID) -> ElementID?) {
+    public init(
+        data: DataShape, sectionMove: SectionMove? = nil, shift: SectionShift? = nil,
+        rename: @escaping @Sendable (ElementID) -> ElementID?
+    ) {
         self.data = data
         self.sectionMove = sectionMove
+        self.shift = shift
         self.rename = rename
+    }
+
+    /// Whether the edit says it changed no frame: a ``shift`` that keeps every section
+    /// (`firstChanged` at or past `sectionCount`, no offset) of data of `sectionCount` sections.
+    /// - Complexity: O(1).
+    public func changesNoFrame(sectionCount: Int) -> Bool {
+        guard let shift else { return false }
+        return shift.firstChanged >= sectionCount && shift.movedFrom == shift.movedTo && shift.offset == 0
     }
 }

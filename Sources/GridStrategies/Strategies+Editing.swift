@@ -10,6 +10,9 @@ extension OnDemandLayout: EditableLayout where Base: EditableLayout {
     public mutating func apply(_ operation: Base.Operation) throws -> LayoutEdit {
         try base.apply(operation)
     }
+
+    /// The base's answer.
+    public func keepsData(_ operation: Base.Operation) -> Bool { base.keepsData(operation) }
 }
 
 extension CachedLayout: EditableLayout where Base: EditableLayout {
@@ -21,6 +24,9 @@ extension CachedLayout: EditableLayout where Base: EditableLayout {
         try adopt(edited, data: edit.data)
         return edit
     }
+
+    /// The base's answer.
+    public func keepsData(_ operation: Base.Operation) -> Bool { base.keepsData(operation) }
 }
 
 extension ScanLayout: EditableLayout where Base: EditableLayout {
@@ -32,6 +38,9 @@ extension ScanLayout: EditableLayout where Base: EditableLayout {
         adopt(edited, data: edit.data)
         return edit
     }
+
+    /// The base's answer.
+    public func keepsData(_ operation: Base.Operation) -> Bool { base.keepsData(operation) }
 }
 
 extension AdaptiveLayout: EditableLayout where Base: EditableLayout {
@@ -76,4 +85,7 @@ extension AdaptiveLayout: EditableLayout where Base: EditableLayout {
         }
         return edit
     }
+
+    /// The base's answer (data kept, the strategy chosen for it stays).
+    public func keepsData(_ operation: Base.Operation) -> Bool { base.keepsData(operation) }
 }

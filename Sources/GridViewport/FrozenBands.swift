@@ -46,6 +46,50 @@ struct FrozenBands {
         cornerKinds = verticalKinds.intersection(horizontalKinds)
     }
 
+    /// Takes the bands of `rules` over `content` in place, when the rules are bands of the
+    /// same kinds along the same axes in the same order as those it holds (a span grid's
+    /// frozen rows after a keystroke: only where they end and the content's ends move), and
+    /// returns `true`; otherwise changes nothing and returns `false`.
+    /// - Complexity: O(b) for b rules. No allocation: the arrays are written in place.
+    mutating func update(rules: [PinRule], content: Size) -> Bool {
+        var v = 0, h = 0, index = 0
+        while index < rules.count {  // first check every rule, then write
+            let rule = rules[index]
+            index += 1
+            guard case .band = rule.reach else { return false }
+            if rule.axis == .vertical {
+                guard v < vertical.count, vertical[v].kinds == ElementKinds(rule.kind) else { return false }
+                v += 1
+            } else {
+                guard h < horizontal.count, horizontal[h].kinds == ElementKinds(rule.kind) else { return false }
+                h += 1
+            }
+        }
+        guard v == vertical.count, h == horizontal.count else { return false }
+        (v, h, index) = (0, 0, 0)
+        verticalReach = -Double.infinity
+        horizontalReach = -Double.infinity
+        while index < rules.count {
+            let rule = rules[index]
+            index += 1
+            guard case .band(let start, let end) = rule.reach else { continue }
+            if rule.axis == .vertical {
+                vertical[v].start = start
+                vertical[v].end = end
+                vertical[v].limit = content.height
+                verticalReach = max(verticalReach, end)
+                v += 1
+            } else {
+                horizontal[h].start = start
+                horizontal[h].end = end
+                horizontal[h].limit = content.width
+                horizontalReach = max(horizontalReach, end)
+                h += 1
+            }
+        }
+        return true
+    }
+
     /// Whether an element can be in bands of exactly the class `member`, by the kinds' rules:
     /// a class no kind can be in is never queried.
     func occurs(_ member: BandMembership) -> Bool {

@@ -27,6 +27,8 @@ extension LoadedSet {
     mutating func commitIncremental(_ plan: Strips, rect: Rect, previous: Rect, offset: Point) -> FrameReport {
         // The strips' answers that enter: meeting `rect`, not `previous`, and not pinned.
         let pinnedKinds = pinning.pinnedKinds
+        // After a followed edit, an element moved out of `previous` may be loaded still.
+        let shifted = shiftPending
         var kept = 0
         query.withUnsafeMutableBufferPointer { q in
             clearance.learn(from: q, strips: plan, new: rect)
@@ -37,12 +39,22 @@ extension LoadedSet {
                 let frame = element.frame
                 guard frame.intersects(rect), !frame.intersects(previous) else { continue }
                 if pinnedKinds.contains(kindRaw: element.kind.rawValue), pinning.isPinned(element) { continue }
+                if shifted && Self.isLoaded(element.id, in: elements) { continue }
                 q[kept] = element
                 kept += 1
             }
         }
         if kept < query.count { query.removeLast(query.count - kept) }
-        if kept > 1 {
+        if shifted {
+            // The elements that entered `previous` by the edit, and meet `rect`.
+            var index = 0
+            while index < shiftEntering.count {
+                if shiftEntering[index].frame.intersects(rect) { query.append(shiftEntering[index]) }
+                index += 1
+            }
+            shiftPending = false
+        }
+        if query.count > 1 {
             sortByID(&query)
             Self.removeDuplicates(&query)
         }

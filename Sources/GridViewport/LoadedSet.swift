@@ -37,8 +37,21 @@ struct LoadedSet: Sendable {
     /// data or the set (a prepare, an edit, a reload), so that the next frame queries in
     /// full.
     var previousRect: Rect? {
-        didSet { if previousRect == nil { clearance = Clearance() } }
+        didSet {
+            if previousRect == nil {
+                clearance = Clearance()
+                shiftPending = false
+            }
+        }
     }
+    /// Whether a layout edit was followed since the last frame (see ``acceptShift(previous:extents:)``):
+    /// the loaded elements have their frames in the edited layout, which the strips of the next
+    /// frame may answer again (an element moved out of the last rect), and ``shiftEntering``
+    /// holds the elements that now meet the last rect and are not loaded.
+    var shiftPending = false
+    /// With ``shiftPending``: the elements not loaded that meet the last frame's rect in the
+    /// edited layout, sorted by ID.
+    var shiftEntering: [LayoutAttributes] = []
     /// Stretches beyond the loaded rect where the layout begins no element, from the
     /// strips' look-ahead: a frame asks nothing on a side whose entering range lies in one.
     /// About the layout alone; forgotten with ``previousRect`` whenever anything but a
@@ -118,6 +131,8 @@ struct LoadedSet: Sendable {
     @usableFromInline
     mutating func finish(_ plan: Strips, rect: Rect, offset: Point) -> FrameReport {
         if let previous = plan.previous { return commitIncremental(plan, rect: rect, previous: previous, offset: offset) }
+        // A full frame diffs by ID: a followed edit's entering elements are in its query.
+        shiftPending = false
         return commit(rect: rect, offset: offset)
     }
 

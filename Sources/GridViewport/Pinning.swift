@@ -57,6 +57,19 @@ struct Pinning {
         pinnedKinds = untilNextKinds.union(bands?.kinds ?? ElementKinds())
     }
 
+    /// Takes the rules of `traits`, those of a layout whose content is now `content`, in
+    /// place, when they are bands alone, of the same shape as those held
+    /// (``FrozenBands/update(rules:content:)``), and `sectionHeaders` adds no rule; returns
+    /// whether it did. Otherwise changes nothing: the caller makes the pinning anew.
+    /// - Complexity: O(b) for b rules. No allocation.
+    mutating func update(traits: LayoutTraits, content: Size, sectionHeaders: Bool?) -> Bool {
+        guard untilNext.isEmpty, orderedSectionHeaders == nil, sectionHeaders != true, var held = bands else { return false }
+        bands = nil  // held once while its arrays change in place
+        let updated = held.update(rules: traits.pinning, content: content)
+        bands = held
+        return updated
+    }
+
     /// Whether section headers pin.
     var pinsSectionHeaders: Bool { ordersSectionHeaders || untilNext.contains { $0.kind == .sectionHeader && $0.axis == .vertical } }
 

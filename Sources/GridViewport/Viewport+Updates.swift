@@ -115,7 +115,7 @@ extension Viewport {
             queriesOnce: traits.rectQueriesScanEverything)
     }
 
-    mutating func apply(_ prepared: Prepared, data: DataShape, size: Size) {
+    mutating func apply(_ prepared: Prepared, data: DataShape, size: Size, forgettingFrame: Bool = true) {
         self.data = data
         self.size = size
         marginExtent = prepared.marginExtent
@@ -123,7 +123,7 @@ extension Viewport {
         scrollAxes = prepared.scrollAxes
         state.pinning = prepared.pinning
         state.queriesOnce = prepared.queriesOnce
-        state.forgetPreviousFrame()
+        if forgettingFrame { state.forgetPreviousFrame() }
         // Elements may have moved or been renamed for reasons other than a measurement.
         measuring?.screenIsValid = false
     }

@@ -27,8 +27,13 @@ extension SpanGrid: EditableLayout {
             // A keystroke keeps every cell and its path: no copy of the grid before is kept
             // (it would make the keystroke copy the row track), and the renaming is the identity.
             try edit(operation)
+            refreshPinRules()  // a frozen row may have grown
             let rows = cells.sectionCount
-            return LayoutEdit(data: cells, sectionMove: SectionMove(kept: 0..<rows, moved: rows..<rows, offset: 0)) { id in
+            // Laid out in place, the keystroke knows what it moved (`keystrokeShift`): a
+            // viewport keeps its loaded set by it.
+            return LayoutEdit(
+                data: cells, sectionMove: SectionMove(kept: 0..<rows, moved: rows..<rows, offset: 0), shift: keystrokeShift
+            ) { id in
                 id.kind == .cell ? id : nil
             }
         }
@@ -53,6 +58,14 @@ extension SpanGrid: EditableLayout {
             else { return nil }
             return ElementID(kind: .cell, path: new.path)
         }
+    }
+
+    /// Whether `operation` is a keystroke (`setContentHeight`): it keeps every cell under its
+    /// path, and a viewport may apply it to the grid in place.
+    /// - Complexity: O(1).
+    public func keepsData(_ operation: Operation) -> Bool {
+        if case .setContentHeight = operation { return true }
+        return false
     }
 
     /// Applies `operation` as ``apply(_:)`` does, and says what it did to the rows, the grid's

@@ -63,6 +63,10 @@ public struct SpanGrid: GridLayout, Sendable {
     /// `columnWidths[c]` is the frame width of a single cell in column `c`.
     private var columnWidths: [Double] = []
     private(set) var bands = MergeBands.empty
+    /// The pin rules of the frozen bands as ``traits`` last gave them, kept so that
+    /// ``traits`` need not make an array on every call (a viewport reads the traits after
+    /// every keystroke that moves rows): written in place by ``refreshPinRules()``.
+    private var pinRules: [PinRule] = []
 
     public internal(set) var contentSize = Size.zero
 
@@ -320,22 +324,61 @@ public struct SpanGrid: GridLayout, Sendable {
         self.isPrepared = true
         self.typing = TypingRows()
         self.keystrokeShift = nil
+        refreshPinRules()
+    }
+
+    /// The frozen rows' band and the frozen column's, as the grid is now.
+    private var frozenRowsRule: PinRule? {
+        guard isPrepared && prepared.frozenRows > 0 else { return nil }
+        return PinRule(.cell, along: .vertical, .band(start: 0, end: rowTrack.start(prepared.frozenRows)))
+    }
+
+    private var frozenColumnsRule: PinRule? {
+        guard isPrepared && prepared.frozenColumns > 0 else { return nil }
+        return PinRule(.cell, along: .horizontal, .band(start: 0, end: columnStarts[prepared.frozenColumns]))
+    }
+
+    /// The pin rules of the grid as it is now: ``pinRules`` when they are (no array made),
+    /// else a new array.
+    /// - Complexity: O(log R).
+    private var currentPinRules: [PinRule] {
+        let first = frozenRowsRule, second = frozenColumnsRule
+        let count = (first == nil ? 0 : 1) + (second == nil ? 0 : 1)
+        if pinRules.count == count {
+            var index = 0
+            var same = true
+            if let first { same = pinRules[index] == first; index += 1 }
+            if same, let second { same = pinRules[index] == second }
+            if same { return pinRules }
+        }
+        var rules: [PinRule] = []
+        if let first { rules.append(first) }
+        if let second { rules.append(second) }
+        return rules
+    }
+
+    /// Brings ``pinRules`` up to date, in place when their number stays (after a keystroke
+    /// that moved the frozen rows' end).
+    /// - Complexity: O(log R). No allocation unless the number of rules changed.
+    mutating func refreshPinRules() {
+        let first = frozenRowsRule, second = frozenColumnsRule
+        let count = (first == nil ? 0 : 1) + (second == nil ? 0 : 1)
+        guard pinRules.count == count else { return pinRules = currentPinRules }
+        var index = 0
+        if let first {
+            if pinRules[index] != first { pinRules[index] = first }
+            index += 1
+        }
+        if let second, pinRules[index] != second { pinRules[index] = second }
     }
 
     public var traits: LayoutTraits {
-        var pinning: [PinRule] = []
-        if isPrepared && prepared.frozenRows > 0 {
-            pinning.append(PinRule(.cell, along: .vertical, .band(start: 0, end: rowTrack.start(prepared.frozenRows))))
-        }
-        if isPrepared && prepared.frozenColumns > 0 {
-            pinning.append(PinRule(.cell, along: .horizontal, .band(start: 0, end: columnStarts[prepared.frozenColumns])))
-        }
         let rows = rowTrack.count, columns = columnWidths.count
         return LayoutTraits(
             cellsDoNotOverlap: true,
             lineHeight: rows > 0 ? contentSize.height / Double(rows) : nil,
             lineWidth: columns > 0 ? contentSize.width / Double(columns) : nil,
-            scrollAxes: .both, supplementaries: [], pinning: pinning,
+            scrollAxes: .both, supplementaries: [], pinning: currentPinRules,
             // Every slot is covered by a cell, so the last row's and column's cells reach the
             // content's ends: tight both ways, without insets (law 9).
             tightness: ContentTightness(axes: .both))
