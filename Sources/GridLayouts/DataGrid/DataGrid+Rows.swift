@@ -176,18 +176,6 @@ extension DataGrid {
         guard SectionShift.isExact(offset) else { return nil }
         return SectionShift(firstChanged: first, movedFrom: after, movedTo: after, offset: offset, changedSpan: lower...tops.tops[after])
     }
-
-    /// Whether every height `data`'s sizes carry is a multiple of 2⁻¹⁰ below 2⁴²
-    /// (``SectionShift/isExact(_:)``); true without sizes (every row `rowHeight`).
-    /// - Complexity: O(n).
-    static func heightsAreExact(_ data: DataShape) -> Bool {
-        guard let sizes = data.itemSizes else { return true }
-        return sizes.withUnsafeBufferPointer { sizes in
-            var exact = true
-            for size in sizes { exact = exact && SectionShift.isExact(size.height) }
-            return exact
-        }
-    }
 }
 
 // MARK: - What a measurement did

@@ -167,7 +167,7 @@ public struct DataGrid: GridLayout, Sendable {
         self.rowTrack = rowTrack
         self.rowTops = rowTops
         self.rowHeightsAreExact = rowTops != nil && SectionShift.isExact(config.headerHeight) && SectionShift.isExact(config.rowHeight)
-            && Self.heightsAreExact(data)
+            && data.heightsAreExact
         self.columnTrack = columnTrack
         self.prepared = config
         self.contentSize = content

@@ -375,25 +375,7 @@ extension SpanGrid {
     /// - Complexity: O(b (log B + m)) for b bands of merged cells looked at (1 when no merged
     ///   cell spanning rows crosses `row`) and m merged cells in each.
     private func shift(growingRow row: Int, by delta: Double) -> SectionShift {
-        var first = row, end = row + 1
-        var grown = true
-        while grown {
-            grown = false
-            // Merged cells crossing the run's first row from above it, or its last row.
-            var side = 0
-            while side < 2 {  // not an array literal: unspecialised in a debug build, it allocates
-                let band = bands.band(ofRow: side == 0 ? first : end - 1)
-                side += 1
-                var e = bands.entryStarts[band]
-                let sentinel = bands.entryStarts[band + 1] - 1
-                while e < sentinel {
-                    let entry = bands.entries[e]
-                    if entry.row < first { (first, grown) = (entry.row, true) }
-                    if entry.rowEnd > end { (end, grown) = (entry.rowEnd, true) }
-                    e += 1
-                }
-            }
-        }
+        let (first, end) = run(around: row)
         return SectionShift(
             firstChanged: first, movedFrom: end, movedTo: end, offset: delta, changedSpan: rowTrack.start(first)...rowTrack.start(end))
     }

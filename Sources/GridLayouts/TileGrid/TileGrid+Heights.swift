@@ -43,19 +43,7 @@ extension TileGrid {
         guard height.isFinite else { throw Self.contentTooTall(config, data) }
         sectionTops = table
         heightsShapeRows = true
-        heightsAreExact = Self.heightsAreExact(data)
-    }
-
-    /// Whether every height `data`'s sizes carry is a multiple of 2⁻¹⁰ below 2⁴²
-    /// (``SectionShift/isExact(_:)``); true without sizes (every tile `h − ph`).
-    /// - Complexity: O(n).
-    static func heightsAreExact(_ data: DataShape) -> Bool {
-        guard let sizes = data.itemSizes else { return true }
-        return sizes.withUnsafeBufferPointer { sizes in
-            var exact = true
-            for size in sizes { exact = exact && SectionShift.isExact(size.height) }
-            return exact
-        }
+        heightsAreExact = data.heightsAreExact
     }
 
     /// Where section `section`'s shifts start in `table` (a ``sectionTops`` with heights).
