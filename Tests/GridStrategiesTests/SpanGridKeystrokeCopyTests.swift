@@ -9,8 +9,9 @@ import Testing
 /// multisets, the block references, the content list), not the 100,000 rows: before the
 /// rows were kept in blocks it copied 2·100,001 sums and 100,000 lists, about 2.4 MB.
 @Suite struct SpanGridKeystrokeCopyTests {
+    /// The bytes are checked where allocations can be counted (not under a sanitizer, whose
+    /// runtime owns malloc); the values after each keystroke in a copy are checked everywhere.
     @Test func aKeystrokeInACopyCopiesBlocksNotRows() throws {
-        try #require(AllocationCount.isAvailable)
         var grid = try SpanGridKeystrokeAllocationTests.ledger()
         // Warm-up: rows 500 and 90,000 grown, their blocks made.
         try grid.apply(.setContentHeight(row: 500, column: 3, height: 40))
@@ -22,7 +23,7 @@ import Testing
             i += 1
             let original = grid
             let (_, count) = try AllocationCount.measure { try grid.apply(.setContentHeight(row: row, column: column, height: height)) }
-            #expect(count.allocatedBytes < 64 * 1024, "keystroke \(i) in a copy: \(count)")
+            if AllocationCount.isAvailable { #expect(count.allocatedBytes < 64 * 1024, "keystroke \(i) in a copy: \(count)") }
             // The original is as it was: a value.
             #expect(original.laidOutHeight(ofRow: row) != nil)
             withExtendedLifetime(original) {}
