@@ -6,9 +6,12 @@ import GridHarness
 /// scroll to an item landed) and what the measuring frames cost; and, per data set, which
 /// combination to pick and why. One table model serves the HTML and the Markdown.
 extension StrategyReport {
-    /// The runs over measured data sets (those that record an `anchor`), under every
-    /// policy, in document order.
-    var measuredRuns: [RunRecord] { document.runs.filter { $0.layout == options.layout && $0.anchor != nil } }
+    /// The runs over measured data sets (those that record an `anchor` and type nothing:
+    /// a trace that types records its anchoring in the "Typing" part), under every policy,
+    /// in document order.
+    var measuredRuns: [RunRecord] {
+        document.runs.filter { $0.layout == options.layout && $0.anchor != nil && $0.keystrokes == nil }
+    }
 
     /// The measured sizes table's columns, each with its header and whether it is numeric.
     static let measuredSizesColumns: [(header: String, numeric: Bool)] = [

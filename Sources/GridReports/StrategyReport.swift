@@ -95,9 +95,9 @@ public struct StrategyReport: Sendable {
     /// Every run of the layout whose fixture check failed.
     public var failedRuns: [RunRecord] { (runs + otherAnchorRuns).filter { $0.fixture == .fail } }
 
-    /// The measured runs under a policy other than the default: in the "Measured sizes"
-    /// part and the alerts, not in the tables of frame costs.
-    var otherAnchorRuns: [RunRecord] { measuredRuns.filter { !$0.hasDefaultAnchor } }
+    /// The measured and typing runs under a policy other than the default: in the
+    /// "Measured sizes" and "Typing" parts and the alerts, not in the tables of frame costs.
+    var otherAnchorRuns: [RunRecord] { document.runs.filter { $0.layout == options.layout && !$0.hasDefaultAnchor } }
 
     /// The canonical data set's runs over the canonical trace.
     var canonicalTraceRuns: [RunRecord] { canonicalRuns.filter { $0.trace == options.canonicalTrace } }

@@ -32,11 +32,8 @@ struct Measuring: Sendable {
     private(set) var anchor: AnchorPolicy
     /// Whether a frame has run since measuring started.
     var started = false
-    /// The elements on screen after the last frame that can be followed (not pinned), by
-    /// ID, with their displayed origins; valid while ``screenIsValid``.
-    var screenIDs: [ElementID] = []
-    var screenOrigins: [Point] = []
-    var screenIsValid = false
+    /// The screen after the last frame, followed for the visible displacement.
+    var screen = ScreenMeter()
     /// The cell the anchor follows this frame, found before the batch is told: its path
     /// and its top (first-visible) or bottom (last-visible).
     var anchoredCell: (path: ItemPath, edge: Double)?
@@ -69,9 +66,7 @@ struct Measuring: Sendable {
         self.anchor = anchor
         batch.removeAll(keepingCapacity: true)
         previous.removeAll(keepingCapacity: true)
-        screenIDs.removeAll(keepingCapacity: true)
-        screenOrigins.removeAll(keepingCapacity: true)
-        screenIsValid = false
+        screen.forget()
         started = false
         anchoredCell = nil
         pendingCorrection = 0
@@ -110,21 +105,21 @@ struct Measuring: Sendable {
         // The screen follows the items, as the loaded set does.
         var write = 0, ordered = true
         var index = 0
-        while index < screenIDs.count {
-            if let id = edit.id(after: screenIDs[index]) {
-                if write > 0 && id < screenIDs[write - 1] { ordered = false }
-                screenIDs[write] = id
-                screenOrigins[write] = screenOrigins[index]
+        while index < screen.ids.count {
+            if let id = edit.id(after: screen.ids[index]) {
+                if write > 0 && id < screen.ids[write - 1] { ordered = false }
+                screen.ids[write] = id
+                screen.origins[write] = screen.origins[index]
                 write += 1
             }
             index += 1
         }
-        screenIDs.removeLast(screenIDs.count - write)
-        screenOrigins.removeLast(screenOrigins.count - write)
+        screen.ids.removeLast(screen.ids.count - write)
+        screen.origins.removeLast(screen.origins.count - write)
         if !ordered {
-            let sorted = zip(screenIDs, screenOrigins).sorted { $0.0 < $1.0 }
-            screenIDs = sorted.map(\.0)
-            screenOrigins = sorted.map(\.1)
+            let sorted = zip(screen.ids, screen.origins).sorted { $0.0 < $1.0 }
+            screen.ids = sorted.map(\.0)
+            screen.origins = sorted.map(\.1)
         }
     }
 
@@ -153,43 +148,13 @@ struct Measuring: Sendable {
     @inline(__always)
     mutating func markMeasured(_ flat: Int) { measured[flat >> 6] |= 1 << UInt64(flat & 63) }
 
-    /// Compares the elements of `elements` on screen in `visible` with those on screen
-    /// after the last frame (both sorted by ID), counts their displacements net of
-    /// `correction` (see ``MeasuringFrame/maxDisplacement``), and remembers the new screen.
+    /// Counts the displacements of the elements of `elements` on screen in `visible` since
+    /// the last frame, net of `correction` (see ``MeasuringFrame/maxDisplacement`` and
+    /// ``ScreenMeter``), and remembers the new screen.
     /// - Complexity: O(k) for k loaded elements; no allocation once the screen buffers
     ///   have grown.
     mutating func followScreen(_ elements: [LoadedElement], visible: Rect, correction: Double) {
-        var largest = 0.0, total = 0.0
-        var old = 0
-        let oldCount = screenIsValid ? screenIDs.count : 0
-        var index = 0
-        while index < elements.count {
-            let element = elements[index]
-            index += 1
-            let frame = element.attributes.frame
-            guard !element.pinned, frame.intersects(visible) else { continue }
-            let id = element.id
-            while old < oldCount && screenIDs[old] < id { old += 1 }
-            if old < oldCount && screenIDs[old] == id {
-                let before = screenOrigins[old]
-                let moved = max(abs(frame.minX - before.x), abs(frame.minY - before.y - correction))
-                largest = max(largest, moved)
-                total += moved
-            }
-        }
-        // Rebuild the screen from scratch (the merge above only read it).
-        screenIDs.removeAll(keepingCapacity: true)
-        screenOrigins.removeAll(keepingCapacity: true)
-        index = 0
-        while index < elements.count {
-            let element = elements[index]
-            index += 1
-            let frame = element.attributes.frame
-            guard !element.pinned, frame.intersects(visible) else { continue }
-            screenIDs.append(element.id)
-            screenOrigins.append(frame.origin)
-        }
-        screenIsValid = true
+        let (largest, total) = screen.follow(elements, visible: visible, correction: correction)
         lastFrame.maxDisplacement = largest
         lastFrame.totalDisplacement = total
         summary.maxDisplacement = max(summary.maxDisplacement, largest)

@@ -22,9 +22,13 @@ extension Viewport where Layout: EditableLayout {
     ///   an edit that keeps the data: the layout keeps that edit (with the data, the pinning
     ///   and the loaded set renamed by it), the margins stay as they were, and the next frame
     ///   queries in full.
+    /// When anchoring edits (``startAnchoringEdits(_:)``), an edit that keeps the data and
+    /// moves the anchored cell corrects the offset by its shift.
+    ///
     /// - Complexity: the layout's edit (for a strategy, its rebuild), then O(1) for an edit
     ///   that changed no frame; otherwise O(S) more when pinning, plus the renaming of k
-    ///   loaded elements, and the next frame queries its whole loaded rect. A keystroke that
+    ///   loaded elements (and, anchoring, O(k) to find the anchor), and the next frame
+    ///   queries its whole loaded rect. A keystroke that
     ///   changes no row height thus costs the span grid's keystroke (see its docs) and
     ///   allocates nothing once the grid's buffers have grown.
     public mutating func apply(_ operation: Layout.Operation) throws {
@@ -99,6 +103,10 @@ extension Viewport {
             data = edit.data
             return
         }
+        // Anchoring (`startAnchoringEdits`): the anchored cell, as displayed before the edit
+        // (the loaded set still holds the last frame's frames), is found again by its path.
+        let anchor = editAnchorBeforeEdit()
+        defer { correctAfterEdit(following: anchor) }
         // Every element kept its path (what a shift promises): no renaming. What follows
         // from the layout's traits is taken in place (the frozen bands' ends, the margins in
         // lines), and the loaded set follows the shift, or the next frame queries in full.
@@ -114,7 +122,7 @@ extension Viewport {
             state.pinning = Pinning(layout: layout, traits: traits, data: edit.data, sectionHeaders: requestedPinning)
         }
         state.queriesOnce = traits.rectQueriesScanEverything
-        measuring?.screenIsValid = false
+        measuring?.screen.isValid = false
         if !follow(shift) { state.forgetPreviousFrame() }
     }
 
@@ -133,11 +141,11 @@ extension Viewport {
                     marginExtent: marginExtent, horizontalMarginExtent: horizontalMarginExtent, scrollAxes: traits.scrollAxes,
                     pinning: Pinning(layout: layout, traits: traits, data: edit.data, sectionHeaders: requestedPinning),
                     queriesOnce: traits.rectQueriesScanEverything),
-                data: edit.data, size: size)
+                data: edit.data, size: size, keepingEditScreen: true)
             state.rename(edit.rename, move: edit.sectionMove)
             throw error
         }
-        apply(prepared, data: edit.data, size: size)
+        apply(prepared, data: edit.data, size: size, keepingEditScreen: true)
         state.rename(edit.rename, move: edit.sectionMove)
     }
 

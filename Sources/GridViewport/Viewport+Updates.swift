@@ -115,7 +115,11 @@ extension Viewport {
             queriesOnce: traits.rectQueriesScanEverything)
     }
 
-    mutating func apply(_ prepared: Prepared, data: DataShape, size: Size, forgettingFrame: Bool = true) {
+    /// Takes `prepared`, `data` and `size`; the screens that measuring and edit anchoring
+    /// follow are forgotten (elements may have moved for reasons of their own), but the edit
+    /// anchor's when `keepingEditScreen` (an edit that kept the data: its elements kept
+    /// their paths).
+    mutating func apply(_ prepared: Prepared, data: DataShape, size: Size, forgettingFrame: Bool = true, keepingEditScreen: Bool = false) {
         self.data = data
         self.size = size
         marginExtent = prepared.marginExtent
@@ -125,6 +129,7 @@ extension Viewport {
         state.queriesOnce = prepared.queriesOnce
         if forgettingFrame { state.forgetPreviousFrame() }
         // Elements may have moved or been renamed for reasons other than a measurement.
-        measuring?.screenIsValid = false
+        measuring?.screen.isValid = false
+        if !keepingEditScreen { forgetEditAnchoringScreen() }
     }
 }

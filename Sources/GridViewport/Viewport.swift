@@ -69,6 +69,9 @@ public struct Viewport<Layout: GridLayout> {
     /// How ``scrollMeasuring(to:)`` follows the offsets it is asked for: as given, or by
     /// their differences once a correction or a scroll to an item has moved the view.
     @usableFromInline var following = OffsetFollowing()
+    /// What anchoring the layout's own edits keeps (``startAnchoringEdits(_:)``); `nil` when
+    /// edits keep the offset.
+    var editAnchoring: EditAnchoring?
 
     /// A viewport of `size` over `layout` prepared with `data`.
     ///

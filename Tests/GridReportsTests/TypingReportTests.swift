@@ -38,13 +38,48 @@ import Testing
         #expect(report.htmlParts.last?.title == "7. Typing")
         let html = report.html()
         let part = try #require(html.range(of: "id=\"layout-tile-grid-typing\"")).lowerBound
-        // Cached's row: 259 keystrokes, 14 rows changed, then p50, p99 and max of each kind.
+        // Cached's row: no anchor recorded, 259 keystrokes, 14 rows changed, then p50, p99 and max of each kind.
         #expect(html[part...].contains(
-            "<td>cached</td><td>pass</td><td class=\"num\">259</td><td class=\"num\">14</td><td class=\"num\">950 ns</td><td class=\"num\">1.90 µs</td>"
+            "<td>cached</td><td>—</td><td>pass</td><td class=\"num\">259</td><td class=\"num\">14</td><td class=\"num\">950 ns</td><td class=\"num\">1.90 µs</td>"
                 + "<td class=\"num\">5.70 µs</td><td class=\"num\">7.25 µs</td><td class=\"num\">14.5 µs</td><td class=\"num\">43.5 µs</td>"))
         let markdown = report.markdown()
         let section = try #require(markdown.range(of: "## Typing\n")).upperBound
         #expect(markdown[section...].split(separator: "\n").filter { $0.hasPrefix("| timesheet-20x40 |") }.count == 3)
+    }
+
+    /// Typing runs under several anchoring policies: the advice ranks strategies over the
+    /// default policy's runs alone (on demand's cheaper `none` run does not count), then says
+    /// per policy how far visible cells moved; the `none` run is in the typing table, not in
+    /// the tables of frame costs, and not in the "Measured sizes" part.
+    @Test func anchoringIsReportedPerPolicy() throws {
+        func anchored(_ run: RunRecord, _ policy: String, max: Double, frames: Int, corrections: Int) -> RunRecord {
+            var run = run
+            run.anchor = policy
+            run.visibleDisplacement = VisibleDisplacement(maxPoints: max, totalPoints: max * Double(frames), frames: frames)
+            run.offsetCorrections = OffsetCorrections(count: corrections, totalPoints: 20 * Double(corrections))
+            return run
+        }
+        let report = try Self.report([
+            anchored(Self.typing("cached", still: 1_900, changed: 14_500), "first-visible", max: 28, frames: 11, corrections: 2),
+            anchored(Self.typing("on-demand", still: 2_400, changed: 19_800), "first-visible", max: 28, frames: 11, corrections: 2),
+            anchored(Self.typing("on-demand", still: 900, changed: 1_000), "none", max: 40, frames: 13, corrections: 0),
+        ])
+        #expect(report.typingAdvice == [
+            "timesheet-20x40: cached types cheapest: a keystroke that changes a row costs 14.5 µs at p99, one within its line 1.90 µs; "
+                + "against on-demand 19.8 µs and 2.40 µs. Visible cells moved, by policy: first-visible: up to 28 points in 11 frames, "
+                + "2 corrections; none: up to 40 points in 13 frames, 0 corrections.",
+        ])
+        #expect(report.typingRuns.count == 3)
+        #expect(report.runs.filter { $0.trace == "typing-60hz" }.count == 2)
+        #expect(report.measuredRuns.isEmpty)
+        #expect(!report.htmlParts.contains { $0.title.hasSuffix("Measured sizes") })
+        let html = report.html()
+        let part = try #require(html.range(of: "id=\"layout-tile-grid-typing\"")).lowerBound
+        // The none run's row ends with its displacement and corrections.
+        #expect(html[part...].contains(
+            "<td>on-demand</td><td>none</td><td>pass</td>"))
+        #expect(html[part...].contains(
+            "<td class=\"num\">13</td><td class=\"num\">40 pt</td><td class=\"num\">520 pt</td><td class=\"num\">0</td><td class=\"num\">0 pt</td></tr>"))
     }
 
     /// With measured sizes too, typing is the part after them; without runs that type,

@@ -43,14 +43,14 @@ public struct PlanRunner {
                     spec = try LayoutSpec.load(from: try plan.existingSpecURL(dataset))
                     specs[dataset] = spec
                 }
-                if entry.anchors != nil && spec.measuredData == nil {
-                    throw InputError(
-                        file: plan.file, field: "runs[\(index)].anchors", value: "\(entry.anchorPolicies.map(\.rawValue))",
-                        expected: "no anchors for \(dataset), whose sizes are all known (anchoring policies apply to a spec with \"estimated\")")
-                }
                 let traceURL = try plan.existingTraceURL(dataset: dataset, trace: traceName)
                 let trace = try ScrollTrace.load(from: traceURL)
                 let replay = try Replay(spec: spec, trace: trace, tracePath: traceURL.path)
+                if entry.anchors != nil && spec.measuredData == nil && !replay.typesContent {
+                    throw InputError(
+                        file: plan.file, field: "runs[\(index)].anchors", value: "\(entry.anchorPolicies.map(\.rawValue))",
+                        expected: "no anchors for \(dataset) with trace \(traceName): its sizes are all known and it types into no cell (anchoring policies apply to a spec with \"estimated\" and to a trace with cell-content events)")
+                }
                 for anchor in entry.anchorPolicies {
                     let fixtureURL = try plan.existingFixtureURL(dataset: dataset, trace: traceName, anchor: anchor)
                     let fixture = try ReplayFixture.load(from: fixtureURL, for: trace, margin: margin, anchor: anchor)

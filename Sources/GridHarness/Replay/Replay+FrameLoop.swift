@@ -28,7 +28,11 @@ extension Replay {
         // `startMeasuring`), and a trace that scrolls to items follows its offsets by their
         // differences after one; every other keeps the plain frame, unchanged.
         let measures = viewport.anchorPolicy != nil
-        let follows = measures || scrollsToItems
+        // A trace that types anchors the layout's edits (`startMeasuring` told the viewport
+        // to): its offsets are followed by their differences after a correction, and each
+        // frame's displacement is counted after the clock stops.
+        let anchorsEdits = viewport.editAnchorPolicy != nil
+        let follows = measures || scrollsToItems || anchorsEdits
         let events = trace.events
         try trace.offsets.withUnsafeBufferPointer { offsets in
             for frame in 0..<offsets.count {
@@ -45,6 +49,8 @@ extension Replay {
                 if measures {
                     facts.measured = (viewport.measurementSummary?.measurementFrames ?? 0) > batchesBefore
                     facts.displacement = viewport.lastMeasuringFrame?.maxDisplacement ?? 0
+                } else if anchorsEdits {
+                    facts.displacement = viewport.followScreenAfterEdits()
                 }
                 facts.scrollToItem = scrolled
                 if hasEvents { facts.contentHeightChanged = viewport.layout.contentSize.height != heightBefore }
@@ -55,13 +61,20 @@ extension Replay {
 
     /// Has `viewport`, just made or rewound to the spec's first data, follow the trace's
     /// offsets as given again, and measure the cells it loads from now on and anchor by
-    /// `anchor` when the spec's sizes are estimated (``LayoutSpec/measuredData``).
+    /// `anchor` when the spec's sizes are estimated (``LayoutSpec/measuredData``); when the
+    /// trace types into cells (``typesContent``), anchor the layout's edits by `anchor`
+    /// instead, counting from nothing.
     ///
     /// - Throws: `GridError` when the viewport's data does not match the true sizes (not
     ///   for a viewport over ``LayoutSpec/data``).
     func startMeasuring<L: GridLayout>(_ viewport: inout Viewport<L>, anchor: AnchorPolicy) throws {
         // The trace starts over: its offsets as given until a scroll to an item.
         viewport.resetOffsetFollowing()
+        if typesContent {
+            viewport.startAnchoringEdits(anchor)
+        } else {
+            viewport.stopAnchoringEdits()
+        }
         guard let truth = spec.measuredData else { return }
         try viewport.startMeasuring(trueSizes: truth, anchor: anchor)
     }
@@ -89,7 +102,7 @@ struct ReplayedFrame {
     /// sizes).
     var measured = false
     /// How far the element that moved most on screen moved, net of the scroll, in points
-    /// (`MeasuringFrame.maxDisplacement`); 0 without estimated sizes.
+    /// (`MeasuringFrame.maxDisplacement`); 0 without estimated sizes or typing.
     var displacement = 0.0
     /// The worst of the frame's scrolls to items, `nil` when it has none.
     var scrollToItem: ScrollToItemResult?

@@ -234,7 +234,7 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
         let framewise = allocationsBefore != nil && viewport.anchorPolicy != nil ? probe : nil
         var lastCount = framewise?.allocationCount() ?? 0
         var measuringAllocations = 0, measuringCounted = 0
-        let followsDisplacement = passesDone == 0 && viewport.anchorPolicy != nil
+        let followsDisplacement = passesDone == 0 && (viewport.anchorPolicy != nil || viewport.editAnchorPolicy != nil)
         if followsDisplacement { displacements = [Double](repeating: 0, count: frames) }
         try costs.withUnsafeMutableBufferPointer { costs in
             try replay.replayFrames(&viewport) { frame, nanos, report, facts in
@@ -299,6 +299,7 @@ private final class StrategyMeasurement<L: GridLayout>: PassMeasurement {
                 frameNanos: MeasureVisitor.measurementFrameNanos(
                     costs: costs, frames: frames, passes: passes, measuring: measuringFrames,
                     allocationsPerFrame: measuringAllocationsPerFrame))
+            .withEditAnchoring(viewport.editAnchoringSummary, anchor: options.anchor)
             .withScrollToError(scrollTo)
             .withDisplacementTimeline(displacements, points: options.timelinePoints)
             .withKeystrokes(MeasureVisitor.keystrokeFrames(
@@ -472,6 +473,19 @@ extension RunRecord {
         guard let worst else { return self }
         var record = self
         record.scrollToError = ScrollToError(firstPoints: worst.firstError, settledPoints: worst.settledError, rounds: worst.rounds)
+        return record
+    }
+
+    /// This record with the figures of a viewport that anchored the layout's edits (a
+    /// trace that types), its last pass's: the policy, the visible displacement and the
+    /// offset corrections; as it is when the viewport did not anchor edits.
+    func withEditAnchoring(_ summary: MeasurementSummary?, anchor: AnchorPolicy) -> RunRecord {
+        guard let summary else { return self }
+        var record = self
+        record.anchor = anchor.rawValue
+        record.visibleDisplacement = VisibleDisplacement(
+            maxPoints: summary.maxDisplacement, totalPoints: summary.totalDisplacement, frames: summary.displacementFrames)
+        record.offsetCorrections = OffsetCorrections(count: summary.corrections, totalPoints: summary.totalCorrection)
         return record
     }
 

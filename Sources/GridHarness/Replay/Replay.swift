@@ -78,6 +78,11 @@ public struct Replay: Sendable {
     /// Whether some event changes the data's counts (an insert, a delete, a move).
     var editsData: Bool { effects.contains { $0.edit != nil } }
 
+    /// Whether some event types into a cell (`cell-content`, a span grid's keystroke): the
+    /// viewport then anchors the layout's edits by the run's policy
+    /// (`Viewport.startAnchoringEdits(_:)`) and counts their visible displacement.
+    public var typesContent: Bool { trace.events.contains { $0.change.isKeystroke } }
+
     /// Reads the spec at `specURL` and the trace at `traceURL` and checks them against
     /// each other.
     ///

@@ -15,7 +15,7 @@ struct Run: ParsableCommand {
         discussion: """
             The data set is a bundled one (--dataset photos-2976) or a spec file (--spec FILE); the trace is a bundled trace of that data set (--trace fling-120hz) or a trace file (--trace FILE.json). With --spec, a bare name (no '/', no .json or .csv ending) that is no file is the bundled trace of the spec's data set (by the spec's name or file name), or of the one data set that has a trace of that name; otherwise it is refused naming every place looked. Every frame is checked against the reference's loaded set: the bundled fixture, the fixture given with --fixture, or else a reference replay made on the spot. Exits 1 when a strategy's loaded set differs in any frame.
 
-            A spec with estimated sizes ("estimated") is measured as it scrolls: each frame, the cells loaded for the first time are measured (their true sizes) and told to the layout as one batch, and the offset is corrected by --anchor: none keeps it, first-visible keeps the first fully visible cell where it was on screen, last-visible the last (the bottom stays put). Once corrected, the trace's offsets move the view by their differences. results.json then records "anchor", "visibleDisplacement", "offsetCorrections" and "contentSizeDrift".
+            A spec with estimated sizes ("estimated") is measured as it scrolls: each frame, the cells loaded for the first time are measured (their true sizes) and told to the layout as one batch, and the offset is corrected by --anchor: none keeps it, first-visible keeps the first fully visible cell where it was on screen, last-visible the last (the bottom stays put). Once corrected, the trace's offsets move the view by their differences. results.json then records "anchor", "visibleDisplacement", "offsetCorrections" and "contentSizeDrift". A trace that types (cell-content events) is anchored by --anchor too: a keystroke that moves the anchored cell (a row above the screen growing) corrects the offset, and results.json records "anchor", "visibleDisplacement" and "offsetCorrections".
 
             A trace's events apply before the scroll of their frame: \(TraceEvent.Change.typeNames.joined(separator: ", ")). A move, {"type": "move-item", "from": [section, item], "to": [section, item]}, removes the item at "from" and inserts it at "to" in the data after the removal, as UICollectionView does; the viewport follows every item through an edit and keeps its tile. An event that names an item or section missing at that point is refused naming the event, the field and the frame (exit 2).
             """)
@@ -42,7 +42,7 @@ struct Run: ParsableCommand {
     var json: String?
 
     @Option(help: ArgumentHelp(
-        "With a spec of estimated sizes: how the viewport corrects its offset as it measures cells (default: first-visible). Ignored when every size is known.",
+        "With a spec of estimated sizes: how the viewport corrects its offset as it measures cells; with a trace that types, as keystrokes move rows (default: first-visible). Ignored otherwise.",
         valueName: AnchorPolicy.allCases.map(\.rawValue).joined(separator: "|")))
     var anchor: String = AnchorPolicy.standard.rawValue
 
