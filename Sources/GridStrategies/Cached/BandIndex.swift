@@ -56,6 +56,24 @@ struct BandIndex: Sendable {
     @inlinable @inline(__always)
     func band(of v: Double) -> Int { geometry.band(of: v) }
 
+    /// The band holding the element at `position` of the arrays: the last band starting at
+    /// or before it (empty bands start where the next does).
+    /// - Complexity: O(log B).
+    func band(holdingPosition position: Int) -> Int {
+        var low = 0, high = bandStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if Int(bandStarts[mid]) <= position { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The first position of the band holding the element at `position`.
+    func bandStart(holding position: Int) -> Int { Int(bandStarts[band(holdingPosition: position)]) }
+
+    /// The position after the last element of the band holding the element at `position`.
+    func bandEnd(holding position: Int) -> Int { Int(bandStarts[band(holdingPosition: position) + 1]) }
+
     /// Lists `tall` elements (position, first band, last band), each spanning three bands
     /// or more, in the spill of every band from its third to its last.
     @usableFromInline

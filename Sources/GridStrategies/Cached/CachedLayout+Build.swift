@@ -8,7 +8,7 @@ extension CachedLayout {
         self.data = data
         // Emptied, its arrays kept for the updates to come (a rebuild hands them over).
         pieces.reset(builtData: data)
-        sectionsInRuns = false
+        sectionsInBands = false
         let content = base.contentSize
         let traits = base.traits  // once: a layout may build its traits anew on every call
         let alongX = traits.scrollAxes == .horizontal
@@ -47,12 +47,14 @@ extension CachedLayout {
                 taken = try builder.fill(capacity: capacity, query: { base.elements(in: $0, into: &$1) }, content: base.contentSize)
             }
             if taken {
-                // Read before the arrays are taken from the builder. Where the sink cannot
-                // tell (elements from rect queries, or bands it sorted by x), the arrays are
-                // checked at the first update to follow, not here: a build does not pay for it.
-                let inRuns: Bool? = alongX || (bulk && !builder.positions.isEmpty)
+                // Read before the arrays are taken from the builder. The sink's bands keep
+                // its order (it sorts only inside a band, by x): in order of section band by
+                // band when it wrote sections in order. Where it cannot tell (elements from
+                // rect queries), the arrays are checked at the first update to follow, not
+                // here: a build does not pay for it.
+                let inBands: Bool? = alongX || (bulk && !builder.positions.isEmpty)
                     ? false
-                    : (bulk && !sortsAcross ? builder.sectionsInOrder : nil)
+                    : (bulk ? builder.sectionsInOrder : nil)
                 index = builder.index
                 frames = builder.frames
                 ids = builder.ids
@@ -62,7 +64,7 @@ extension CachedLayout {
                 otherSlots = builder.otherSlots
                 bandMaxWidths = sortsAcross ? (builder.widths ?? builder.bandMaxWidths()) : []
                 builtFromEnumeration = bulk
-                sectionsInRuns = inRuns
+                sectionsInBands = inBands
                 elementsPerItem = data.totalItems > 0 ? Double(ids.count) / Double(data.totalItems) : 1
                 buildCount += 1
                 return
@@ -75,21 +77,32 @@ extension CachedLayout {
         }
     }
 
-    /// Whether `ids` hold each section's elements in one run, in order of section: what a
-    /// cache built from rect queries, or sorted by x in its bands, needs to be updated in
-    /// pieces (one column of sections stacked along y, such as a one-column feed; a data
-    /// grid's records, one a band).
+    /// Whether `ids`, in bands starting at `bandStarts`, hold the elements in order of
+    /// section band by band: every element of a band of a section no later than every
+    /// element of the bands after it (inside a band, in any order). What a cache built from
+    /// rect queries needs to be updated in pieces (one column of sections stacked along y,
+    /// such as a one-column feed; a data grid's records, one a band; a span grid's rows, at
+    /// most two starting in a band).
     /// - Complexity: O(n).
-    static func sectionsInOrder(_ ids: [ElementID]) -> Bool {
+    static func sectionsInOrderByBand(_ ids: [ElementID], _ bandStarts: [Int32]) -> Bool {
         ids.withUnsafeBufferPointer { ids in
-            var last = 0, index = 0
-            while index < ids.count {
-                let section = ids[index].section
-                if section < last { return false }
-                last = section
-                index += 1
+            bandStarts.withUnsafeBufferPointer { starts in
+                var latest = 0, band = 0
+                while band + 1 < starts.count {
+                    var position = Int(starts[band])
+                    let end = min(Int(starts[band + 1]), ids.count)
+                    var bandLatest = latest
+                    while position < end {
+                        let section = ids[position].section
+                        if section < latest { return false }
+                        bandLatest = max(bandLatest, section)
+                        position += 1
+                    }
+                    latest = bandLatest
+                    band += 1
+                }
+                return true
             }
-            return true
         }
     }
 

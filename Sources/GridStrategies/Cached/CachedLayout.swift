@@ -28,7 +28,10 @@ import GridCore
 ///   section-header queries O(1). Told of a batch update by a base that says what it did
 ///   (`SectionShiftReporting`), O(P′ + m log m + p) for the base's update P′,
 ///   the m elements of the sections it laid again and the p pieces the cache then answers
-///   from (`CachedPieces`); a rect query over pieces O(log p + Σ (log m + k)).
+///   from (`CachedPieces`); a rect query over pieces O(log p + Σ (log m + k)). Edited by
+///   an edit that keeps the data and says what it moved (`EditableLayout`, a span grid's
+///   keystroke with its `LayoutEdit.shift`), likewise, the base edited in place (see
+///   `apply(_:)`): O(1) beyond the base's edit when no frame changed.
 /// - Memory: O(n): 40 bytes per element (frame and ID; 41 for layouts that set group
 ///   positions, which are kept one byte per element only then), 4 bytes per cell for the path
 ///   index and 4 per path of each declared supplementary kind's table, 4 bytes per band (about one per line), 8 more per band on two-axis content; an element taller than a band also
@@ -64,15 +67,19 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     /// After told updates applied in pieces, what the cache answers from (see
     /// ``CachedPieces``); empty while the arrays answer as built.
     @usableFromInline var pieces = CachedPieces()
-    /// Whether the last build wrote each section's elements in one run of the arrays, in
-    /// order of section, on content that scrolls along y (alone, or both ways when each
-    /// band holds one section's elements): what updates in pieces need. (A moved element
-    /// keeps its group position, read from ``positions`` as built.)
+    /// Whether the last build wrote the elements in order of section band by band, on
+    /// content that scrolls along y (alone, or both ways): every element of a band is of a
+    /// section no later than every element of the bands after it, so that each section's
+    /// elements lie in one run of the arrays, shared at most with other sections in its
+    /// first and last bands (two short rows starting in one band, sorted by x): what updates
+    /// in pieces need. (A moved element keeps its group position, read from ``positions``
+    /// as built.)
     ///
     /// Known at the build when the base wrote its elements itself in order of section
-    /// along y alone; otherwise `nil` until the first update the base describes, which
+    /// (``ScrollOrderedEnumeration``: the sink keeps its bands in order and sorts only
+    /// inside a band); otherwise `nil` until the first update the base describes, which
     /// checks the arrays once (``followsInPieces()``), so that a build pays nothing for it.
-    var sectionsInRuns: Bool? = false
+    var sectionsInBands: Bool? = false
     /// Elements per item at the last build, to size the next build's arrays.
     var elementsPerItem = 0.0
     /// How many times the cache was built whole (a first prepare, a rebuild after an update
@@ -100,7 +107,7 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     public var laneChanges: Int? { base.laneChanges }
 
     /// The number of elements held in the cache.
-    public var cachedElementCount: Int { pieces.isEmpty ? ids.count : pieces.elementCount }
+    public var cachedElementCount: Int { pieces.isEmpty ? ids.count : pieces.elementCount(ids: ids, index: index) }
 
     /// Whether the cache answers from pieces, told updates applied since its last build
     /// (see ``prepare(data:container:invalidation:)``), rather than from its arrays as built.
@@ -109,6 +116,11 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     /// The number of runs of sections the cache answers from when it ``answersFromPieces``;
     /// 0 otherwise.
     package var pieceCount: Int { pieces.list.count }
+
+    /// Whether a piece the cache answers from shares a band of the arrays with another
+    /// (cut where sections mix in a band, see `CachedPieces.boundary(of:in:_:)`): what a
+    /// test reads to see that such a cut was followed.
+    package var piecesShareBands: Bool { pieces.list.contains { $0.patch < 0 && $0.sharesBands } }
 
     /// The number of bands of the spatial index.
     package var bandCount: Int { index.bandCount }
@@ -181,15 +193,15 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
         try rebuild(from: newBase, data: data)
     }
 
-    /// Whether the arrays as built hold each section's elements in one run, in order of
-    /// section (``sectionsInRuns``), checked over the arrays the first time it is asked
-    /// after a build that could not tell.
+    /// Whether the arrays as built hold the elements in order of section band by band
+    /// (``sectionsInBands``), checked over the arrays the first time it is asked after a
+    /// build that could not tell.
     /// - Complexity: O(n) the first time after such a build; O(1) after.
     private mutating func followsInPieces() -> Bool {
-        if let known = sectionsInRuns { return known }
-        let inRuns = Self.sectionsInOrder(ids)
-        sectionsInRuns = inRuns
-        return inRuns
+        if let known = sectionsInBands { return known }
+        let inBands = Self.sectionsInOrderByBand(ids, index.bandStarts)
+        sectionsInBands = inBands
+        return inBands
     }
 
     /// Makes `data` the data the cache answers for. A measurement is written into the cache's
@@ -221,6 +233,46 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
                 .prepareReportingShift(data: data, container: container, invalidation: invalidation)
         }
         return (true, shift)
+    }
+
+    /// Applies `operation`, which keeps the data (`EditableLayout.keepsData(_:)`: a span
+    /// grid's keystroke), to the base in place (a copy of the base would copy what the edit
+    /// changes at its first write), then brings the cache up to date: when the edit says
+    /// what it did to the frames (`LayoutEdit.shift`), by following that shift in pieces as
+    /// ``prepare(data:container:invalidation:)`` follows a reported update (nothing at all
+    /// when it changed no frame); otherwise, or when the pieces cannot follow it, by caching
+    /// every element again.
+    ///
+    /// - Throws: what the base's edit throws, the cache and base then as they were; or, should
+    ///   the base's elements no longer fit the cache when it is built again (more than
+    ///   2³¹ − 1 of them), `GridError`, the base having taken the edit and the cache left empty.
+    /// - Complexity: the base's edit, plus O(1) when no frame changed, O(m log m + p) for the
+    ///   m elements of the sections laid again and the p pieces when the shift is followed,
+    ///   else O(n).
+    mutating func applyKeepingData<Operation>(_ operation: Operation) throws -> LayoutEdit
+    where Base: EditableLayout, Base.Operation == Operation {
+        let edit = try base.apply(operation)
+        if edit.changesNoFrame(sectionCount: data.sectionCount), edit.data.sectionCount == data.sectionCount {
+            data = edit.data
+            return edit
+        }
+        if let shift = edit.shift, edit.data.sectionCount <= ElementID.maxSection + 1, followsInPieces() {
+            let base = self.base
+            let main = CachedPieces.Main(ids: ids, frames: frames, index: index)
+            if pieces.apply(shift, old: data, new: edit.data, main: main, query: { base.elements(in: $0, into: &$1) }) {
+                data = edit.data
+                return edit
+            }
+        }
+        // The base took the edit in place and cannot go back: should the build fail, the
+        // cache is left empty rather than out of step with it.
+        do {
+            try rebuild(from: base, data: edit.data)
+        } catch {
+            self = CachedLayout(base)
+            throw error
+        }
+        return edit
     }
 
     /// Takes `prepared`, a base already prepared for `data` (by an edit), and caches its

@@ -21,13 +21,21 @@ import GridCore
 /// and a run of the main arrays is split at the cut by where its elements start, which
 /// needs only the band of the cut read (`split(at:cut:_:_:)`).
 ///
-/// Only for content that scrolls along y (alone, or both ways when each band holds one
-/// section's elements, as a data grid's records), whose elements the build wrote in order of
-/// section (``ElementSink/sectionsInOrder``, or checked over the arrays at the first update
-/// followed after a build from rect queries or with bands sorted by x): the main arrays then
-/// hold each section's elements in one run, found by binary search. A cut inside a section
-/// needs its band in order of `minY`, which a band sorted by x may not be: the cache is then
-/// built again.
+/// Only for content that scrolls along y (alone, or both ways), whose elements the build
+/// wrote in order of section band by band (``ElementSink/sectionsInOrder`` from a layout's
+/// own enumeration, whose bands the sink sorts by x only inside each; or checked over the
+/// arrays at the first update followed after a build from rect queries): the main arrays then
+/// hold each section's elements in one run, found by binary search, which shares its first
+/// and last bands with other sections only where several sections start in one band (a data
+/// grid's records, one a band, never do; a span grid's rows do where short rows are shorter
+/// than a band, the average row, two starting in one band and sorted by x). A cut between
+/// sections in such a band gives the pieces on either side the band, each reading only its
+/// own sections there (``Piece/sharesBands``), so that a span grid's keystroke, whose shift
+/// lays again the run of rows holding the typed row (merged cells spanning rows belong to
+/// their anchor row's section, and no merged cell crosses the run's edges) and moves the rows
+/// below, is followed whatever the bands. A cut inside a section needs the section in runs of
+/// its own and its band in order of `minY`, which a band sorted by x may not be: the cache is
+/// then built again.
 ///
 /// The patches' elements and tables live in two arrays every patch shares (a patch holds
 /// ranges of them), grown by doubling and kept across rebuilds, so that an update allocates
@@ -61,6 +69,11 @@ struct CachedPieces: Sendable {
         @usableFromInline var patch: Int
         /// For the main arrays, the positions of its elements.
         @usableFromInline var positions: Range<Int>
+        /// Whether its first or last band of the main arrays also holds elements of sections
+        /// it does not hold (cut where sections mix in a band, see
+        /// ``CachedPieces/boundary(of:in:_:)``): it then reads only elements of its own
+        /// sections. `false` for a patch.
+        @usableFromInline var sharesBands = false
 
         /// The sections it holds elements of, wholly or in part.
         @inlinable var sections: Range<Int> {
@@ -160,9 +173,24 @@ struct CachedPieces: Sendable {
     /// Whether the main arrays answer as built (no update applied in pieces).
     @inlinable var isEmpty: Bool { !active }
 
-    /// The number of elements held.
-    var elementCount: Int {
-        list.reduce(0) { $0 + ($1.patch < 0 ? $1.positions.count : 0) } + patches.reduce(0) { $0 + $1.elements.count }
+    /// The number of elements held, the main arrays being `ids` over `index`: each patch's,
+    /// and each piece's of the main arrays, less, in a band it shares, the elements of
+    /// sections it does not hold.
+    /// - Complexity: O(p + b) for p pieces and the b elements of the bands they share.
+    func elementCount(ids: [ElementID], index: BandIndex) -> Int {
+        var total = patches.reduce(0) { $0 + $1.elements.count }
+        for piece in list where piece.patch < 0 {
+            total += piece.positions.count
+            let lower = piece.positions.lowerBound, upper = piece.positions.upperBound
+            guard piece.sharesBands, lower < upper else { continue }
+            let sections = (piece.sections.lowerBound - piece.renumber)..<(piece.sections.upperBound - piece.renumber)
+            // Only its first and last bands can hold other sections' elements.
+            let firstEnd = min(index.bandEnd(holding: lower), upper)
+            let lastStart = max(index.bandStart(holding: upper - 1), firstEnd)
+            for position in lower..<firstEnd where !sections.contains(ids[position].section) { total -= 1 }
+            for position in lastStart..<upper where !sections.contains(ids[position].section) { total -= 1 }
+        }
+        return total
     }
 
     /// Past this many elements no patch holds any more (``elements`` beyond the patches'),
@@ -286,7 +314,7 @@ struct CachedPieces: Sendable {
         var renamedStorage: [Int] = []
         swap(&renamedStorage, &scratchRenamed)
         renamedStorage.removeAll(keepingCapacity: true)
-        renamedStorage.append(contentsOf: repeatElement(-1, count: patches.count))
+        Self.appendUnset(patches.count, to: &renamedStorage)
         defer { swap(&renamedStorage, &scratchRenamed) }
         renamedStorage.withUnsafeMutableBufferPointer { renamed in
             var next = 0
@@ -306,7 +334,8 @@ struct CachedPieces: Sendable {
                         }
                         var before = piece
                         before.end = first
-                        before.positions = piece.positions.lowerBound..<split
+                        before.positions = piece.positions.lowerBound..<split.before
+                        before.sharesBands = piece.sharesBands || split.before > split.after
                         before.high = low
                         pieces.insert(before, at: patchPiece)
                         patchPiece += 1
@@ -327,7 +356,8 @@ struct CachedPieces: Sendable {
                             return
                         }
                         rest.start = from
-                        rest.positions = split..<piece.positions.upperBound
+                        rest.positions = split.after..<piece.positions.upperBound
+                        rest.sharesBands = piece.sharesBands || split.before > split.after
                     }
                     pieces.append(Self.moved(rest, by: delta, renumbering: renumbering, low: lower < from ? high : piece.low + delta))
                 }
@@ -341,7 +371,14 @@ struct CachedPieces: Sendable {
             patchPiece = pieces.count
             pieces.append(Piece(start: first, end: to, renumber: 0, shift: 0, low: low, high: high, patch: -1, positions: 0..<0))
         }
-        guard pieces.allSatisfy({ $0.shift == 0 || SectionShift.isExact($0.shift) }) else {
+        // Index loops, here and below: `allSatisfy` and `removeAll(where:)` iterate, which in a
+        // debug build allocates for each piece.
+        var exact = true, check = 0
+        while check < pieces.count && exact {
+            exact = pieces[check].shift == 0 || SectionShift.isExact(pieces[check].shift)
+            check += 1
+        }
+        guard exact else {
             swap(&pieces, &scratchPieces)
             return false
         }
@@ -407,7 +444,7 @@ struct CachedPieces: Sendable {
                 tables.append(Int32(truncatingIfNeeded: total))
                 section += 1
             }
-            tables.append(contentsOf: repeatElement(-1, count: cells))
+            Self.appendUnset(cells, to: &tables)
             // The cells' entries through the buffers (no uniqueness check a write), then the
             // supplementary views' positions after them.
             var tallest = 0.0, others = 0
@@ -445,7 +482,15 @@ struct CachedPieces: Sendable {
         } else {
             pieces.remove(at: patchPiece)
         }
-        pieces.removeAll { $0.start >= $0.end }
+        var write = 0, read = 0
+        while read < pieces.count {
+            if pieces[read].start < pieces[read].end {
+                if write != read { pieces[write] = pieces[read] }
+                write += 1
+            }
+            read += 1
+        }
+        pieces.removeLast(pieces.count - write)
         guard pieces.count <= Self.maximumPieces else {
             swap(&pieces, &scratchPieces)
             return false
@@ -457,6 +502,17 @@ struct CachedPieces: Sendable {
         active = true
         compact()
         return true
+    }
+
+    /// Appends `count` entries of −1 to `array`, one by one: `append(contentsOf:)` of a
+    /// repeated element, unspecialised in a debug build, allocates for each (a keystroke
+    /// followed in pieces must allocate nothing in the tests too).
+    static func appendUnset<Entry: FixedWidthInteger>(_ count: Int, to array: inout [Entry]) {
+        var k = 0
+        while k < count {
+            array.append(-1)
+            k += 1
+        }
     }
 
     /// Makes room in `array` for `count` elements in all: at least twice its capacity when
@@ -604,18 +660,28 @@ struct CachedPieces: Sendable {
         return piece
     }
 
-    /// Where `piece`, a run of the main arrays, splits at `key`: the first position of an
-    /// element of `key`'s section or a later one when `key` is a section's start; inside a
-    /// section, the first position of that section's elements starting at or below `cut`
-    /// (a `y` before the update), the arrays being in order of band and the section's
-    /// elements told apart by where they start (`SectionShift`). `nil` when, inside the
-    /// band of the cut, the section's elements are not in order of that: the cache is then
-    /// built again.
-    private static func split(at key: Int, cut: Double, _ piece: Piece, _ main: Main) -> Int? {
+    /// Where `piece`, a run of the main arrays, splits at `key`: `before` ends the positions
+    /// of the part before `key` and `after` starts those of the part from `key` on.
+    ///
+    /// At a section's start, `after` is the first position of an element of that section or
+    /// a later one and `before` the position after the last element of an earlier section:
+    /// the same position when the sections are in runs, else, in the one band where they
+    /// mix (two rows of a span grid starting in one band, sorted by x), the parts share the
+    /// band and each reads only its own sections there (``Piece/sharesBands``). Inside a
+    /// section (a cut at an item), the first position of that section's elements starting at
+    /// or below `cut` (a `y` before the update), the arrays being in order of band and the
+    /// section's elements told apart by where they start (`SectionShift`), for both. `nil`
+    /// when, inside the band of the cut, the section's elements are not in order of that, or
+    /// the section shares a band with another: the cache is then built again.
+    private static func split(at key: Int, cut: Double, _ piece: Piece, _ main: Main) -> (before: Int, after: Int)? {
         let section = (key >> 32) - piece.renumber, item = key & itemMask
-        let runStart = start(of: section, in: piece.positions, main.ids)
-        guard item > 0 else { return runStart }
-        let runEnd = start(of: section + 1, in: runStart..<piece.positions.upperBound, main.ids)
+        let boundary = boundary(of: section, in: piece.positions, main)
+        guard item > 0 else { return boundary }
+        guard boundary.before == boundary.after else { return nil }
+        let runStart = boundary.after
+        let next = Self.boundary(of: section + 1, in: runStart..<piece.positions.upperBound, main)
+        guard next.before == next.after else { return nil }
+        let runEnd = next.after
         // In stored coordinates: bands before the cut's hold elements starting above it,
         // bands after it elements starting below it.
         let y = cut - piece.shift
@@ -623,12 +689,36 @@ struct CachedPieces: Sendable {
         var position = min(max(Int(main.index.bandStarts[band]), runStart), runEnd)
         let bandEnd = max(min(Int(main.index.bandStarts[band + 1]), runEnd), position)
         while position < bandEnd && main.frames[position].minY < y { position += 1 }
-        var next = position
-        while next < bandEnd {
-            if main.frames[next].minY < y { return nil }
-            next += 1
+        var later = position
+        while later < bandEnd {
+            if main.frames[later].minY < y { return nil }
+            later += 1
         }
-        return position
+        return (position, position)
+    }
+
+    /// Where the elements of sections before `section` end (`before`) and those of
+    /// `section` and later ones start (`after`) in `positions` of the main arrays, whose
+    /// sections are in order band by band (every element of a band is of a section no later
+    /// than every element of the bands after it; inside a band, sorted by x, they may mix).
+    ///
+    /// A binary search by section finds a position where they change; only the bands of
+    /// the positions on either side of it can hold both kinds, so those are read: `before`
+    /// is one past the last element of an earlier section there, `after` the first of a
+    /// later one. Equal when the sections do not mix.
+    /// - Complexity: O(log n + b) for the b elements of those two bands.
+    static func boundary(of section: Int, in positions: Range<Int>, _ main: Main) -> (before: Int, after: Int) {
+        let p = start(of: section, in: positions, main.ids)
+        var low = p, high = p
+        if p > positions.lowerBound { low = max(main.index.bandStart(holding: p - 1), positions.lowerBound) }
+        if p < positions.upperBound { high = min(main.index.bandEnd(holding: p), positions.upperBound) }
+        return main.ids.withUnsafeBufferPointer { ids in
+            var after = low
+            while after < high && ids[after].section < section { after += 1 }
+            var before = high
+            while before > low && ids[before - 1].section >= section { before -= 1 }
+            return (before, after)
+        }
     }
 
     /// The first position in `positions` whose element's stored section is `section` or
@@ -692,39 +782,69 @@ extension CachedLayout {
                 }
                 continue
             }
-            // The main arrays' bands, in stored coordinates; only this piece's positions.
+            // The main arrays' bands, in stored coordinates; only this piece's positions and,
+            // where it shares a band, only its own sections.
             let first = index.band(of: a - shift), last = index.band(of: b - shift)
             let range = piece.positions
+            let sections = piece.sharesBands
+                ? (piece.sections.lowerBound - renumber)..<(piece.sections.upperBound - renumber)
+                : Int.min..<Int.max
             frames.withUnsafeBufferPointer { frames in
                 ids.withUnsafeBufferPointer { ids in
-                    if !index.spillStarts.isEmpty {
-                        var s = Int(index.spillStarts[first])
-                        let spillEnd = Int(index.spillStarts[first + 1])
-                        while s < spillEnd {
-                            let position = Int(index.spill[s])
-                            if range.contains(position) {
-                                Self.emitMoved(
-                                    frames[position], ids[position], positions.isEmpty ? .none : positions[position], shift, renumber,
-                                    rect, &buffer)
+                    positions.withUnsafeBufferPointer { groups in
+                        if !index.spillStarts.isEmpty {
+                            var s = Int(index.spillStarts[first])
+                            let spillEnd = Int(index.spillStarts[first + 1])
+                            while s < spillEnd {
+                                let position = Int(index.spill[s])
+                                if range.contains(position) && sections.contains(ids[position].section) {
+                                    Self.emitMoved(
+                                        frames[position], ids[position], groups.isEmpty ? .none : groups[position], shift, renumber, rect,
+                                        &buffer)
+                                }
+                                s += 1
                             }
-                            s += 1
                         }
-                    }
-                    var position = max(Int(index.bandStarts[max(first - 1, 0)]), range.lowerBound)
-                    let end = min(Int(index.bandStarts[last + 1]), range.upperBound)
-                    if positions.isEmpty {
-                        while position < end {
-                            Self.emitMoved(frames[position], ids[position], .none, shift, renumber, rect, &buffer)
-                            position += 1
-                        }
-                    } else {
-                        // Group positions kept (a layout whose cells carry them): a moved
-                        // element keeps its own (`SectionShift`).
-                        positions.withUnsafeBufferPointer { groups in
+                        if bandMaxWidths.isEmpty {
+                            var position = max(Int(index.bandStarts[max(first - 1, 0)]), range.lowerBound)
+                            let end = min(Int(index.bandStarts[last + 1]), range.upperBound)
                             while position < end {
-                                Self.emitMoved(frames[position], ids[position], groups[position], shift, renumber, rect, &buffer)
+                                if !piece.sharesBands || sections.contains(ids[position].section) {
+                                    // Group positions kept (a layout whose cells carry them): a
+                                    // moved element keeps its own (`SectionShift`).
+                                    Self.emitMoved(
+                                        frames[position], ids[position], groups.isEmpty ? .none : groups[position], shift, renumber, rect,
+                                        &buffer)
+                                }
                                 position += 1
                             }
+                            return
+                        }
+                        // Bands sorted by x (content that scrolls both ways): in each, from the
+                        // first element that can reach the rect's left edge to the first that
+                        // starts past its right edge, as the arrays are read as built. A piece's
+                        // part of a band is a run of it, sorted as the band is.
+                        var band = max(first - 1, 0)
+                        while band <= last {
+                            var low = max(Int(index.bandStarts[band]), range.lowerBound)
+                            let end = min(Int(index.bandStarts[band + 1]), range.upperBound)
+                            if end - low > 8 {
+                                let left = rect.minX - bandMaxWidths[band]
+                                var high = end
+                                while low < high {
+                                    let mid = (low + high) / 2
+                                    if frames[mid].minX < left { low = mid + 1 } else { high = mid }
+                                }
+                            }
+                            let right = rect.maxX
+                            while low < end && frames[low].minX < right {
+                                if !piece.sharesBands || sections.contains(ids[low].section) {
+                                    Self.emitMoved(
+                                        frames[low], ids[low], groups.isEmpty ? .none : groups[low], shift, renumber, rect, &buffer)
+                                }
+                                low += 1
+                            }
+                            band += 1
                         }
                     }
                 }
