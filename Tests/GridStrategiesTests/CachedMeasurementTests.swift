@@ -10,8 +10,9 @@ import Testing
 /// many sections, is compared with a layout prepared afresh with the same data.
 ///
 /// The cache follows these measurements in pieces (`CachedPieces`): its arrays, built from
-/// rect queries, hold each section's elements in one run (`sectionsInRuns`, checked after
-/// the build), and a moved element keeps its group position. The waterfall's shift speaks of
+/// rect queries, hold each band's elements in order of section (`sectionsInBands`, checked
+/// at the first update followed after the build), and a moved element keeps its group
+/// position. The waterfall's shift speaks of
 /// whole sections; the feed's is cut at items (see `CachedMeasurementPiecesTests`).
 @Suite struct CachedMeasurementTests {
     static let container = Size(width: 320, height: 480)
