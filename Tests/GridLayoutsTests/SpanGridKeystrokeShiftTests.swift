@@ -25,15 +25,15 @@ import Testing
     /// - (2, 2) ← 0: row 2 is 40 (the 40 typed in column 1): shrinks by 10, rows 1…3 from 20 to 100.
     @Test func handWorkedShifts() throws {
         var grid = try Self.fiveRows()
-        var shift = try grid.applyReportingShift(.setContentHeight(row: 4, column: 1, height: 35)).shift
+        var shift = try grid.apply(.setContentHeight(row: 4, column: 1, height: 35)).shift
         #expect(shift == SectionShift(firstChanged: 4, movedFrom: 5, movedTo: 5, offset: 15, changedSpan: 80...115))
-        shift = try grid.applyReportingShift(.setContentHeight(row: 2, column: 2, height: 50)).shift
+        shift = try grid.apply(.setContentHeight(row: 2, column: 2, height: 50)).shift
         #expect(shift == SectionShift(firstChanged: 1, movedFrom: 4, movedTo: 4, offset: 30, changedSpan: 20...110))
-        shift = try grid.applyReportingShift(.setContentHeight(row: 2, column: 1, height: 40)).shift
+        shift = try grid.apply(.setContentHeight(row: 2, column: 1, height: 40)).shift
         #expect(shift == SectionShift(firstChanged: 5, movedFrom: 5, movedTo: 5, offset: 0, changedSpan: 145...145))
-        shift = try grid.applyReportingShift(.setContentHeight(row: 0, column: 0, height: 10)).shift
+        shift = try grid.apply(.setContentHeight(row: 0, column: 0, height: 10)).shift
         #expect(shift == SectionShift(firstChanged: 5, movedFrom: 5, movedTo: 5, offset: 0, changedSpan: 145...145))
-        shift = try grid.applyReportingShift(.setContentHeight(row: 2, column: 2, height: 0)).shift
+        shift = try grid.apply(.setContentHeight(row: 2, column: 2, height: 0)).shift
         #expect(shift == SectionShift(firstChanged: 1, movedFrom: 4, movedTo: 4, offset: -10, changedSpan: 20...100))
         #expect(grid.contentSize.height == 135)
     }
@@ -46,12 +46,12 @@ import Testing
         var grid = try preparedSpanGrid(SpanGrid.Configuration(
             columns: fixedColumns([50, 50, 50]), rows: [SpanGrid.RowRun(count: 8, height: 10)],
             merges: [merge(0, 0, 2, 1), merge(1, 1, 3, 1), merge(3, 2, 2, 1), merge(5, 0, 2, 1)]))
-        var shift = try grid.applyReportingShift(.setContentHeight(row: 0, column: 2, height: 14)).shift
+        var shift = try grid.apply(.setContentHeight(row: 0, column: 2, height: 14)).shift
         // Rows 0…4, from 0 to 5·10 + 4 = 54; rows 5…7 move by 4.
         #expect(shift == SectionShift(firstChanged: 0, movedFrom: 5, movedTo: 5, offset: 4, changedSpan: 0...54))
         // Row 7 alone (the merged cell over rows 5…6 ends where it starts): from 14 + 6·10 = 74
         // to 74 + 12 = 86.
-        shift = try grid.applyReportingShift(.setContentHeight(row: 7, column: 1, height: 12)).shift
+        shift = try grid.apply(.setContentHeight(row: 7, column: 1, height: 12)).shift
         #expect(shift == SectionShift(firstChanged: 7, movedFrom: 8, movedTo: 8, offset: 2, changedSpan: 74...86))
     }
 
@@ -60,7 +60,7 @@ import Testing
     /// 20 + 20 + 20 + 160 = 220, row 4 moved by 140.
     @Test func contentInAMergedCellSpanningRows() throws {
         var grid = try Self.fiveRows()
-        let shift = try grid.applyReportingShift(.setContentHeight(row: 2, column: 0, height: 200)).shift
+        let shift = try grid.apply(.setContentHeight(row: 2, column: 0, height: 200)).shift
         #expect(shift == SectionShift(firstChanged: 1, movedFrom: 4, movedTo: 4, offset: 140, changedSpan: 20...220))
         #expect(grid.contentSize.height == 240)
     }
@@ -69,9 +69,9 @@ import Testing
     /// number of 2⁻¹⁰), report no shift.
     @Test func otherEditsReportNone() throws {
         var grid = try Self.fiveRows()
-        #expect(try grid.applyReportingShift(.insertRow(at: 2, height: 20)).shift == nil)
-        #expect(try grid.applyReportingShift(.setContentHeight(row: 1, column: 0, height: 200.1)).shift == nil)
-        #expect(try grid.applyReportingShift(.merge(cells: [SpanGrid.Slot(row: 0, column: 1), SpanGrid.Slot(row: 0, column: 2)])).shift == nil)
+        #expect(try grid.apply(.insertRow(at: 2, height: 20)).shift == nil)
+        #expect(try grid.apply(.setContentHeight(row: 1, column: 0, height: 200.1)).shift == nil)
+        #expect(try grid.apply(.merge(cells: [SpanGrid.Slot(row: 0, column: 1), SpanGrid.Slot(row: 0, column: 2)])).shift == nil)
     }
 
     /// Seeded keystrokes mixed with structural edits over grids with merged cells: every
@@ -105,9 +105,9 @@ import Testing
                 operation = .setContentHeight(row: row, column: column, height: height)
             }
             let before = grid
-            guard let (_, shift) = try? grid.applyReportingShift(operation) else { continue }
+            guard let edit = try? grid.apply(operation) else { continue }
             let context = "seed \(seed) step \(step): \(operation)"
-                guard let shift else { continue }
+            guard let shift = edit.shift else { continue }
             reported += 1
             guard case .setContentHeight = operation else {
                 Issue.record("a shift for an edit other than a keystroke: \(context)")

@@ -136,7 +136,7 @@ import Testing
                 history.append("(\(row), \(column)) ← \(height)")
                 let context = "seed \(seed), \(configuration.rows.map { "\($0.count)×\($0.height)" }): " + history.suffix(6).joined(separator: "; ")
                 let builds = cached.buildCount
-                let (_, shift) = try reference.applyReportingShift(operation)
+                let shift = try reference.apply(operation).shift
                 let edit = try cached.apply(operation)
                 #expect(edit.shift == shift, "\(context)")
                 #expect(cached.base.configuration == reference.configuration, "\(context)")

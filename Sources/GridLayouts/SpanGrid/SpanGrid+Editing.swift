@@ -14,6 +14,19 @@ extension SpanGrid: EditableLayout {
     /// Applies `operation` (see ``apply(_:)``) and returns the cells after it and where each
     /// cell of before went.
     ///
+    /// For a keystroke (`setContentHeight`) laid out in place, the edit also says what it did
+    /// to the rows, the grid's sections (`LayoutEdit.shift`, a `SectionShift` that a viewport's
+    /// loaded set and a cache of the grid's elements follow instead of querying or caching
+    /// every cell again); `nil` for every other edit and for a keystroke laid out again. A
+    /// keystroke that changes no row's height changes no frame: the shift keeps every row.
+    /// One that changes row `r`'s height by `d` lays again the rows of the least run holding
+    /// `r` whose edges no merged cell crosses (row `r` alone when no merged cell spanning rows
+    /// crosses it), keeps the rows above and moves every row below by `d`; the coordinates are
+    /// exact (the fast path keeps its rows only when they add up exactly), as a shift promises.
+    /// The columns do not change. The shift costs O(log B + m) for B bands of merged cells and
+    /// m merged cells crossing the typed row (more, band by band, where merged cells spanning
+    /// rows overlap in a chain), and allocates nothing.
+    ///
     /// - Throws: `GridError` as ``apply(_:)``; the layout is then unchanged.
     /// - Complexity: that of the operation (see ``Configuration/apply(_:)``) and of remaking
     ///   the rows it touched (a prepare, for a column inserted or deleted); renaming a cell costs
@@ -66,27 +79,6 @@ extension SpanGrid: EditableLayout {
     public func keepsData(_ operation: Operation) -> Bool {
         if case .setContentHeight = operation { return true }
         return false
-    }
-
-    /// Applies `operation` as ``apply(_:)`` does, and says what it did to the rows, the grid's
-    /// sections, when it can: for a keystroke (`setContentHeight`) laid out in place, a
-    /// `SectionShift` that a cache of the grid's elements can follow instead of caching
-    /// every cell again; `nil` for every other edit and for a keystroke laid out again.
-    ///
-    /// A keystroke that changes no row's height changes no frame: the shift keeps every row.
-    /// One that changes row `r`'s height by `d` lays again the rows of the least run holding
-    /// `r` whose edges no merged cell crosses (row `r` alone when no merged cell spanning rows
-    /// crosses it), keeps the rows above and moves every row below by `d`; the coordinates are
-    /// exact (the fast path keeps its rows only when they add up exactly), as a shift promises.
-    /// The columns do not change.
-    ///
-    /// - Throws: as ``apply(_:)``; the layout is then unchanged.
-    /// - Complexity: that of ``apply(_:)``; the shift adds O(log B + m) for B bands of merged
-    ///   cells and m merged cells crossing the typed row (more, band by band, where merged
-    ///   cells spanning rows overlap in a chain). Allocates nothing more than ``apply(_:)``.
-    public mutating func applyReportingShift(_ operation: Operation) throws(GridError) -> (edit: LayoutEdit, shift: SectionShift?) {
-        let edit = try apply(operation)
-        return (edit, keystrokeShift)
     }
 
     /// Where the anchor of the cell `cell` is after `operation`, or `nil` when the edit removes

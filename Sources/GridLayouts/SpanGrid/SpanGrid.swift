@@ -56,7 +56,7 @@ public struct SpanGrid: GridLayout, Sendable {
     /// another edit.
     var typing = TypingRows()
     /// What the last edit did to the rows, when it was a keystroke laid out in place (see
-    /// ``applyReportingShift(_:)``); `nil` after any other edit or prepare.
+    /// `LayoutEdit.shift` of ``apply(_:)``); `nil` after any other edit or prepare.
     var keystrokeShift: SectionShift?
     /// `columnStarts[c]` is `x_c`; one more entry holds the content's width.
     private var columnStarts: [Double] = [0]
