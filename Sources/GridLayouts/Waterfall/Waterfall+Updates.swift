@@ -142,6 +142,14 @@ extension Waterfall {
 
     /// The update itself (``update(data:container:invalidation:)``).
     private mutating func relay(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
+        if case .edited(let edit) = invalidation.data {
+            if case .setItemSizes = edit {} else {
+                // Inserts, deletes and moves (`followEdit`).
+                if let followed = followEdit(edit, data: data, container: container) { return followed }
+                try prepare(data: data, container: container)
+                return nil
+            }
+        }
         guard case .edited(.setItemSizes(let items)) = invalidation.data,
               let firstSection = measuredSections(items, data: data),
               isPrepared, configuration == prepared, container.width == containerWidth,
@@ -191,31 +199,9 @@ extension Waterfall {
                     section += 1
                     continue
                 }
-                let cpStart = checkpointStarts[section], cpEnd = checkpointStarts[section + 1]
-                let count = data.itemCounts[section]
-                let m = measured.low / b
-                // The checkpoint after the last measured item's: in fixed lanes (placed by
-                // estimate, or one column) every item after it stays in its lane and moves
-                // by what its column grew.
-                let after = measured.high / b + 1
-                let fixedLanes = config.lanesByEstimate || config.columns == 1
-                var unused = 0.0
-                let footer: Double
-                if fixedLanes && after * b < count {
-                    footer = Self.moveColumns(
-                        of: section, from: m, to: after, data: data, config: config, height: newHeight,
-                        checkpointStart: cpStart, checkpointEnd: cpEnd, checkpoints: &checkpoints)
-                } else {
-                    let stopAfter = (item: measured.high, oldEnd: footerTops[section] + moved)
-                    var stopped: (index: Int, by: Double)?
-                    footer = checkpoints.withBuffers { base, tree in
-                        Self.layItems(
-                            of: section, fromCheckpoint: m, data: data, config: config, height: newHeight,
-                            checkpointStart: cpStart, base: base, tree: tree, heightSum: &unused,
-                            stopAfter: stopAfter, stopped: &stopped)
-                    }
-                    if let stopped { checkpoints.moveAll(stopped.index..<cpEnd, by: stopped.by) }
-                }
+                let cpEnd = checkpointStarts[section + 1]
+                let footer = relayChangedItems(
+                    of: section, low: measured.low, high: measured.high, moved: moved, data: data, height: newHeight).footer
                 let next = footer + f
                 offset = next - sectionTops[section + 1]
                 footerTops[section] = footer
@@ -237,6 +223,47 @@ extension Waterfall {
         return SectionShift(
             firstChanged: firstSection, movedFrom: movedFrom, movedTo: movedFrom, offset: offset,
             changedSpan: sectionTops[firstSection]...sectionTops[movedFrom])
+    }
+
+    /// Re-lays `section` of `data`, whose items `low...high` changed and every other item kept
+    /// its index and height (a measurement, or an item moved inside the section), and returns
+    /// where its items and bottom inset end and how many items it laid: from the checkpoint
+    /// before `low`; with lanes that do not depend on heights (placed by estimate, or one
+    /// column), only to the checkpoint after `high`, then moving each column's later
+    /// checkpoints by what it grew (`moveColumns`); else to the first checkpoint after `high`
+    /// where every column moved by the same amount, the rest moved as one, or to the end.
+    /// `moved`: how far the section's checkpoints have been moved already. Exact sums only.
+    /// - Complexity: see ``prepare(data:container:invalidation:)`` (`R_s`).
+    mutating func relayChangedItems(
+        of section: Int, low: Int, high: Int, moved: Double, data: DataShape, height: ItemHeight
+    ) -> (footer: Double, laid: Int) {
+        let config = prepared, b = Self.checkpointInterval
+        let cpStart = checkpointStarts[section], cpEnd = checkpointStarts[section + 1]
+        let count = data.itemCounts[section]
+        let m = low / b
+        // The checkpoint after the last changed item's: in fixed lanes (placed by
+        // estimate, or one column) every item after it stays in its lane and moves
+        // by what its column grew.
+        let after = high / b + 1
+        let fixedLanes = config.lanesByEstimate || config.columns == 1
+        if fixedLanes && after * b < count {
+            let footer = Self.moveColumns(
+                of: section, from: m, to: after, data: data, config: config, height: height,
+                checkpointStart: cpStart, checkpointEnd: cpEnd, checkpoints: &checkpoints)
+            return (footer, (after - m) * b + count - (cpEnd - 1 - cpStart) * b)
+        }
+        var unused = 0.0
+        let stopAfter = (item: high, oldEnd: footerTops[section] + moved)
+        var stopped: (index: Int, by: Double)?
+        let footer = checkpoints.withBuffers { base, tree in
+            Self.layItems(
+                of: section, fromCheckpoint: m, data: data, config: config, height: height,
+                checkpointStart: cpStart, base: base, tree: tree, heightSum: &unused,
+                stopAfter: stopAfter, stopped: &stopped)
+        }
+        guard let stopped else { return (footer, count - m * b) }
+        checkpoints.moveAll(stopped.index..<cpEnd, by: stopped.by)
+        return (footer, (stopped.index - cpStart - m) * b)
     }
 
     /// Makes `data`, the data after the measurement `items`, the data laid out, by writing
