@@ -8,7 +8,11 @@ extension Waterfall {
     /// the checkpoint before its first measured item (with lanes that do not depend on
     /// heights, only to the checkpoint after its last, then moving each column's heights at
     /// every later checkpoint of the section by what it grew), and moves the sections after
-    /// it by the change in where it ends; anything else prepares again. The moves are range
+    /// it by the change in where it ends. Inserts, deletes and moves of items and sections
+    /// are followed in place too (`followEdit`, in `Waterfall+Edits.swift`: the edited
+    /// sections re-laid from the checkpoint before their first changed item, the later ones
+    /// moved by one offset, O(k·(c_s − B·⌊p/B⌋) + S′ + k·log C) for an edit at item p of
+    /// section s); anything else prepares again. The moves are range
     /// updates of per-column Fenwick trees over the checkpoints, O(log C) each for C
     /// checkpoints in all, not one write per checkpoint.
     ///
@@ -416,9 +420,12 @@ extension Waterfall {
 
 extension Waterfall: SectionShiftReporting {
     /// Brings the waterfall up to date told what changed (``prepare(data:container:invalidation:)``),
-    /// and says what a measurement did: the sections from the first measured one to the last
-    /// were laid again, those before kept, those after moved by the change in where the last
-    /// measured one ends. `nil` when it prepared again (anything but a measurement, sums
+    /// and says what a measurement or an edit did: the sections from the first measured (or
+    /// edited, or inserted) one to the last were laid again, those before kept, those after
+    /// moved by the change in where the last one ends (renumbered by the sections an edit
+    /// inserted or deleted). Never a boundary inside a section: after an insert the later
+    /// items of its section are renamed, and in several columns they move by their column's
+    /// shift, not by one offset. `nil` when it prepared again (a reload, a new width, sums
     /// that are not exact).
     ///
     /// - Throws: as ``prepare(data:container:invalidation:)``; the layout then keeps its
