@@ -109,8 +109,8 @@ extension Waterfall {
         }
 
         /// Adds `d` to column `j`'s height at every checkpoint in `range`.
-        /// - Complexity: O(log C) (O(k·C·log C) instead, once every 2⁴² points of moves,
-        ///   to fold the trees into `base`).
+        /// - Complexity: O(log C) (O(k·C) instead, once every 2⁴² points of moves, to fold
+        ///   the trees into `base`).
         mutating func move(_ j: Int, _ range: Range<Int>, by d: Double) {
             guard d != 0, !range.isEmpty else { return }
             add(range.lowerBound, j, d)
@@ -143,24 +143,67 @@ extension Waterfall {
         }
 
         /// Writes every height into `base` and clears the trees.
-        /// - Complexity: O(k·C·log C).
-        private mutating func fold() {
+        ///
+        /// Linear, not a prefix query per checkpoint: undoing the trees' linear build (each
+        /// node, from the last down, taken away from its parent `x + (x & −x)`) leaves node
+        /// `x` holding the point updates at checkpoint `x − 1` alone, and a running sum of
+        /// those is each checkpoint's move. Exact: every partial sum is a multiple of 2⁻¹⁰
+        /// bounded by `mass` (see the type's documentation).
+        /// - Complexity: O(k·C).
+        mutating func fold() {
             guard mass != 0 else { return }
-            var i = 0
-            while i < count {
-                var j = 0
-                while j < k {
-                    base[i * k + j] += prefix(i, j)
-                    j += 1
+            let count = count, k = k
+            tree.withUnsafeMutableBufferPointer { tree in
+                base.withUnsafeMutableBufferPointer { base in
+                    var x = count
+                    while x > 0 {
+                        let parent = x + (x & -x)
+                        if parent <= count {
+                            var j = 0
+                            while j < k {
+                                tree[parent * k + j] -= tree[x * k + j]
+                                j += 1
+                            }
+                        }
+                        x -= 1
+                    }
+                    var j = 0
+                    while j < k {
+                        var sum = 0.0
+                        var i = 0
+                        while i < count {
+                            sum += tree[(i + 1) * k + j]
+                            base[i * k + j] += sum
+                            i += 1
+                        }
+                        j += 1
+                    }
+                    x = 0
+                    while x < tree.count {
+                        tree[x] = 0
+                        x += 1
+                    }
                 }
-                i += 1
-            }
-            var x = 0
-            while x < tree.count {
-                tree[x] = 0
-                x += 1
             }
             mass = 0
+        }
+
+        /// Inserts `n` checkpoints (every height 0, for the caller to write) before flat
+        /// checkpoint `i`, or, `n < 0`, removes the `−n` from `i` on; later checkpoints are
+        /// renumbered. The trees are folded into `base` first (a Fenwick tree cannot take an
+        /// index in its middle), and stay 0 at their new size.
+        /// - Complexity: O(k·C) (the splice and the fold); O(1) for `n == 0`.
+        mutating func splice(at i: Int, inserting n: Int) {
+            guard n != 0 else { return }
+            fold()
+            if n > 0 {
+                base.insert(contentsOf: repeatElement(0, count: n * k), at: i * k)
+                if !tree.isEmpty { tree.append(contentsOf: repeatElement(0, count: n * k)) }
+            } else {
+                base.removeSubrange((i * k)..<((i - n) * k))
+                if !tree.isEmpty { tree.removeLast(-n * k) }
+            }
+            count += n
         }
     }
 }

@@ -8,7 +8,11 @@ extension Waterfall {
     /// the checkpoint before its first measured item (with lanes that do not depend on
     /// heights, only to the checkpoint after its last, then moving each column's heights at
     /// every later checkpoint of the section by what it grew), and moves the sections after
-    /// it by the change in where it ends; anything else prepares again. The moves are range
+    /// it by the change in where it ends. Inserts, deletes and moves of items and sections
+    /// are followed in place too (`followEdit`, in `Waterfall+Edits.swift`: the edited
+    /// sections re-laid from the checkpoint before their first changed item, the later ones
+    /// moved by one offset, O(k·(c_s − B·⌊p/B⌋) + S′ + k·log C) for an edit at item p of
+    /// section s); anything else prepares again. The moves are range
     /// updates of per-column Fenwick trees over the checkpoints, O(log C) each for C
     /// checkpoints in all, not one write per checkpoint.
     ///
@@ -142,6 +146,14 @@ extension Waterfall {
 
     /// The update itself (``update(data:container:invalidation:)``).
     private mutating func relay(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
+        if case .edited(let edit) = invalidation.data {
+            if case .setItemSizes = edit {} else {
+                // Inserts, deletes and moves (`followEdit`).
+                if let followed = followEdit(edit, data: data, container: container) { return followed }
+                try prepare(data: data, container: container)
+                return nil
+            }
+        }
         guard case .edited(.setItemSizes(let items)) = invalidation.data,
               let firstSection = measuredSections(items, data: data),
               isPrepared, configuration == prepared, container.width == containerWidth,
@@ -191,31 +203,9 @@ extension Waterfall {
                     section += 1
                     continue
                 }
-                let cpStart = checkpointStarts[section], cpEnd = checkpointStarts[section + 1]
-                let count = data.itemCounts[section]
-                let m = measured.low / b
-                // The checkpoint after the last measured item's: in fixed lanes (placed by
-                // estimate, or one column) every item after it stays in its lane and moves
-                // by what its column grew.
-                let after = measured.high / b + 1
-                let fixedLanes = config.lanesByEstimate || config.columns == 1
-                var unused = 0.0
-                let footer: Double
-                if fixedLanes && after * b < count {
-                    footer = Self.moveColumns(
-                        of: section, from: m, to: after, data: data, config: config, height: newHeight,
-                        checkpointStart: cpStart, checkpointEnd: cpEnd, checkpoints: &checkpoints)
-                } else {
-                    let stopAfter = (item: measured.high, oldEnd: footerTops[section] + moved)
-                    var stopped: (index: Int, by: Double)?
-                    footer = checkpoints.withBuffers { base, tree in
-                        Self.layItems(
-                            of: section, fromCheckpoint: m, data: data, config: config, height: newHeight,
-                            checkpointStart: cpStart, base: base, tree: tree, heightSum: &unused,
-                            stopAfter: stopAfter, stopped: &stopped)
-                    }
-                    if let stopped { checkpoints.moveAll(stopped.index..<cpEnd, by: stopped.by) }
-                }
+                let cpEnd = checkpointStarts[section + 1]
+                let footer = relayChangedItems(
+                    of: section, low: measured.low, high: measured.high, moved: moved, data: data, height: newHeight).footer
                 let next = footer + f
                 offset = next - sectionTops[section + 1]
                 footerTops[section] = footer
@@ -237,6 +227,47 @@ extension Waterfall {
         return SectionShift(
             firstChanged: firstSection, movedFrom: movedFrom, movedTo: movedFrom, offset: offset,
             changedSpan: sectionTops[firstSection]...sectionTops[movedFrom])
+    }
+
+    /// Re-lays `section` of `data`, whose items `low...high` changed and every other item kept
+    /// its index and height (a measurement, or an item moved inside the section), and returns
+    /// where its items and bottom inset end and how many items it laid: from the checkpoint
+    /// before `low`; with lanes that do not depend on heights (placed by estimate, or one
+    /// column), only to the checkpoint after `high`, then moving each column's later
+    /// checkpoints by what it grew (`moveColumns`); else to the first checkpoint after `high`
+    /// where every column moved by the same amount, the rest moved as one, or to the end.
+    /// `moved`: how far the section's checkpoints have been moved already. Exact sums only.
+    /// - Complexity: see ``prepare(data:container:invalidation:)`` (`R_s`).
+    mutating func relayChangedItems(
+        of section: Int, low: Int, high: Int, moved: Double, data: DataShape, height: ItemHeight
+    ) -> (footer: Double, laid: Int) {
+        let config = prepared, b = Self.checkpointInterval
+        let cpStart = checkpointStarts[section], cpEnd = checkpointStarts[section + 1]
+        let count = data.itemCounts[section]
+        let m = low / b
+        // The checkpoint after the last changed item's: in fixed lanes (placed by
+        // estimate, or one column) every item after it stays in its lane and moves
+        // by what its column grew.
+        let after = high / b + 1
+        let fixedLanes = config.lanesByEstimate || config.columns == 1
+        if fixedLanes && after * b < count {
+            let footer = Self.moveColumns(
+                of: section, from: m, to: after, data: data, config: config, height: height,
+                checkpointStart: cpStart, checkpointEnd: cpEnd, checkpoints: &checkpoints)
+            return (footer, (after - m) * b + count - (cpEnd - 1 - cpStart) * b)
+        }
+        var unused = 0.0
+        let stopAfter = (item: high, oldEnd: footerTops[section] + moved)
+        var stopped: (index: Int, by: Double)?
+        let footer = checkpoints.withBuffers { base, tree in
+            Self.layItems(
+                of: section, fromCheckpoint: m, data: data, config: config, height: height,
+                checkpointStart: cpStart, base: base, tree: tree, heightSum: &unused,
+                stopAfter: stopAfter, stopped: &stopped)
+        }
+        guard let stopped else { return (footer, count - m * b) }
+        checkpoints.moveAll(stopped.index..<cpEnd, by: stopped.by)
+        return (footer, (stopped.index - cpStart - m) * b)
     }
 
     /// Makes `data`, the data after the measurement `items`, the data laid out, by writing
@@ -389,9 +420,12 @@ extension Waterfall {
 
 extension Waterfall: SectionShiftReporting {
     /// Brings the waterfall up to date told what changed (``prepare(data:container:invalidation:)``),
-    /// and says what a measurement did: the sections from the first measured one to the last
-    /// were laid again, those before kept, those after moved by the change in where the last
-    /// measured one ends. `nil` when it prepared again (anything but a measurement, sums
+    /// and says what a measurement or an edit did: the sections from the first measured (or
+    /// edited, or inserted) one to the last were laid again, those before kept, those after
+    /// moved by the change in where the last one ends (renumbered by the sections an edit
+    /// inserted or deleted). Never a boundary inside a section: after an insert the later
+    /// items of its section are renamed, and in several columns they move by their column's
+    /// shift, not by one offset. `nil` when it prepared again (a reload, a new width, sums
     /// that are not exact).
     ///
     /// - Throws: as ``prepare(data:container:invalidation:)``; the layout then keeps its

@@ -102,6 +102,9 @@ public struct Waterfall: GridLayout, Sendable {
     /// Items that changed lane in told measurements since the layout was made
     /// (``laneChanges``).
     var laneChangeCount = 0
+    /// Items the last told edit (an insert, delete or move) laid again: for tests of how far
+    /// an edit re-lays (`followEdit`).
+    var editRelaidItems = 0
 
     public internal(set) var contentSize = Size.zero
 
@@ -234,7 +237,7 @@ public struct Waterfall: GridLayout, Sendable {
     /// content height taken from the last column, or one line too long, breaks it. Not
     /// along x: the column width is rounded down, which leaves up to `k` points of slack.
     /// - Complexity: O(e) for e trailing empty sections.
-    private var tightness: ContentTightness {
+    var tightness: ContentTightness {
         let insets = prepared.insets
         let sectionSpace = insets.top + insets.bottom
         let bottom: Double
