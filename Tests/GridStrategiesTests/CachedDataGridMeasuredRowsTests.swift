@@ -68,4 +68,48 @@ import Testing
             }
         }
     }
+
+    /// Records inserted and deleted, and fields inserted and deleted, between measurements
+    /// (issue 30): the grid says what each edit did, and the cache follows it, renumbering
+    /// the records after it, without being built again.
+    @Test func dataGridEditsAndMeasurementsKeepTheCacheBitForBit() throws {
+        var random = SeededRandom(seed: 93)
+        let counts = (0..<120).map { _ in [12, 12, 7, 1, 0][random.integer(0...4)] }
+        var data = try DataShape(itemCounts: counts, itemSizes: Array(repeating: Size(width: 1, height: 44), count: counts.reduce(0, +)))
+        var cached = CachedLayout(Self.records())
+        try cached.prepare(data: data, container: Self.container)
+        func sizes(_ n: Int) -> [Size] { (0..<n).map { _ in Size(width: 1, height: Double(random.integer(10...160))) } }
+        for step in 0..<60 {
+            let records = data.sectionCount
+            let record = random.integer(0...(records - 1)), count = data.itemCounts[record]
+            let edit: DataEdit
+            switch step % 5 {
+            case 0:
+                let new = (0..<random.integer(1...3)).map { _ in random.integer(0...12) }
+                edit = .insertSections(section: random.integer(0...records), counts: new, sizes: sizes(new.reduce(0, +)))
+            case 1 where records > 10:
+                edit = .deleteSections(record..<min(records, record + random.integer(1...3)))
+            case 2 where count < 12:
+                let n = random.integer(1...(12 - count))
+                edit = .insertItems(section: record, item: random.integer(0...count), count: n, sizes: sizes(n))
+            case 3 where count > 0:
+                edit = .deleteItems(section: record, items: 0..<random.integer(1...count))
+            default:
+                let total = data.totalItems
+                edit = .setItemSizes((0..<random.integer(1...8)).map { _ in
+                    SizedItem(path: data.path(atFlatIndex: random.integer(0...(total - 1)))!, size: sizes(1)[0])
+                })
+            }
+            data = try edit.applied(to: data)
+            try cached.prepare(data: data, container: Self.container, invalidation: .edited(edit))
+            var fresh = Self.records()
+            try fresh.prepare(data: data, container: Self.container)
+            let context = "step \(step), \(edit)"
+            #expect(cached.buildCount == 1, "\(context): built \(cached.buildCount) times")
+            let all = Rect(x: -1, y: -1, width: fresh.contentSize.width + 2, height: fresh.contentSize.height + 2)
+            #expect(Answer(cached, all) == Answer(fresh, all), "\(context)")
+            let rects = probeRects(content: fresh.contentSize, edges: edges(of: fresh), random: &random, count: 16)
+            expectAllAgree([("fresh", fresh), ("cached, told", cached)], data: data, rects: rects, context)
+        }
+    }
 }

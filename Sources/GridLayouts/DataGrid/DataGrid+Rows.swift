@@ -196,8 +196,12 @@ extension DataGrid {
     }
 
     /// ``prepare(data:container:invalidation:)``, saying what a measurement did when the rows
-    /// are ``RowSums`` (``SectionShift``); `nil` for anything else.
+    /// are ``RowSums`` (``SectionShift``), or what a batch update did
+    /// (``prepareReportingEdit(_:data:container:)``); `nil` for anything else.
     private mutating func update(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
+        if case .edited(let edit) = invalidation.data, case .unchanged = invalidation.container {
+            if case .setItemSizes = edit {} else { return try prepareReportingEdit(edit, data: data, container: container) }
+        }
         // `==` on the counts: O(1) when they share storage, as a viewport's data and the
         // grid's do between measurements (`elementsEqual` would walk every record).
         guard isPrepared, prepared.itemSizing == .heights, configuration == prepared, case .unchanged = invalidation.container,
@@ -328,7 +332,15 @@ extension DataGrid: SectionShiftReporting {
     /// those rows; a measurement that changed no row's height keeps every record (an empty
     /// shift at the end). Promised only with heights (never transposed), when the rows are
     /// kept in a Fenwick tree (every height a whole or binary-fraction number of points, the
-    /// content below 2⁴²); `nil` for anything else.
+    /// content below 2⁴²).
+    ///
+    /// And what a batch update did (records or fields inserted, deleted or moved), which
+    /// prepares again: the records it touched laid again, those before kept, those after
+    /// moved along y and renumbered by the records inserted or deleted; when record 0 is
+    /// touched, the record 0 of either side is laid again with the header row. Promised when
+    /// records are rows whose tops are exact sums (measured rows kept in the tree, or rows of
+    /// `rowHeight` under a header row, both multiples of 2⁻¹⁰) and the columns did not change;
+    /// `nil` for anything else.
     ///
     /// - Throws: as ``prepare(data:container:invalidation:)``; the grid then keeps its
     ///   previous state.
