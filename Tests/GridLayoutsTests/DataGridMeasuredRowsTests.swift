@@ -124,6 +124,16 @@ import Testing
         Self.expectShift(up, before: beforeTop, beforeData: beforeTopData, after: grid, afterData: data, "record 0 to 20")
     }
 
+    /// No records: an empty tree (its descent has no first step), the content the header row.
+    @Test func aGridOfNoRecordsHasAnEmptyTree() throws {
+        var grid = DataGrid(Self.configuration(fields: 3))
+        try grid.prepare(data: try DataShape(itemCounts: [], itemSizes: []), container: Self.container)
+        #expect(grid.rowSums?.count == 0 && grid.contentSize.height == 44)
+        var found: [LayoutAttributes] = []
+        grid.elements(in: Rect(x: 0, y: -10, width: 500, height: 1000), into: &found)
+        #expect(found.map(\.kind) == [.columnHeader, .columnHeader, .columnHeader])
+    }
+
     /// Heights that are not binary fractions keep the grid's answers a fresh grid's (the rows
     /// laid out again as running sums) and promise no shift.
     @Test func aHeightThatIsNotExactPreparesAgainAndPromisesNothing() throws {

@@ -46,7 +46,7 @@ struct FenwickSums: Hashable, Sendable {
             i += 1
         }
         var step = n == 0 ? 0 : 1
-        while step <= n >> 1 { step <<= 1 }
+        while step > 0 && step <= n >> 1 { step <<= 1 }
         self.origin = origin
         self.values = values
         self.tree = tree
