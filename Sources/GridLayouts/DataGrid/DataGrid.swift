@@ -28,11 +28,15 @@ import GridCore
 /// A record may hold fewer fields than F (a ragged data shape): its missing cells are simply
 /// absent. F is ``Configuration/fields`` when given, else the largest record.
 ///
-/// Nothing per cell or per record is stored.
+/// Nothing per cell is stored, and nothing per record unless rows take measured heights
+/// (``Configuration/ItemSizing/heights``: one height per record).
 ///
 /// - Complexity: prepare O(R) time (to find the largest record) and O(1) memory; rect
 ///   query O(k) by arithmetic, no search, answered in `ElementID` order;
-///   per-cell and header queries O(1).
+///   per-cell and header queries O(1). With measured heights: prepare O(R·F) time and O(R)
+///   memory, a row's top O(log R) (so a rect query O(k log R) and a cell O(log R)), a
+///   measurement of k records O(their fields + k log R) (see
+///   ``prepare(data:container:invalidation:)``).
 public struct DataGrid: GridLayout, Sendable {
     /// The parameters; changing them takes effect at the next ``prepare(data:container:)``.
     public var configuration: Configuration
@@ -49,18 +53,22 @@ public struct DataGrid: GridLayout, Sendable {
     /// it, every query answers nothing).
     var isPrepared = false
     /// Display rows, along y.
-    private var rowTrack = Track(origin: 0, size: 1, count: 0)
+    var rowTrack = Track(origin: 0, size: 1, count: 0)
     /// Display columns, along x.
-    private var columnTrack = Track(origin: 0, size: 1, count: 0)
+    var columnTrack = Track(origin: 0, size: 1, count: 0)
     /// With heights (``Configuration/ItemSizing/heights``), the display rows, each as tall
-    /// as its record's tallest field; `nil` when every row is `rowHeight` (``rowTrack``).
+    /// as its record's tallest field, as running sums, when some row's sums are not exact;
+    /// `nil` when every row is `rowHeight` (``rowTrack``) or they are (``rowSums``).
     var rowTops: RowTops?
-    /// With heights, whether the header height, the row height (a record with no fields)
-    /// and every field height the grid was given
-    /// are multiples of 2⁻¹⁰ (whole or binary-fraction points), so that every row top is an
-    /// exact sum and a measurement can promise what it moved (``SectionShift``); kept false
-    /// once a height that is not came, until the next prepare.
-    var rowHeightsAreExact = false
+    /// With heights, the display rows in a Fenwick tree of their heights, when the header
+    /// height and every row's height are multiples of 2⁻¹⁰ (whole or binary-fraction points)
+    /// and the content stays below 2⁴², so that every row top is an exact sum: a measurement
+    /// then sets a row in O(log R) and can promise what it moved (``SectionShift``). Kept
+    /// until a height that is not exact comes, which prepares again (as ``rowTops``).
+    var rowSums: RowSums?
+    /// The Fenwick tree nodes the last measurement told to ``rowSums`` touched: at most
+    /// ⌊log₂ R⌋ + 1 per row whose height changed (for tests of the complexity).
+    var measurementTouches = 0
 
     public internal(set) var contentSize = Size.zero
 
@@ -122,8 +130,17 @@ public struct DataGrid: GridLayout, Sendable {
         let columns = config.transposed ? records : fields
         let rowTrack = Track(origin: config.headerHeight, size: config.rowHeight, count: rows)
         let columnTrack = Track(origin: config.rowHeaderWidth, size: config.columnWidth, count: columns)
-        let rowTops = config.itemSizing == .heights ? RowTops(data: data, config: config) : nil
-        let content = Size(width: columnTrack.end, height: rowTops?.tops[rows] ?? rowTrack.end)
+        // Measured rows: in a Fenwick tree when their sums are exact, else as running sums.
+        var rowTops: RowTops?, rowSums: RowSums?
+        if config.itemSizing == .heights {
+            let heights = RowTops.heights(data: data, config: config)
+            if FenwickSums.isExact(origin: config.headerHeight, values: heights) {
+                rowSums = RowSums(sums: FenwickSums(origin: config.headerHeight, values: heights))
+            } else {
+                rowTops = RowTops(origin: config.headerHeight, heights: heights)
+            }
+        }
+        let content = Size(width: columnTrack.end, height: rowSums?.sums.end ?? rowTops?.tops[rows] ?? rowTrack.end)
         // An infinite extent names the larger of its two terms, the header or the slots.
         guard content.width.isFinite else {
             if config.rowHeaderWidth > Double(columns) * config.columnWidth {
@@ -136,7 +153,7 @@ public struct DataGrid: GridLayout, Sendable {
                 expected: "a width small enough that \(columns) columns (hw + columns·cw) stay finite")
         }
         guard content.height.isFinite else {
-            if rowTops != nil {
+            if config.itemSizing == .heights {
                 throw .invalidData("itemHeights", content.height, expected: "heights small enough that the content height of \(rows) rows stays finite")
             }
             if config.headerHeight > Double(rows) * config.rowHeight {
@@ -155,7 +172,7 @@ public struct DataGrid: GridLayout, Sendable {
                 "columnWidth", config.columnWidth,
                 expected: "a width of at least \(2 * content.width.ulp), two ulps of the content's width \(content.width), so that columns stay apart")
         }
-        if rows > 0 && rowTops == nil && config.rowHeight < 2 * content.height.ulp {
+        if rows > 0 && config.itemSizing != .heights && config.rowHeight < 2 * content.height.ulp {
             throw .invalidParameter(
                 "rowHeight", config.rowHeight,
                 expected: "a height of at least \(2 * content.height.ulp), two ulps of the content's height \(content.height), so that rows stay apart")
@@ -166,8 +183,7 @@ public struct DataGrid: GridLayout, Sendable {
         self.uniform = uniform
         self.rowTrack = rowTrack
         self.rowTops = rowTops
-        self.rowHeightsAreExact = rowTops != nil && SectionShift.isExact(config.headerHeight) && SectionShift.isExact(config.rowHeight)
-            && data.heightsAreExact
+        self.rowSums = rowSums
         self.columnTrack = columnTrack
         self.prepared = config
         self.contentSize = content
@@ -196,7 +212,7 @@ public struct DataGrid: GridLayout, Sendable {
             scrollAxes: .both, supplementaries: supplementaries, pinning: pinning, tightness: tightness)
         // A measured field sets its record's row: the record's cells (its line) and what
         // follows move, the records before it do not.
-        if rowTops != nil { traits.measurementLocality = .section }
+        if prepared.itemSizing == .heights { traits.measurementLocality = .section }
         return traits
     }
 
@@ -254,6 +270,7 @@ extension DataGrid {
     /// The frame of the cell at display `(row, column)`.
     @inline(__always)
     func cellFrame(row: Int, column: Int) -> Rect {
+        if let rowSums { return cellFrame(row: row, column: column, rows: rowSums) }
         if let rowTops { return cellFrame(row: row, column: column, rows: rowTops) }
         return cellFrame(row: row, column: column, rows: rowTrack)
     }
@@ -270,6 +287,7 @@ extension DataGrid {
 
     @inline(__always)
     func rowHeaderFrame(_ row: Int) -> Rect {
+        if let rowSums { return rowHeaderFrame(row, rows: rowSums) }
         if let rowTops { return rowHeaderFrame(row, rows: rowTops) }
         return rowHeaderFrame(row, rows: rowTrack)
     }
@@ -293,6 +311,7 @@ extension DataGrid {
     ///   are found by arithmetic.
     public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
         guard !rect.isEmpty else { return }
+        if let rowSums { return elements(in: rect, rowSlots: rowSums, into: &buffer) }
         if let rowTops { return elements(in: rect, rowSlots: rowTops, into: &buffer) }
         elements(in: rect, rowSlots: rowTrack, into: &buffer)
     }
@@ -357,7 +376,7 @@ extension DataGrid {
             let end = min(rows.upperBound, count)
             var y = rowTrack.start(row)
             while row < end {
-                let next = rowTrack.start(row + 1)
+                let next = rowTrack.start(after: row, from: y)
                 buffer.append(.cell(
                     ItemPath(section: record, item: row),
                     frame: Rect(x: x, y: y, width: width, height: rowTrack.length(row, start: y, next: next))))
@@ -429,6 +448,7 @@ extension DataGrid: ScrollOrderedEnumeration {
     /// - Complexity: O(R·F): one pass, nothing searched, nothing sorted.
     public func enumerateElements(into sink: inout ElementSink) {
         guard isPrepared else { return }
+        if let rowSums { return enumerateElements(into: &sink, rowSlots: rowSums) }
         if let rowTops { return enumerateElements(into: &sink, rowSlots: rowTops) }
         enumerateElements(into: &sink, rowSlots: rowTrack)
     }
@@ -462,7 +482,7 @@ extension DataGrid: ScrollOrderedEnumeration {
                 var row = 0
                 var y = rowTrack.start(0)
                 while row < rows && !sink.isStopped {
-                    let next = rowTrack.start(row + 1)
+                    let next = rowTrack.start(after: row, from: y)
                     let height = rowTrack.length(row, start: y, next: next)
                     if hw > 0 { sink.append(.rowHeader, ItemPath(section: row, item: 0), rowHeaderFrame(row, rows: rowTrack)) }
                     // Not transposed, the row is a record and its cells its fields; transposed, the
