@@ -32,6 +32,21 @@ public struct MeasurementSummary: Hashable, Sendable {
     public var laneChanges: Int?
 
     public init() {}
+
+    /// Counts an offset correction of `points` (none when 0).
+    mutating func countCorrection(_ points: Double) {
+        guard points != 0 else { return }
+        corrections += 1
+        totalCorrection += abs(points)
+    }
+
+    /// Counts a frame whose elements moved on screen by at most `largest` points, by
+    /// `total` points added up.
+    mutating func countDisplacement(largest: Double, total: Double) {
+        maxDisplacement = max(maxDisplacement, largest)
+        totalDisplacement += total
+        if largest > 0 { displacementFrames += 1 }
+    }
 }
 
 /// What the last measuring frame (``Viewport/scrollMeasuring(to:)``) did.

@@ -157,8 +157,6 @@ struct Measuring: Sendable {
         let (largest, total) = screen.follow(elements, visible: visible, correction: correction)
         lastFrame.maxDisplacement = largest
         lastFrame.totalDisplacement = total
-        summary.maxDisplacement = max(summary.maxDisplacement, largest)
-        summary.totalDisplacement += total
-        if largest > 0 { summary.displacementFrames += 1 }
+        summary.countDisplacement(largest: largest, total: total)
     }
 }

@@ -57,9 +57,7 @@ extension Viewport {
         defer { editAnchoring = anchoring }
         let (largest, total) = anchoring.screen.follow(state.elements, visible: visibleRect, correction: anchoring.pendingCorrection)
         anchoring.pendingCorrection = 0
-        anchoring.summary.maxDisplacement = max(anchoring.summary.maxDisplacement, largest)
-        anchoring.summary.totalDisplacement += total
-        if largest > 0 { anchoring.summary.displacementFrames += 1 }
+        anchoring.summary.countDisplacement(largest: largest, total: total)
         return largest
     }
 
@@ -75,19 +73,17 @@ extension Viewport {
     /// the edit the layout has just made, clamped to the content's ends, and counts it.
     /// - Complexity: one `GridLayout.attributes(at:)`.
     mutating func correctAfterEdit(following anchor: (path: ItemPath, edge: Double)?) {
-        guard let anchor, var anchoring = editAnchoring, let frame = layout.attributes(at: anchor.path)?.frame else { return }
-        let shift = (anchoring.policy == .lastVisible ? frame.maxY : frame.minY) - anchor.edge
-        guard shift != 0, shift.isFinite else { return }
-        let correction = clampedY(lastOffset.y + shift) - lastOffset.y
+        guard let anchor, var anchoring = editAnchoring else { return }
+        let corrected = anchoredOffset(anchor, now: anchor.path, lastVisible: anchoring.policy == .lastVisible, from: lastOffset.y)
+        let correction = corrected - lastOffset.y
         guard correction != 0 else { return }
         if !following.carrying {
             // The offsets asked for from now on move the view from here.
             following.lastRequested = lastOffset
             following.carrying = true
         }
-        lastOffset.y += correction
-        anchoring.summary.corrections += 1
-        anchoring.summary.totalCorrection += abs(correction)
+        lastOffset.y = corrected
+        anchoring.summary.countCorrection(correction)
         anchoring.pendingCorrection += correction
         editAnchoring = anchoring
     }

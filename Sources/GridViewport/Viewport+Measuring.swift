@@ -158,18 +158,11 @@ extension Viewport {
         if !m.batch.isEmpty, tell(&m) {
             var corrected = first.y
             if let anchor = m.anchoredCell {
-                let now = layout.attributes(at: anchor.path)?.frame
-                let shift = now.map { m.anchor == .lastVisible ? $0.maxY - anchor.edge : $0.minY - anchor.edge } ?? 0
-                if shift != 0 && shift.isFinite {
-                    corrected = clampedY(first.y + shift)
-                    correction = corrected - first.y
-                }
+                corrected = anchoredOffset(anchor, now: anchor.path, lastVisible: m.anchor == .lastVisible, from: first.y)
+                correction = corrected - first.y
             }
-            if correction != 0 {
-                following.carrying = true
-                m.summary.corrections += 1
-                m.summary.totalCorrection += abs(correction)
-            }
+            if correction != 0 { following.carrying = true }
+            m.summary.countCorrection(correction)
             m.lastFrame.correction = correction
             let second = scroll(to: Point(x: first.x, y: corrected))
             report = FrameReport(
@@ -186,6 +179,20 @@ extension Viewport {
     /// `y` clamped to the content's ends: `0 … max(0, contentHeight − height)`.
     func clampedY(_ y: Double) -> Double {
         min(max(y, 0), max(0, layout.contentSize.height - size.height))
+    }
+
+    /// The offset that keeps `anchor` (a cell's top, or its bottom when `lastVisible`, on
+    /// the content before a change) where it was on screen: `offsetY` moved by how far
+    /// that edge of the cell, now at `path`, moved, clamped to the content's ends;
+    /// `offsetY` itself when the cell did not move or is gone. Written once for the three
+    /// corrections: a measurement's, a batch update's while measuring and an anchored
+    /// edit's.
+    /// - Complexity: one `GridLayout.attributes(at:)`.
+    func anchoredOffset(_ anchor: (path: ItemPath, edge: Double), now path: ItemPath, lastVisible: Bool, from offsetY: Double) -> Double {
+        guard let frame = layout.attributes(at: path)?.frame else { return offsetY }
+        let shift = (lastVisible ? frame.maxY : frame.minY) - anchor.edge
+        guard shift != 0, shift.isFinite else { return offsetY }
+        return clampedY(offsetY + shift)
     }
 
     /// Fills `m`'s batch with the loaded cells not yet measured, at their true sizes, and

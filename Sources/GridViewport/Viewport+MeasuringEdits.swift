@@ -61,19 +61,13 @@ extension Viewport {
         state.rename(by: edit)
         m.follow(edit, old: old, new: edited, inserted: trueSizes)
         var correction = 0.0
-        if let anchor, let id = edit.id(after: ElementID(kind: .cell, path: anchor.path)),
-           let frame = layout.attributes(at: id.path)?.frame {
-            let shift = (m.anchor == .lastVisible ? frame.maxY : frame.minY) - anchor.edge
-            if shift != 0 && shift.isFinite {
-                correction = clampedY(lastOffset.y + shift) - lastOffset.y
-            }
+        if let anchor, let id = edit.id(after: ElementID(kind: .cell, path: anchor.path)) {
+            let corrected = anchoredOffset(anchor, now: id.path, lastVisible: m.anchor == .lastVisible, from: lastOffset.y)
+            correction = corrected - lastOffset.y
+            lastOffset.y = corrected
         }
         following.carrying = true
-        if correction != 0 {
-            lastOffset.y += correction
-            m.summary.corrections += 1
-            m.summary.totalCorrection += abs(correction)
-        }
+        m.summary.countCorrection(correction)
         m.pendingCorrection += correction
         measuring = m
     }

@@ -46,7 +46,7 @@ public struct PlanRunner {
                 let traceURL = try plan.existingTraceURL(dataset: dataset, trace: traceName)
                 let trace = try ScrollTrace.load(from: traceURL)
                 let replay = try Replay(spec: spec, trace: trace, tracePath: traceURL.path)
-                if entry.anchors != nil && spec.measuredData == nil && !replay.typesContent {
+                if entry.anchors != nil && !replay.isAnchored {
                     throw InputError(
                         file: plan.file, field: "runs[\(index)].anchors", value: "\(entry.anchorPolicies.map(\.rawValue))",
                         expected: "no anchors for \(dataset) with trace \(traceName): its sizes are all known and it types into no cell (anchoring policies apply to a spec with \"estimated\" and to a trace with cell-content events)")

@@ -494,12 +494,9 @@ extension RunRecord {
     /// the viewport did not measure.
     func withMeasuredSizes(_ summary: MeasurementSummary?, anchor: AnchorPolicy, frameNanos: MeasurementFrameNanos? = nil) -> RunRecord {
         guard let summary else { return self }
-        var record = self
+        // The anchoring's figures are an edit-anchored run's; measuring adds its own.
+        var record = withEditAnchoring(summary, anchor: anchor)
         record.measurementFrameNanos = frameNanos
-        record.anchor = anchor.rawValue
-        record.visibleDisplacement = VisibleDisplacement(
-            maxPoints: summary.maxDisplacement, totalPoints: summary.totalDisplacement, frames: summary.displacementFrames)
-        record.offsetCorrections = OffsetCorrections(count: summary.corrections, totalPoints: summary.totalCorrection)
         record.contentSizeDrift = ContentSizeDrift(estimatedHeight: summary.estimatedHeight, finalHeight: summary.finalHeight)
         record.laneChanges = summary.laneChanges
         return record

@@ -83,6 +83,15 @@ public struct Replay: Sendable {
     /// (`Viewport.startAnchoringEdits(_:)`) and counts their visible displacement.
     public var typesContent: Bool { trace.events.contains { $0.change.isKeystroke } }
 
+    /// Whether the anchor policy changes what the replay's frames show: the spec's sizes are
+    /// measured (``LayoutSpec/measuredData``), or the trace types (its edits are anchored).
+    /// Otherwise the replay loads the same under every policy, and its one fixture applies.
+    var isAnchored: Bool { spec.measuredData != nil || typesContent }
+
+    /// The policy that `anchor` replays this trace under: `anchor` where the policy counts
+    /// (``isAnchored``), else the standard one, whose fixture applies.
+    func effectivePolicy(_ anchor: AnchorPolicy) -> AnchorPolicy { isAnchored ? anchor : .standard }
+
     /// Reads the spec at `specURL` and the trace at `traceURL` and checks them against
     /// each other.
     ///

@@ -46,9 +46,7 @@ extension Replay {
                                  expected: "a trace file or a bundled trace of \(dataset): " + known.joined(separator: ", "))
             }
             let replay = try Replay.load(specAt: specURL, traceAt: traceURL)
-            // A spec of known sizes loads the same under every policy (unless its trace types: its
-            // edits are anchored): its one fixture applies.
-            let policy = replay.spec.measuredData == nil && !replay.typesContent ? AnchorPolicy.standard : anchor
+            let policy = replay.effectivePolicy(anchor)
             var fixtureURL = fixture.map { URL(fileURLWithPath: $0) }
             if fixtureURL == nil && !traceIsFile {
                 let bundled = plan.fixtureURL(dataset: dataset, trace: trace, anchor: policy)
@@ -66,7 +64,7 @@ extension Replay {
         let loadedSpec = try LayoutSpec.load(from: specURL)
         let traceURL = traceIsFile ? URL(fileURLWithPath: trace) : try bundledTrace(trace, for: loadedSpec, specURL: specURL, plan: try? plan())
         let replay = try Replay(spec: loadedSpec, trace: try ScrollTrace.load(from: traceURL), tracePath: traceURL.path)
-        let policy = replay.spec.measuredData == nil && !replay.typesContent ? AnchorPolicy.standard : anchor
+        let policy = replay.effectivePolicy(anchor)
         return (replay, try fixture.map { path throws(InputError) in
             try ReplayFixture.load(from: URL(fileURLWithPath: path), for: replay.trace, margin: margin, anchor: policy)
         })
