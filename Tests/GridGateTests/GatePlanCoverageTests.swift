@@ -9,12 +9,12 @@ import Testing
 @Suite struct GatePlanCoverageTests {
     /// Whether a layout takes edits: its own operations (a span grid's merges, through its
     /// configuration's operation codec), or data edits in the report's plan
-    /// (`datasets/plan.json`: a data set of the layout replays an edits, moves or
-    /// grid-edits trace), so the edit path the report measures is the one the gate guards.
+    /// (`datasets/plan.json`: a data set of the layout replays an edits, moves, grid-edits or
+    /// record-edits trace), so the edit path the report measures is the one the gate guards.
     static func takesEdits(_ layout: String) throws -> Bool {
         if try LayoutRegistry.configuration(named: layout).operationCodec != nil { return true }
         let plan = try BenchmarkPlan.load(from: Repository.datasets.appendingPathComponent("plan.json"))
-        let editKinds: Set<TraceGenerator.Kind> = [.edits, .moves, .gridEdits]
+        let editKinds: Set<TraceGenerator.Kind> = [.edits, .moves, .gridEdits, .recordEdits]
         for run in plan.runs where try LayoutSpec.load(from: plan.specURL(run.dataset)).layoutName == layout {
             if run.traces.contains(where: { plan.recipe(named: $0).map { editKinds.contains($0.kind) } ?? false }) { return true }
         }
@@ -44,14 +44,14 @@ import Testing
         #expect(missing.isEmpty, "\(layout) has no \(missing.joined(separator: ", ")) workload in datasets/gate-plan.json: a regression in it would pass the gate")
     }
 
-    /// The rule above, on what is known: the span grid takes operations, the tile grid,
-    /// columnar and waterfall data edits in the report, and the data grid neither.
+    /// The rule above, on what is known: the span grid takes operations, and the tile grid,
+    /// columnar, waterfall and data grid (`record-edits-60hz`) data edits in the report.
     @Test func whichLayoutsTakeEdits() throws {
         #expect(try Self.takesEdits("span-grid"))
         #expect(try Self.takesEdits("tile-grid"))
         #expect(try Self.takesEdits("columnar-grouped"))
         #expect(try Self.takesEdits("waterfall"))
-        #expect(try !Self.takesEdits("data-grid"))
+        #expect(try Self.takesEdits("data-grid"))
     }
 
     /// The committed typing workloads do what their names say, as the gate measures them (the

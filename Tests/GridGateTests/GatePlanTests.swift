@@ -8,9 +8,10 @@ import Testing
     /// The committed plan: every bundled data set's layout × strategy × kind, named so.
     @Test func committedPlan() throws {
         let plan = try GatePlan.load(from: Repository.datasets.appendingPathComponent("gate-plan.json"))
-        // Two tile-grid entries and one data-grid entry (2 × 16 + 12 = 44 workloads), columnar, waterfall and span
-        // grid entries of 4 strategies × 4 kinds each, and the span grid's 2 typing kinds.
-        #expect(plan.workloads.count == 44 + 3 * 16 + 4 * 2)
+        // Two tile-grid entries, a data-grid, columnar, waterfall and span grid entry of 4
+        // strategies × 4 kinds each (prepare, scroll, edit, rotation), and the span grid's 2
+        // typing kinds.
+        #expect(plan.workloads.count == 6 * 16 + 4 * 2)
         #expect(plan.workloads.first?.id == "tile-grid/photos-2976/cached/prepare")
         #expect(Set(plan.workloads.map(\.id)).count == plan.workloads.count)
         #expect(plan.thresholds == .defaults)
@@ -21,6 +22,8 @@ import Testing
         #expect(edit.definition == "edit traces/mixed-3000/edits-120hz.json frame 72 (insert-sections) · on-demand")
         #expect(plan.workload("tile-grid/photos-2976/adaptive/rotation")?.frames == 1)
         #expect(plan.workload("data-grid/records-1000x12/cached/scroll")?.definition == "scroll traces/records-1000x12/diagonal-drag-60hz.json frames 60..<300 · cached")
+        // record-edits-60hz's first edit inserts 3 records at record 2, at frame 36.
+        #expect(plan.workload("data-grid/records-1000x12/adaptive/edit")?.definition == "edit traces/records-1000x12/record-edits-60hz.json frame 36 (insert-sections) · adaptive")
         // The first event of each trace, read off the committed files: grid-edits-60hz inserts
         // a row at frame 36; rotation-120hz turns at frame 934 over the timesheet, 687 over pins.
         #expect(plan.workload("span-grid/timesheet-20x40/on-demand/edit")?.definition == "edit traces/timesheet-20x40/grid-edits-60hz.json frame 36 (insert-row) · on-demand")

@@ -41,6 +41,7 @@ import Testing
     @Test(arguments: [
         ("photos-2976", "fling-120hz"), ("mixed-3000", "rotation-120hz"), ("records-1000x12", "diagonal-drag-60hz"),
         ("grouped-96", "moves-120hz"), ("pins-3000", "edits-120hz"), ("timesheet-20x40", "grid-edits-60hz"),
+        ("records-1000x12", "record-edits-60hz"),
     ])
     func cachedStrategyToo(dataset: String, trace: String) throws {
         let replay = try Repository.replay(dataset, trace)

@@ -290,6 +290,20 @@ struct TraceBuilder {
         return sections
     }
 
+    /// The sections with a cell in view at the current offset, ascending: a data grid's
+    /// records in view (its header row's, row headers' and corner's paths are positions in
+    /// the grid, not records, so they do not count).
+    func visibleCellSections() -> [Int] {
+        var buffer: [LayoutAttributes] = []
+        layout.elements(in: visibleRect, into: &buffer)
+        var sections: [Int] = []
+        for element in buffer where element.kind == .cell { sections.append(element.path.section) }
+        sections.sort()
+        var unique: [Int] = []
+        for section in sections where unique.last != section { unique.append(section) }
+        return unique
+    }
+
     /// The top of `section`: its header's, or its first cell's, or `nil` when it has neither.
     func top(ofSection section: Int) -> Double? {
         if let header = layout.supplementary(.sectionHeader, section: section) { return header.frame.minY }

@@ -39,6 +39,13 @@ public struct TraceGenerator: Sendable {
         /// An editing session on a span grid: a slow diagonal drag while cells near the view
         /// are merged and split and rows and columns inserted and deleted.
         case gridEdits = "grid-edits"
+        /// A slow drag (diagonal over content wider than the view, as a data grid's) while
+        /// records near the view are inserted, deleted and moved: a record is a section (a
+        /// data grid's row), inserted with as many fields as a record in view, so that a grid
+        /// of declared fields takes it. A record moved is told as a data source without
+        /// section moves tells it: deleted, and inserted at its new place, with its fields
+        /// and sizes, in the same frame (two events).
+        case recordEdits = "record-edits"
         /// Two flicks down from the top, a jump to the end (a scroll bar dragged to the
         /// bottom), and flicks back up until the top or ``Options/seconds``: over sizes learnt as cells appear, the
         /// way back up meets only unmeasured cells above the screen, each measurement
@@ -74,7 +81,7 @@ public struct TraceGenerator: Sendable {
         }
 
         /// The refresh rate a trace of this kind uses unless told otherwise.
-        public var defaultRefreshHz: Int { self == .drag || self == .diagonalDrag || self == .gridEdits || self == .typing ? 60 : 120 }
+        public var defaultRefreshHz: Int { self == .drag || self == .diagonalDrag || self == .gridEdits || self == .recordEdits || self == .typing ? 60 : 120 }
 
         /// What the kind models, for help texts.
         public var summary: String {
@@ -91,6 +98,7 @@ public struct TraceGenerator: Sendable {
             case .moves: "a slow drag with items moved within and between sections near the view, among inserts and deletes"
             case .tour: "jumps anywhere in the content, each followed by a flick, with a rotation and back"
             case .gridEdits: "a slow diagonal drag while a span grid's cells near the view are merged and split and rows and columns inserted and deleted"
+            case .recordEdits: "a slow drag (diagonal over wide content) while records (sections: a data grid's rows) near the view are inserted, deleted and moved"
             case .endAndBack: "two flicks down, a jump to the end and flicks back up, through cells not yet measured"
             case .scrollToItems: "scrolls to items anywhere (top, centre or bottom), each followed by a short look around"
             case .prepends: "flicks down, items of unknown size prepended while scrolled, then flicks back up through them"
@@ -184,6 +192,9 @@ public struct TraceGenerator: Sendable {
         case .gridEdits:
             builder.direction = Self.diagonal
             try gridEdits(&builder, &random, seconds: options.seconds)
+        case .recordEdits:
+            if builder.maxOffsetX > 0 { builder.direction = Self.diagonal }
+            try recordEdits(&builder, &random, seconds: options.seconds)
         case .endAndBack:
             endAndBack(&builder, &random, seconds: options.seconds, deceleration: options.deceleration)
         case .scrollToItems:
@@ -487,6 +498,54 @@ public struct TraceGenerator: Sendable {
                 guard (try? trial.apply(operation)) != nil, (try? trial.dataShape()) != nil else { continue }
                 try builder.apply(.layoutEdit(LayoutOperation(operation, codec: SpanGrid.operationCodec)))
                 break
+            }
+        }
+    }
+
+    /// A slow drag with an edit of the records every half second, near the view (a record
+    /// is a section: a data grid's row), the three kinds in turn: insert 1 to 3 records
+    /// before or after a record in view, each with as many fields as a record in view;
+    /// delete 1 to 3 records from one in view (never the last record, which inserts
+    /// instead); move a record (from one in view, or, one time in three, from anywhere: a sort) to
+    /// the place of a record in view, as two events of one frame: `delete-sections` of it,
+    /// then `insert-sections` of its fields (and sizes) at its new place, never where it was.
+    private func recordEdits(_ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double) throws(GridError) {
+        var direction = 1.0
+        let sizeRange = Self.sizeRange(of: builder.data)
+        func sizes(_ count: Int, _ random: inout SeededRandom) -> [Size]? {
+            guard let range = sizeRange else { return nil }
+            return (0..<count).map { _ in
+                Size(width: random.uniform(range.width).rounded(), height: random.uniform(range.height).rounded())
+            }
+        }
+        var turn = 0
+        builder.hold(0.1)
+        while builder.seconds < seconds && !builder.isOverLimit {
+            if (direction > 0 && builder.isAtEnd) || (direction < 0 && builder.isAtStart) { direction = -direction }
+            builder.drag(velocity: direction * random.uniform(150...350), seconds: 0.5)
+            let data = builder.data
+            let visible = builder.visibleCellSections()
+            guard !visible.isEmpty else {
+                throw .invalidParameter("kind", Kind.recordEdits.rawValue, expected: "a data set with a record (a section with cells) in view")
+            }
+            let record = visible[random.integer(0...(visible.count - 1))]
+            turn += 1
+            if turn % 3 == 1 || data.sectionCount < 2 {
+                let counts = (0..<random.integer(1...3)).map { _ in data.itemCount(inSection: visible[random.integer(0...(visible.count - 1))]) }
+                try builder.apply(.insertSections(
+                    section: record + random.integer(0...1), counts: counts, sizes: sizes(counts.reduce(0, +), &random)))
+            } else if turn % 3 == 2 {
+                let count = min(random.integer(1...3), data.sectionCount - 1)
+                try builder.apply(.deleteSections(section: min(record, data.sectionCount - count), count: count))
+            } else {
+                let from = random.integer(0...2) == 0 ? random.integer(0...(data.sectionCount - 1)) : record
+                // Its place in the data without it, 0 ... S − 1; where it was would be no move.
+                var to = visible[random.integer(0...(visible.count - 1))]
+                if to == from { to = from + 1 < data.sectionCount ? from + 1 : from - 1 }
+                let fields = data.itemCount(inSection: from)
+                let moved = data.itemSizes == nil ? nil : (0..<fields).compactMap { data.itemSize(at: ItemPath(section: from, item: $0)) }
+                try builder.apply(.deleteSections(section: from, count: 1))
+                try builder.apply(.insertSections(section: to, counts: [fields], sizes: moved))
             }
         }
     }
