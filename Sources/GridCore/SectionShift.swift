@@ -38,6 +38,17 @@
 /// `new`, and the bounds of ``changedSpan``, are multiples of 2⁻¹⁰ smaller than 2⁴² in
 /// magnitude, so that a cache may add offsets in any order and get the layout's own frames
 /// bit for bit.
+///
+/// Sections side by side (``sectionsMoveApart``): where sections do not stack along y (the
+/// columnar layout in several columns, each section in the column shortest at its turn), an
+/// edit in one section can send every later one to another column and height, each by an
+/// offset of its own, which no one ``offset`` says. Such a shift speaks of whole sections
+/// only (both item boundaries 0), promises nothing of where along y the parts lie (the
+/// ``changedSpan`` and ``offset`` say nothing), and says instead that every moved section
+/// went whole, each element of it moved by the same `(dx, dy)`, its own section's, and
+/// nothing else changed: a cache finds each section's offset from any one of its elements,
+/// as the layout answers it after the update. The `minX` and `minY` of every element before
+/// and after are then exact, so that adding the offsets gives the layout's frames bit for bit.
 public struct SectionShift: Hashable, Sendable {
     /// The first section the update may have changed; every section before it is as it was.
     public var firstChanged: Int
@@ -57,11 +68,34 @@ public struct SectionShift: Hashable, Sendable {
     public var offset: Double
     /// Where along y the sections laid again lie, after the update.
     public var changedSpan: ClosedRange<Double>
+    /// Whether the moved sections each moved by an offset of their own, along x and y, rather
+    /// than all by ``offset`` along y (see the type's documentation): sections that lie side
+    /// by side. ``offset`` and ``changedSpan`` then say nothing, and both item boundaries are 0.
+    public var sectionsMoveApart: Bool
 
     public init(
         firstChanged: Int, firstChangedItem: Int = 0, movedFrom: Int, movedFromItem: Int = 0, movedTo: Int, offset: Double,
         changedSpan: ClosedRange<Double>
     ) {
+        self.init(
+            firstChanged: firstChanged, firstChangedItem: firstChangedItem, movedFrom: movedFrom, movedFromItem: movedFromItem,
+            movedTo: movedTo, offset: offset, changedSpan: changedSpan, sectionsMoveApart: false)
+    }
+
+    /// A shift of sections side by side (``sectionsMoveApart``): the sections before
+    /// `firstChanged` kept, those from `movedFrom` before the update on moved whole to
+    /// `movedTo` on, each by its own offset, the ones between laid again.
+    public static func apart(firstChanged: Int, movedFrom: Int, movedTo: Int) -> SectionShift {
+        SectionShift(
+            firstChanged: firstChanged, firstChangedItem: 0, movedFrom: movedFrom, movedFromItem: 0, movedTo: movedTo, offset: 0,
+            changedSpan: 0...0, sectionsMoveApart: true)
+    }
+
+    private init(
+        firstChanged: Int, firstChangedItem: Int, movedFrom: Int, movedFromItem: Int, movedTo: Int, offset: Double,
+        changedSpan: ClosedRange<Double>, sectionsMoveApart: Bool
+    ) {
+        self.sectionsMoveApart = sectionsMoveApart
         self.firstChanged = firstChanged
         self.firstChangedItem = firstChangedItem
         self.movedFrom = movedFrom
@@ -101,8 +135,10 @@ public struct SectionShift: Hashable, Sendable {
     /// Whether the boundaries are consistent with data of `oldSections` sections before the
     /// update and `newSections` after it: `firstChanged` before both moved sections,
     /// `oldSections − movedFrom = newSections − movedTo`, and a boundary inside a section
-    /// only in a section that exists, the first not after the second.
+    /// only in a section that exists, the first not after the second (never, for sections
+    /// that move apart).
     public func fits(oldSections: Int, newSections: Int) -> Bool {
+        if sectionsMoveApart && (firstChangedItem != 0 || movedFromItem != 0) { return false }
         guard firstChanged >= 0, firstChangedItem >= 0, movedFromItem >= 0, firstChanged <= movedFrom,
               firstChanged <= movedTo, movedFrom <= oldSections, movedTo <= newSections,
               oldSections - movedFrom == newSections - movedTo

@@ -329,6 +329,9 @@ enum Promises {
                 expected: "0 ≤ firstChanged ≤ movedFrom ≤ \(oldSections), firstChanged ≤ movedTo ≤ \(newSections), \(oldSections) − movedFrom = \(newSections) − movedTo; an item boundary only inside an existing section, firstChangedItem ≤ movedFromItem in one",
                 actual: describe(shift))
         }
+        if shift.sectionsMoveApart {
+            return apartShiftFinding(shift, old: old, new: new, said: said)
+        }
         guard SectionShift.isExact(shift.offset) else {
             return wrong("the offset \(shift.offset) is not a multiple of 2⁻¹⁰ below 2⁴², so a cache cannot add it exactly",
                          expected: "an exact offset", actual: "offset \(shift.offset)")
@@ -459,8 +462,79 @@ enum Promises {
         return nil
     }
 
+    /// Law 6 on a shift of sections that move apart (``SectionShift/sectionsMoveApart``): the
+    /// sections before ``SectionShift/firstChanged`` kept bit for bit; each section from
+    /// ``SectionShift/movedFrom`` on become section ``SectionShift/movedTo`` on, every element
+    /// of it moved by one offset `(dx, dy)`, the section's own, and nothing else changed; every
+    /// `minX` and `minY` exact. `nil` when the word is true.
+    /// - Complexity: O(n) for n elements, with one dictionary of the old ones.
+    static func apartShiftFinding(_ shift: SectionShift, old: [LayoutAttributes], new: [LayoutAttributes], said: String) -> Finding? {
+        var oldByID: [ElementID: LayoutAttributes] = [:]
+        oldByID.reserveCapacity(old.count)
+        for element in old where element.frame.size.width > 0 && element.frame.size.height > 0 && oldByID[element.id] == nil {
+            oldByID[element.id] = element
+        }
+        var matched = Set<ElementID>()
+        // The offset of each moved section, from the first of its elements met.
+        var offsets: [Int: (dx: Double, dy: Double)] = [:]
+        for element in sortedByID(new.filter { $0.frame.size.width > 0 && $0.frame.size.height > 0 }) {
+            let id = element.id
+            guard SectionShift.isExact(element.frame.minY), SectionShift.isExact(element.frame.minX) else {
+                return Finding(
+                    code: .shiftMisreported, subject: .element(id),
+                    problem: said + ", sections moving apart, but \(id) starts at (\(element.frame.minX), \(element.frame.minY)), not multiples of 2⁻¹⁰: coordinates are not exact, and a shift must not be promised",
+                    expected: .text("every minX and minY a multiple of 2⁻¹⁰ below 2⁴²"), actual: .attributes(element))
+            }
+            let part = shift.part(of: element, before: false)
+            guard part != .laidAgain else { continue }
+            let oldSection = part == .kept ? element.path.section : element.path.section - shift.movedTo + shift.movedFrom
+            let oldID = ElementID(kind: element.kind, path: ItemPath(section: oldSection, item: element.path.item))
+            guard let before = oldByID[oldID] else {
+                return Finding(
+                    code: .shiftMisreported, subject: .element(id),
+                    problem: said + ", so section \(element.path.section) is section \(oldSection) kept or moved, but \(id) has no counterpart \(oldID) before the update",
+                    expected: .text("\(oldID) before the update"), actual: .attributes(element))
+            }
+            matched.insert(oldID)
+            let offset = part == .kept
+                ? (dx: 0.0, dy: 0.0)
+                : offsets[element.path.section] ?? (element.frame.minX - before.frame.minX, element.frame.minY - before.frame.minY)
+            offsets[element.path.section] = offset
+            var moved = before
+            moved.path = element.path
+            moved.frame.origin.x = before.frame.minX + offset.dx
+            moved.frame.origin.y = before.frame.minY + offset.dy
+            guard moved.isIdentical(to: element) else {
+                return Finding(
+                    code: .shiftMisreported, subject: .element(id),
+                    problem: said + (part == .kept
+                        ? ", so section \(element.path.section) is kept as it was, but \(id) changed"
+                        : ", so section \(oldSection) moved whole to become section \(element.path.section), by (\(offset.dx), \(offset.dy)) as its first element did, but \(oldID) went from \(before.frame) to \(element.frame)"),
+                    expected: .attributes(moved), actual: .attributes(element))
+            }
+        }
+        for element in sortedByID(Array(oldByID.values)) where !matched.contains(element.id) {
+            guard SectionShift.isExact(element.frame.minY), SectionShift.isExact(element.frame.minX) else {
+                return Finding(
+                    code: .shiftMisreported, subject: .element(element.id),
+                    problem: said + ", sections moving apart, but \(element.id) started at (\(element.frame.minX), \(element.frame.minY)) before the update, not multiples of 2⁻¹⁰",
+                    expected: .text("every minX and minY a multiple of 2⁻¹⁰ below 2⁴²"), actual: .attributes(element))
+            }
+            guard shift.part(of: element, before: true) == .laidAgain else {
+                return Finding(
+                    code: .shiftMisreported, subject: .element(element.id),
+                    problem: said + ", so \(element.id) is kept or moved, but the layout places nothing it became after the update",
+                    expected: .text("its counterpart after the update"), actual: .text("none"))
+            }
+        }
+        return nil
+    }
+
     /// `sections 2… moved by 79.0 to 3…, 1 laid again in [101.0, 180.0]`-style wording.
     static func describe(_ shift: SectionShift) -> String {
+        if shift.sectionsMoveApart {
+            return "SectionShift.apart(firstChanged: \(shift.firstChanged), movedFrom: \(shift.movedFrom), movedTo: \(shift.movedTo))"
+        }
         let items = (shift.firstChangedItem > 0 ? ", firstChangedItem: \(shift.firstChangedItem)" : "")
             + (shift.movedFromItem > 0 ? ", movedFromItem: \(shift.movedFromItem)" : "")
         return "SectionShift(firstChanged: \(shift.firstChanged), movedFrom: \(shift.movedFrom), movedTo: \(shift.movedTo), offset: \(shift.offset), changedSpan: \(shift.changedSpan.lowerBound)...\(shift.changedSpan.upperBound)\(items))"

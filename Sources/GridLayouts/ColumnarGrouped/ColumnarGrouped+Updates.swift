@@ -9,8 +9,9 @@ extension ColumnarGrouped {
     /// ``ColumnChoice/stable`` placement the one it had) and its new top; a measured section's
     /// items are walked again from the checkpoint before its first measured item to the
     /// checkpoint after its last one, and everything after that moves by what the walk
-    /// changed; a section with no measured item moves as a whole. Anything else prepares
-    /// again.
+    /// changed; a section with no measured item moves as a whole. An edit that renames
+    /// items or sections prepares again and says what moved (see `followEdit`). Anything
+    /// else prepares again.
     ///
     /// Moving rather than summing again gives the sums of a fresh
     /// ``prepare(data:container:)`` bit for bit only when every sum is exact (the section
@@ -44,6 +45,9 @@ extension ColumnarGrouped {
     /// ``prepare(data:container:invalidation:)``, saying what it did when it followed a
     /// measurement in one column (`SectionShift`); `nil` otherwise.
     private mutating func update(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
+        if case .edited(let edit) = invalidation.data, let sections = Self.editedSections(edit, old: self.data, new: data) {
+            return try followEdit(edit, sections, data: data, container: container)
+        }
         guard case .edited(.setItemSizes(let items)) = invalidation.data,
               let firstSection = measuredSections(items, data: data),
               isPrepared, configuration == prepared, container.width == containerWidth,
@@ -308,15 +312,124 @@ extension ColumnarGrouped {
     }
 }
 
+// MARK: - Told edits
+
+extension ColumnarGrouped {
+    /// The sections an edit that renames items or sections (inserts, deletes and moves of
+    /// items and sections) lays again: every section before `first` is untouched, sections
+    /// `first ..< movedTo` of `new` are the edited or inserted ones (and, for an item moved
+    /// between sections, those between), and section `movedFrom + j` of `old` is section
+    /// `movedTo + j` of `new`, with the same items. `nil` for a measurement (followed on its
+    /// own) or an edit that does not lead from `old` to `new`.
+    /// - Complexity: O(1).
+    static func editedSections(_ edit: DataEdit, old: DataShape, new: DataShape) -> (first: Int, movedFrom: Int, movedTo: Int)? {
+        let sections = old.sectionCount
+        let found: (first: Int, movedFrom: Int, movedTo: Int)
+        switch edit {
+        case .insertItems(let section, _, _, _), .deleteItems(let section, _):
+            guard section >= 0, section < sections, new.sectionCount == sections else { return nil }
+            found = (section, section + 1, section + 1)
+        case .insertSections(let at, let counts, _):
+            guard at >= 0, at <= sections, new.sectionCount == sections + counts.count else { return nil }
+            found = (at, at, at + counts.count)
+        case .deleteSections(let range):
+            guard range.lowerBound >= 0, range.upperBound <= sections, new.sectionCount == sections - range.count else { return nil }
+            found = (range.lowerBound, range.upperBound, range.lowerBound)
+        case .moveItem(let from, let to):
+            let low = min(from.section, to.section), high = max(from.section, to.section)
+            guard low >= 0, high < sections, new.sectionCount == sections else { return nil }
+            found = (low, high + 1, high + 1)
+        case .setItemSizes:
+            return nil
+        }
+        return found
+    }
+
+    /// Follows an edit that renames items or sections: the layout is laid again whole (its
+    /// prepare is O(n + S·k), a few microseconds at the bundled sizes: a section's column
+    /// depends on every section before it, and in several columns an edit near the top sends
+    /// most later sections to another column), and says what moved. Every section the edit
+    /// did not touch is the same section, items and all, so it moved whole: the sections
+    /// before the first edited one are kept (nothing above them changed), and each later one
+    /// moved by an offset of its own, along x when it changed columns and along y by what its
+    /// column grew above it: a `SectionShift` of sections that move apart
+    /// (`SectionShift.apart`), or, in one column, of all the later sections by one offset
+    /// along y.
+    ///
+    /// Promised only when every coordinate is exact (multiples of 2⁻¹⁰ below 2⁴²: the
+    /// heights, spacings and column origins), so that a cache adding the offsets gets these
+    /// frames bit for bit; `nil` otherwise, and after a change of parameters or width.
+    ///
+    /// - Throws: as ``prepare(data:container:)``; the layout then keeps its previous state.
+    /// - Complexity: O(n + S·k), that of ``prepare(data:container:)``; O(n) more the first time
+    ///   after a prepare, to learn whether every sum is exact (then only the inserted heights
+    ///   are checked).
+    private mutating func followEdit(
+        _ edit: DataEdit, _ sections: (first: Int, movedFrom: Int, movedTo: Int), data: DataShape, container: Size
+    ) throws(GridError) -> SectionShift? {
+        let promised = isPrepared && configuration == prepared && container.width == containerWidth
+        // Before the prepare, which forgets it: whether every height so far is exact.
+        let wasExact = promised && knowsSumsAreExact()
+        let oldEnd = promised && sections.movedFrom > 0 && sections.movedFrom <= sectionTops.count
+            ? sectionEnd(sections.movedFrom - 1) : 0
+        try prepare(data: data, container: container)
+        guard wasExact else { return nil }
+        // The heights the edit brought in, the only ones not checked before.
+        var exact = true
+        var flat: Range<Int> = 0..<0
+        switch edit {
+        case .insertItems(let section, let item, let count, _):
+            guard item >= 0, count >= 0 else { return nil }
+            let start = data.sectionStarts[section] + item
+            flat = start..<(start + count)
+        case .insertSections(let at, let counts, _):
+            flat = data.sectionStarts[at]..<data.sectionStarts[at + counts.count]
+        default:
+            break
+        }
+        // The caller's word that the edit leads to `data` (`Invalidation`) is not trusted
+        // with an index: a range outside the data promises nothing.
+        guard flat.lowerBound >= 0, flat.upperBound <= data.totalItems else { return nil }
+        var index = flat.lowerBound
+        while exact && index < flat.upperBound {
+            exact = Self.isExact(itemHeight(flat: index))
+            index += 1
+        }
+        sumsAreExact = exact
+        let k = prepared.columns
+        guard exact, contentSize.height < 0x1p41, Self.isExact(prepared.columnSpacing), Self.isExact(columnWidth),
+              columnX(k - 1) + columnWidth < 0x1p41
+        else { return nil }
+        if k > 1 {
+            return .apart(firstChanged: sections.first, movedFrom: sections.movedFrom, movedTo: sections.movedTo)
+        }
+        // One column: the sections stack, and every later one moves by where the edited ones
+        // now end, less where they ended.
+        let newEnd = sections.movedTo > 0 ? sectionEnd(sections.movedTo - 1) : 0
+        let top = sections.first < sectionTops.count ? sectionTops[sections.first] : newEnd
+        let offset = newEnd - oldEnd
+        guard sections.first == sections.movedTo || sections.first < sectionTops.count, SectionShift.isExact(offset) else { return nil }
+        let lower = sections.first < sections.movedTo ? top : newEnd
+        return SectionShift(
+            firstChanged: sections.first, movedFrom: sections.movedFrom, movedTo: sections.movedTo, offset: offset,
+            changedSpan: lower...max(lower, newEnd))
+    }
+}
+
 // MARK: - What a measurement did
 
 extension ColumnarGrouped: SectionShiftReporting {
     /// Brings the layout up to date told what changed (``prepare(data:container:invalidation:)``),
-    /// and says what a measurement did in one column: the sections from the first measured
-    /// one to the last were laid again, those before kept, those after moved by the change
-    /// in where the last measured one ends. `nil` in more than one column (each column's
-    /// later sections move by their own offset, which one `SectionShift` cannot say) and
-    /// when it prepared again.
+    /// and says what it did:
+    /// - a measurement in one column: the sections from the first measured one to the last
+    ///   were laid again, those before kept, those after moved by the change in where the
+    ///   last measured one ends; `nil` for a measurement in more than one column;
+    /// - an edit that renames items or sections: the sections it touched laid again, those
+    ///   before kept, each later one moved whole, in several columns by an offset of its own
+    ///   along x and y (`SectionShift.apart`, sections that move apart), in one column all by
+    ///   one offset along y;
+    ///
+    /// and `nil` whenever it prepared again otherwise or a coordinate is not exact.
     ///
     /// - Throws: as ``prepare(data:container:invalidation:)``; the layout then keeps its
     ///   previous state.

@@ -8,7 +8,11 @@ extension CachedLayout {
     public func elements(in rect: Rect, into buffer: inout [LayoutAttributes]) {
         guard !rect.isEmpty else { return }
         if !pieces.isEmpty {
-            pieceElements(in: rect, into: &buffer)
+            if pieces.apart.active {
+                apartElements(in: rect, into: &buffer)
+            } else {
+                pieceElements(in: rect, into: &buffer)
+            }
             return
         }
         guard !ids.isEmpty else { return }
@@ -91,7 +95,7 @@ extension CachedLayout {
     /// - Complexity: O(1).
     @inlinable
     public func attributes(at path: ItemPath) -> LayoutAttributes? {
-        if !pieces.isEmpty { return pieceAttributes(at: path) }
+        if !pieces.isEmpty { return pieces.apart.active ? apartAnswer(.cell, at: path) : pieceAttributes(at: path) }
         guard let flat = data.flatIndex(of: path) else { return nil }
         let slot = cellSlots[flat]
         guard slot >= 0 else { return base.attributes(at: path) }
@@ -107,7 +111,10 @@ extension CachedLayout {
     /// - Complexity: O(1) for section headers; O(1) expected for other kinds.
     @inlinable
     public func supplementary(_ kind: ElementKind, at path: ItemPath) -> LayoutAttributes? {
-        if !pieces.isEmpty { return pieceSupplementary(kind, at: path) }
+        if !pieces.isEmpty {
+            guard kind != .cell else { return nil }
+            return pieces.apart.active ? apartAnswer(kind, at: path) : pieceSupplementary(kind, at: path)
+        }
         let slot: Int32?
         if kind == .sectionHeader && path.item == 0 && headerSlots.indices.contains(path.section) {
             slot = headerSlots[path.section]

@@ -28,7 +28,11 @@ import GridCore
 ///   section-header queries O(1). Told of a batch update by a base that says what it did
 ///   (`SectionShiftReporting`), O(P′ + m log m + p) for the base's update P′,
 ///   the m elements of the sections it laid again and the p pieces the cache then answers
-///   from (`CachedPieces`); a rect query over pieces O(log p + Σ (log m + k)). Edited by
+///   from (`CachedPieces`); a rect query over pieces O(log p + Σ (log m + k)). Told of one
+///   whose sections move apart (the columnar layout's edits in several columns), O(P′ +
+///   S log S + m·q) for the S sections and the m elements laid again, each asked of the base
+///   by path (q), O(n) more at the first after a build (`ApartSections`); a rect query then
+///   O(log S + s log c + k) for the s sections met of c cells. Edited by
 ///   an edit that keeps the data and says what it moved (`EditableLayout`, a span grid's
 ///   keystroke with its `LayoutEdit.shift`), likewise, the base edited in place (see
 ///   `apply(_:)`): O(1) beyond the base's edit when no frame changed.
@@ -107,7 +111,14 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     public var laneChanges: Int? { base.laneChanges }
 
     /// The number of elements held in the cache.
-    public var cachedElementCount: Int { pieces.isEmpty ? ids.count : pieces.elementCount(ids: ids, index: index) }
+    public var cachedElementCount: Int {
+        if pieces.isEmpty { return ids.count }
+        return pieces.apart.active ? apartElementCount() : pieces.elementCount(ids: ids, index: index)
+    }
+
+    /// Whether the cache answers from sections that moved apart since its last build
+    /// (`SectionShift.sectionsMoveApart`, see `ApartSections`).
+    package var answersFromSectionsApart: Bool { pieces.apart.active }
 
     /// Whether the cache answers from pieces, told updates applied since its last build
     /// (see ``prepare(data:container:invalidation:)``), rather than from its arrays as built.
@@ -150,8 +161,11 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     /// waterfall, the one-column columnar layout (cut at items) and the data grid with
     /// measured rows, told of a measurement), the cache takes the sections the base laid again
     /// from the base's rect queries, keeps the sections before them and moves the ones after
-    /// them where they went (`CachedPieces`): the arrays are not written. Otherwise, or
-    /// when the pieces grow too many, it caches every element again, over its own arrays as
+    /// them where they went (`CachedPieces`): the arrays are not written. When the sections
+    /// moved apart, each by its own offset (the columnar layout's edits in several columns,
+    /// `SectionShift.sectionsMoveApart`), it follows them section by section
+    /// (`ApartSections`), the arrays again not written. Otherwise, or when the pieces grow too
+    /// many, it caches every element again, over its own arrays as
     /// ``prepare(data:container:)`` does.
     ///
     /// - Throws: as ``prepare(data:container:)``; the previous cache and base are then kept,
@@ -159,15 +173,21 @@ public struct CachedLayout<Base: GridLayout>: GridLayout {
     ///   should the elements it then places not fit the cache (more than 2³¹ − 1 of them),
     ///   the cache is left empty.
     /// - Complexity: the base's update, plus O(m log m + p) for the m elements of the
-    ///   sections laid again and the p pieces when the base says what it did; else O(n).
+    ///   sections laid again and the p pieces when the base says what it did, O(S log S + m·q)
+    ///   for sections that move apart (see the type's documentation); else O(n).
     public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws {
         // Sections an ElementID cannot number are refused by a build: that is left to the
         // path below, which keeps the previous base.
         if case .edited = invalidation.data, data.sectionCount <= ElementID.maxSection + 1,
-           let reporting = Base.self as? any SectionShiftReporting.Type, followsInPieces(),
+           let reporting = Base.self as? any SectionShiftReporting.Type,
            case let (prepared, shift) = try Self.prepareReportingShift(reporting, &base, data: data, container: container, invalidation: invalidation),
            prepared {
-            if let shift {
+            if let shift, shift.sectionsMoveApart {
+                if followApart(shift, old: self.data, new: data) {
+                    takeData(data, invalidation: invalidation)
+                    return
+                }
+            } else if let shift, followsInPieces() {
                 let base = self.base
                 let main = CachedPieces.Main(ids: ids, frames: frames, index: index)
                 // The query is a closure literal passed straight on, so that its context

@@ -148,6 +148,7 @@ struct CachedPieces: Sendable {
         tables.removeAll(keepingCapacity: true)
         builtData = data
         active = false
+        apart.reset()
     }
 
     /// Past this many pieces, an update builds the cache again whole.
@@ -170,8 +171,12 @@ struct CachedPieces: Sendable {
     /// even when there are none (every section deleted).
     @usableFromInline var active = false
 
-    /// Whether the main arrays answer as built (no update applied in pieces).
-    @inlinable var isEmpty: Bool { !active }
+    /// After told updates whose sections move apart (`SectionShift.sectionsMoveApart`), what
+    /// the cache answers from instead of ``list`` (see ``ApartSections``).
+    @usableFromInline var apart = ApartSections()
+
+    /// Whether the main arrays answer as built (no update applied in pieces, nor apart).
+    @inlinable var isEmpty: Bool { !active && !apart.active }
 
     /// The number of elements held, the main arrays being `ids` over `index`: each patch's,
     /// and each piece's of the main arrays, less, in a band it shares, the elements of
@@ -249,7 +254,9 @@ struct CachedPieces: Sendable {
     ) -> Bool {
         let delta = shift.offset
         let cutsSections = shift.firstChangedItem > 0 || shift.movedFromItem > 0
-        guard SectionShift.isExact(delta), shift.fits(oldSections: old.sectionCount, newSections: new.sectionCount),
+        // Sections that move apart are followed by `ApartSections`, and pieces of sections in
+        // bands cannot take over from them.
+        guard !shift.sectionsMoveApart, !apart.active, SectionShift.isExact(delta), shift.fits(oldSections: old.sectionCount, newSections: new.sectionCount),
               !cutsSections || (SectionShift.isExact(shift.changedSpan.lowerBound) && SectionShift.isExact(shift.changedSpan.upperBound)),
               shift.movedFrom <= ElementID.maxSection, shift.movedTo <= ElementID.maxSection
         else { return false }
