@@ -7,6 +7,22 @@ import Testing
 /// The committed gate plan gates every layout GridBench has, so that a regression in any of
 /// them fails CI (issue 30: the columnar, waterfall and span grid were once ungated).
 @Suite struct GatePlanCoverageTests {
+    /// The layout of each data set of the report's plan, read once: its specs hold up to
+    /// millions of elements, and every case of the test below asks about every data set.
+    static let layoutNames: Result<[String: String], any Error> = Result {
+        let plan = try BenchmarkPlan.load(from: Repository.datasets.appendingPathComponent("plan.json"))
+        var names: [String: String] = [:]
+        for run in plan.runs where names[run.dataset] == nil {
+            names[run.dataset] = try LayoutSpec.load(from: plan.specURL(run.dataset)).layoutName
+        }
+        return names
+    }
+
+    /// The layout of `dataset`, a data set of `plan`.
+    static func layoutName(of dataset: String, in plan: BenchmarkPlan) throws -> String? {
+        try layoutNames.get()[dataset]
+    }
+
     /// Whether a layout takes edits: its own operations (a span grid's merges, through its
     /// configuration's operation codec), or data edits in the report's plan
     /// (`datasets/plan.json`: a data set of the layout replays an edits, moves, grid-edits or
@@ -15,7 +31,7 @@ import Testing
         if try LayoutRegistry.configuration(named: layout).operationCodec != nil { return true }
         let plan = try BenchmarkPlan.load(from: Repository.datasets.appendingPathComponent("plan.json"))
         let editKinds: Set<TraceGenerator.Kind> = [.edits, .moves, .gridEdits, .recordEdits]
-        for run in plan.runs where try LayoutSpec.load(from: plan.specURL(run.dataset)).layoutName == layout {
+        for run in plan.runs where try layoutName(of: run.dataset, in: plan) == layout {
             if run.traces.contains(where: { plan.recipe(named: $0).map { editKinds.contains($0.kind) } ?? false }) { return true }
         }
         return false
@@ -24,7 +40,7 @@ import Testing
     /// Whether a data set of the layout replays a typing trace in the report's plan.
     static func types(_ layout: String) throws -> Bool {
         let plan = try BenchmarkPlan.load(from: Repository.datasets.appendingPathComponent("plan.json"))
-        for run in plan.runs where try LayoutSpec.load(from: plan.specURL(run.dataset)).layoutName == layout {
+        for run in plan.runs where try layoutName(of: run.dataset, in: plan) == layout {
             if run.traces.contains(where: { plan.recipe(named: $0)?.kind == .typing }) { return true }
         }
         return false

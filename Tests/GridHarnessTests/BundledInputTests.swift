@@ -25,10 +25,16 @@ import Testing
         #expect(planned == Self.datasets)
     }
 
+    /// Every bundled data set, generated once for the cases below (generating them all
+    /// takes seconds in a debug build: millions of elements).
+    static let generated: Result<[String: LayoutSpec], any Error> = Result {
+        Dictionary(uniqueKeysWithValues: try BundledDatasets.all().map { ($0.name, $0) })
+    }
+
     @Test(arguments: datasets)
     func committedSpecEqualsTheGeneratedOne(name: String) throws {
         let committed = try LayoutSpec.load(from: Repository.datasets.appendingPathComponent("specs/\(name).json"))
-        let generated = try #require(try BundledDatasets.all().first { $0.name == name })
+        let generated = try #require(try Self.generated.get()[name])
         #expect(committed == generated)
     }
 
@@ -36,7 +42,7 @@ import Testing
     @Test(arguments: datasets)
     func committedTracesEqualTheGeneratedOnes(dataset: String) throws {
         let plan = try Repository.plan()
-        let spec = try #require(try BundledDatasets.all().first { $0.name == dataset })
+        let spec = try #require(try Self.generated.get()[dataset])
         let entry = try #require(plan.runs.first { $0.dataset == dataset })
         #expect(!entry.traces.isEmpty)
         for name in entry.traces {
