@@ -31,7 +31,12 @@ package struct TraceCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "The random seed.")
         var seed: UInt64 = 1
 
-        @Option(parsing: .unconditional, help: "Frames per second (default: 60 for drag, 120 otherwise).")
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "Frames per second (default: 60 for "
+                    + TraceGenerator.Kind.allCases.filter { $0.defaultRefreshHz == 60 }.map(\.rawValue).joined(separator: ", ")
+                    + "; 120 otherwise)."))
         var hz: Int?
 
         @Option(parsing: .unconditional, help: "Seconds of trace, for kinds without a natural end.")

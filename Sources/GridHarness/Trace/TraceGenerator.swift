@@ -110,7 +110,7 @@ public struct TraceGenerator: Sendable {
     public struct Options: Hashable, Sendable {
         public var kind: Kind
         public var seed: UInt64
-        /// Frames per second; `nil` takes the kind's default (60 for drags, 120 otherwise).
+        /// Frames per second; `nil` takes the kind's default (``TraceGenerator/Kind/defaultRefreshHz``).
         public var refreshHz: Int?
         /// Seconds of trace for kinds without a natural end (drag, jumps, rotation, edits).
         public var seconds: Double

@@ -31,8 +31,12 @@ extension ColumnarGrouped {
     ///   prepare without estimated sizes adds O(n) once, to learn whether every sum is exact.
     ///   Otherwise (no measurement, sums not exact) that of ``prepare(data:container:)``.
     ///   Allocates nothing.
+    ///
+    /// An edit that renames items or sections prepares again: saying what it moved
+    /// (``prepareReportingShift(data:container:invalidation:)``) costs an O(n) check of
+    /// every height at the first edit after a prepare, which only a cache needs.
     public mutating func prepare(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) {
-        _ = try update(data: data, container: container, invalidation: invalidation)
+        _ = try update(data: data, container: container, invalidation: invalidation, reportingEdits: false)
     }
 
     /// Sections that changed column because of a told measurement since the layout was
@@ -44,8 +48,10 @@ extension ColumnarGrouped {
 
     /// ``prepare(data:container:invalidation:)``, saying what it did when it followed a
     /// measurement in one column (`SectionShift`); `nil` otherwise.
-    private mutating func update(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
-        if case .edited(let edit) = invalidation.data, let sections = Self.editedSections(edit, old: self.data, new: data) {
+    private mutating func update(
+        data: DataShape, container: Size, invalidation: Invalidation, reportingEdits: Bool
+    ) throws(GridError) -> SectionShift? {
+        if reportingEdits, case .edited(let edit) = invalidation.data, let sections = Self.editedSections(edit, old: self.data, new: data) {
             return try followEdit(edit, sections, data: data, container: container)
         }
         guard case .edited(.setItemSizes(let items)) = invalidation.data,
@@ -435,6 +441,6 @@ extension ColumnarGrouped: SectionShiftReporting {
     ///   previous state.
     /// - Complexity: that of ``prepare(data:container:invalidation:)``.
     public mutating func prepareReportingShift(data: DataShape, container: Size, invalidation: Invalidation) throws(GridError) -> SectionShift? {
-        try update(data: data, container: container, invalidation: invalidation)
+        try update(data: data, container: container, invalidation: invalidation, reportingEdits: true)
     }
 }
