@@ -408,12 +408,6 @@ public struct TraceGenerator: Sendable {
     private func edits(_ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double, moves: Bool) throws(GridError) {
         var direction = 1.0
         let sizeRange = Self.sizeRange(of: builder.data)
-        func sizes(_ count: Int, _ random: inout SeededRandom) -> [Size]? {
-            guard let range = sizeRange else { return nil }
-            return (0..<count).map { _ in
-                Size(width: random.uniform(range.width).rounded(), height: random.uniform(range.height).rounded())
-            }
-        }
         builder.hold(0.1)
         while builder.seconds < seconds && !builder.isOverLimit {
             if (direction > 0 && builder.isAtEnd) || (direction < 0 && builder.isAtStart) { direction = -direction }
@@ -433,12 +427,12 @@ public struct TraceGenerator: Sendable {
                     to: ItemPath(section: target, item: random.integer(0...room))))
             } else if data.sectionCount == 0 || roll < 0.1 {
                 let count = random.integer(1...31)
-                try builder.apply(.insertSections(section: min(section, data.sectionCount), counts: [count], sizes: sizes(count, &random)))
+                try builder.apply(.insertSections(section: min(section, data.sectionCount), counts: [count], sizes: Self.sizes(count, in: sizeRange, &random)))
             } else if roll < 0.2 && data.sectionCount > 1 {
                 try builder.apply(.deleteSections(section: section, count: 1))
             } else if roll < 0.6 || items == 0 {
                 let count = random.integer(1...3)
-                try builder.apply(.insertItems(section: section, item: random.integer(0...items), count: count, sizes: sizes(count, &random)))
+                try builder.apply(.insertItems(section: section, item: random.integer(0...items), count: count, sizes: Self.sizes(count, in: sizeRange, &random)))
             } else {
                 let count = random.integer(1...min(3, items))
                 try builder.apply(.deleteItems(section: section, item: random.integer(0...(items - count)), count: count))
@@ -512,12 +506,6 @@ public struct TraceGenerator: Sendable {
     private func recordEdits(_ builder: inout TraceBuilder, _ random: inout SeededRandom, seconds: Double) throws(GridError) {
         var direction = 1.0
         let sizeRange = Self.sizeRange(of: builder.data)
-        func sizes(_ count: Int, _ random: inout SeededRandom) -> [Size]? {
-            guard let range = sizeRange else { return nil }
-            return (0..<count).map { _ in
-                Size(width: random.uniform(range.width).rounded(), height: random.uniform(range.height).rounded())
-            }
-        }
         var turn = 0
         builder.hold(0.1)
         while builder.seconds < seconds && !builder.isOverLimit {
@@ -533,7 +521,7 @@ public struct TraceGenerator: Sendable {
             if turn % 3 == 1 || data.sectionCount < 2 {
                 let counts = (0..<random.integer(1...3)).map { _ in data.itemCount(inSection: visible[random.integer(0...(visible.count - 1))]) }
                 try builder.apply(.insertSections(
-                    section: record + random.integer(0...1), counts: counts, sizes: sizes(counts.reduce(0, +), &random)))
+                    section: record + random.integer(0...1), counts: counts, sizes: Self.sizes(counts.reduce(0, +), in: sizeRange, &random)))
             } else if turn % 3 == 2 {
                 let count = min(random.integer(1...3), data.sectionCount - 1)
                 try builder.apply(.deleteSections(section: min(record, data.sectionCount - count), count: count))
@@ -547,6 +535,17 @@ public struct TraceGenerator: Sendable {
                 try builder.apply(.deleteSections(section: from, count: 1))
                 try builder.apply(.insertSections(section: to, counts: [fields], sizes: moved))
             }
+        }
+    }
+
+    /// `count` sizes drawn within `range`, each rounded to whole points (width, then height,
+    /// drawn in turn); `nil` when the data carries no sizes (`range` is `nil`).
+    private static func sizes(
+        _ count: Int, in range: (width: ClosedRange<Double>, height: ClosedRange<Double>)?, _ random: inout SeededRandom
+    ) -> [Size]? {
+        guard let range else { return nil }
+        return (0..<count).map { _ in
+            Size(width: random.uniform(range.width).rounded(), height: random.uniform(range.height).rounded())
         }
     }
 
