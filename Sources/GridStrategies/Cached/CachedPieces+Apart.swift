@@ -81,47 +81,9 @@ struct ApartSections: Sendable {
     static func sortByTop(_ order: inout [Int32], _ boxes: [Rect]) {
         order.withUnsafeMutableBufferPointer { items in
             boxes.withUnsafeBufferPointer { boxes in
-                @inline(__always)
-                func before(_ a: Int32, _ b: Int32) -> Bool {
+                budgetedSort(items, budget: 8 * items.count + 64) { a, b in
                     let ya = boxes[Int(a)].minY, yb = boxes[Int(b)].minY
                     return ya != yb ? ya < yb : a < b
-                }
-                let n = items.count
-                var budget = 8 * n + 64
-                var i = 1
-                while i < n && budget >= 0 {
-                    let item = items[i]
-                    var j = i
-                    while j > 0 && before(item, items[j - 1]) {
-                        items[j] = items[j - 1]
-                        j -= 1
-                        budget -= 1
-                    }
-                    items[j] = item
-                    i += 1
-                }
-                guard i < n || budget < 0 else { return }
-                func siftDown(_ root: Int, _ end: Int) {
-                    var root = root
-                    while true {
-                        var child = 2 * root + 1
-                        guard child < end else { return }
-                        if child + 1 < end && before(items[child], items[child + 1]) { child += 1 }
-                        guard before(items[root], items[child]) else { return }
-                        items.swapAt(root, child)
-                        root = child
-                    }
-                }
-                var node = n / 2 - 1
-                while node >= 0 {
-                    siftDown(node, n)
-                    node -= 1
-                }
-                var end = n - 1
-                while end > 0 {
-                    items.swapAt(0, end)
-                    siftDown(0, end)
-                    end -= 1
                 }
             }
         }

@@ -534,50 +534,11 @@ struct CachedPieces: Sendable {
     /// order, the elements of a row apart from one another), and by heap when that turns out
     /// to move too much.
     static func sortByStart(_ elements: inout [LayoutAttributes], from start: Int) {
-        @inline(__always)
-        func before(_ a: LayoutAttributes, _ b: LayoutAttributes) -> Bool {
-            a.frame.minY != b.frame.minY ? a.frame.minY < b.frame.minY : a.id < b.id
-        }
         elements.withUnsafeMutableBufferPointer { all in
             guard let base = all.baseAddress, all.count - start > 1 else { return }
             let items = UnsafeMutableBufferPointer(start: base + start, count: all.count - start)
-            let n = items.count
-            var budget = 16 * n
-            var i = 1
-            while i < n && budget >= 0 {
-                let element = items[i]
-                var j = i
-                while j > 0 && before(element, items[j - 1]) {
-                    items[j] = items[j - 1]
-                    j -= 1
-                    budget -= 1
-                }
-                items[j] = element
-                i += 1
-            }
-            guard i < n || budget < 0 else { return }
-            // A heap sort of the whole, for an order far from sorted.
-            func siftDown(_ root: Int, _ end: Int) {
-                var root = root
-                while true {
-                    var child = 2 * root + 1
-                    guard child < end else { return }
-                    if child + 1 < end && before(items[child], items[child + 1]) { child += 1 }
-                    guard before(items[root], items[child]) else { return }
-                    items.swapAt(root, child)
-                    root = child
-                }
-            }
-            var node = n / 2 - 1
-            while node >= 0 {
-                siftDown(node, n)
-                node -= 1
-            }
-            var end = n - 1
-            while end > 0 {
-                items.swapAt(0, end)
-                siftDown(0, end)
-                end -= 1
+            budgetedSort(items, budget: 16 * items.count) { a, b in
+                a.frame.minY != b.frame.minY ? a.frame.minY < b.frame.minY : a.id < b.id
             }
         }
     }
