@@ -83,8 +83,15 @@ public struct LayoutTraits: Hashable, Sendable {
     }
 
     /// The declared path space of `kind`, or `nil` when the layout never places that kind.
+    /// - Complexity: O(k) for k declared kinds. No allocation (an index loop: a debug
+    ///   build's iterator would allocate, and measuring frames ask this).
     public func supplementaryPaths(of kind: ElementKind) -> SupplementaryPaths? {
-        supplementaries.first { $0.kind == kind }
+        var index = 0
+        while index < supplementaries.count {
+            if supplementaries[index].kind == kind { return supplementaries[index] }
+            index += 1
+        }
+        return nil
     }
 
     /// Whether the layout may place a supplementary element of `kind` at `path`, given the

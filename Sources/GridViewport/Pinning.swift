@@ -57,17 +57,44 @@ struct Pinning {
         pinnedKinds = untilNextKinds.union(bands?.kinds ?? ElementKinds())
     }
 
-    /// Takes the rules of `traits`, those of a layout whose content is now `content`, in
-    /// place, when they are bands alone, of the same shape as those held
-    /// (``FrozenBands/update(rules:content:)``), and `sectionHeaders` adds no rule; returns
-    /// whether it did. Otherwise changes nothing: the caller makes the pinning anew.
+    /// Takes the rules of `traits`, those of a layout prepared with `sections` sections
+    /// whose content is now `content`, in place, when they pin as those held do: section
+    /// headers declared in order (their search reset for the new content) or not at all, and
+    /// bands of the same shape (``FrozenBands/update(rules:content:)``), with no other
+    /// until-next rule and `sectionHeaders` adding none. Returns whether it did; otherwise
+    /// changes nothing and the caller makes the pinning anew. (A span grid's keystroke
+    /// moves its frozen bands' ends; a measurement moves the content's end under ordered
+    /// section headers and frozen bands.)
     /// - Complexity: O(b) for b rules. No allocation.
-    mutating func update(traits: LayoutTraits, content: Size, sectionHeaders: Bool?) -> Bool {
-        guard untilNext.isEmpty, orderedSectionHeaders == nil, sectionHeaders != true, var held = bands else { return false }
-        bands = nil  // held once while its arrays change in place
-        let updated = held.update(rules: traits.pinning, content: content)
-        bands = held
-        return updated
+    mutating func update(traits: LayoutTraits, content: Size, sections: Int, sectionHeaders: Bool?) -> Bool {
+        guard untilNext.isEmpty, sectionHeaders != true else { return false }
+        var ordered = false, banded = false
+        var index = 0
+        while index < traits.pinning.count {  // (an index loop: a debug build's iterator allocates)
+            let rule = traits.pinning[index]
+            index += 1
+            switch rule.reach {
+            case .untilNext:
+                if rule == .sectionHeaders && sectionHeaders == false { continue }
+                guard rule == .sectionHeaders, traits.sectionHeadersInOrder,
+                      (traits.supplementaryPaths(of: .sectionHeader)?.space ?? .perSection) == .perSection
+                else { return false }
+                ordered = true
+            case .band:
+                banded = true
+            }
+        }
+        guard ordered == ordersSectionHeaders, banded == (bands != nil) else { return false }
+        if var held = bands {
+            // Bands hold the band rules alone: ordered headers beside them are made anew.
+            guard !ordered else { return false }
+            bands = nil  // held once while its arrays change in place
+            let updated = held.update(rules: traits.pinning, content: content)
+            bands = held
+            guard updated else { return false }
+        }
+        if ordered { orderedSectionHeaders = (sections, content.height) }
+        return true
     }
 
     /// Whether section headers pin.

@@ -118,7 +118,7 @@ extension Viewport {
         marginExtent = extents.vertical
         horizontalMarginExtent = extents.horizontal
         scrollAxes = traits.scrollAxes
-        if !state.pinning.update(traits: traits, content: layout.contentSize, sectionHeaders: requestedPinning) {
+        if !state.pinning.update(traits: traits, content: layout.contentSize, sections: edit.data.sectionCount, sectionHeaders: requestedPinning) {
             state.pinning = Pinning(layout: layout, traits: traits, data: edit.data, sectionHeaders: requestedPinning)
         }
         state.queriesOnce = traits.rectQueriesScanEverything

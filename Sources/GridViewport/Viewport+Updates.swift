@@ -84,14 +84,27 @@ extension Viewport {
         try GridError.requirePositive(size.width, "size.width")
         try GridError.requirePositive(size.height, "size.height")
         try layout.prepare(data: data, container: size, invalidation: invalidation)
-        let prepared: Prepared
+        // The traits are asked for once. The pinning is taken in place when it pins as
+        // before (a measurement moves only where the content ends): a measuring frame then
+        // allocates nothing.
+        let traits = layout.traits
+        let extents: (vertical: Double, horizontal: Double)
         do {
-            prepared = try Self.resolve(layout, data: data, margin: margin, pinning: requestedPinning)
+            extents = try margin.extents(for: traits)
         } catch {
             try? layout.prepare(data: self.data, container: self.size)
             throw error
         }
-        apply(prepared, data: data, size: size)
+        var pinning = state.pinning
+        state.pinning = Pinning()  // held once while it changes in place
+        if !pinning.update(traits: traits, content: layout.contentSize, sections: data.sectionCount, sectionHeaders: requestedPinning) {
+            pinning = Pinning(layout: layout, traits: traits, data: data, sectionHeaders: requestedPinning)
+        }
+        apply(
+            Prepared(
+                marginExtent: extents.vertical, horizontalMarginExtent: extents.horizontal, scrollAxes: traits.scrollAxes,
+                pinning: pinning, queriesOnce: traits.rectQueriesScanEverything),
+            data: data, size: size)
     }
 
     /// Validates `size` and prepares `layout` (a copy) for `data` in it, resolving the

@@ -23,13 +23,15 @@ import Testing
         return offsets
     }()
 
-    func countAllocations<Layout: GridLayout>(_ layout: Layout, estimate: Size, truth: Size) throws -> (AllocationCount, measured: Int) {
-        let total = Self.counts.reduce(0, +)
+    func countAllocations<Layout: GridLayout>(
+        _ layout: Layout, estimate: Size, truth: Size, counts: [Int] = Self.counts
+    ) throws -> (AllocationCount, measured: Int) {
+        let total = counts.reduce(0, +)
         // Made anew for every pass, so that the viewport holds the only copy of its sizes.
         func estimated() throws -> DataShape {
-            try DataShape(itemCounts: Self.counts, itemSizes: Array(repeating: estimate, count: total))
+            try DataShape(itemCounts: counts, itemSizes: Array(repeating: estimate, count: total))
         }
-        let trueSizes = try DataShape(itemCounts: Self.counts, itemSizes: Array(repeating: truth, count: total))
+        let trueSizes = try DataShape(itemCounts: counts, itemSizes: Array(repeating: truth, count: total))
         var viewport = try Viewport(layout: OnDemandLayout(layout), data: try estimated(), size: Size(width: 320, height: 480), margin: .points(200))
         for _ in 0..<2 {
             try viewport.setData(try estimated())
@@ -70,6 +72,30 @@ import Testing
         let (allocations, measured) = try countAllocations(layout, estimate: Size(width: 1, height: 120), truth: Size(width: 1, height: 90))
         #expect(measured >= 14)
         #expect(allocations.allocations == 0, "\(columns) columns, \(placement): \(allocations)")
+    }
+
+    /// The tile grid with labels, its section titles pinned in order: the traits are shared
+    /// constants and the ordered titles' search is reset in place, not made anew.
+    @Test func tileGridMeasuringFramesAllocateNothing() throws {
+        try #require(AllocationCount.isAvailable)
+        let layout = TileGrid(.init(tilesPerLine: 4, rowHeight: 99, padding: Size(width: 4, height: 4), sectionTitleHeight: 22,
+                                    itemSizing: .heights, estimated: .itemHeight(95)))
+        let (allocations, measured) = try countAllocations(layout, estimate: Size(width: 1, height: 95), truth: Size(width: 1, height: 80))
+        #expect(measured >= 14)
+        #expect(allocations.allocations == 0, "\(allocations)")
+    }
+
+    /// The data grid with measured rows, its header row, header column and corner frozen:
+    /// the traits' paths and rules are made at prepare, and the bands take the new
+    /// content's ends in place.
+    @Test func dataGridMeasuringFramesAllocateNothing() throws {
+        try #require(AllocationCount.isAvailable)
+        let layout = DataGrid(.init(columnWidth: 150, rowHeight: 44, headerHeight: 44, rowHeaderWidth: 100, fields: 12,
+                                    itemSizing: .heights, estimated: .itemHeight(44)))
+        let (allocations, measured) = try countAllocations(
+            layout, estimate: Size(width: 1, height: 44), truth: Size(width: 1, height: 26), counts: Array(repeating: 12, count: 1000))
+        #expect(measured >= 14)
+        #expect(allocations.allocations == 0, "\(allocations)")
     }
 }
 

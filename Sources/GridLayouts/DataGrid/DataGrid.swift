@@ -71,10 +71,13 @@ public struct DataGrid: GridLayout, Sendable {
     var measurementTouches = 0
 
     public internal(set) var contentSize = Size.zero
+    /// What the traits declare, kept from the last prepare (``Declared``).
+    private var declared: Declared
 
     public init(_ configuration: Configuration = .standard) {
         self.configuration = configuration
         self.prepared = configuration
+        self.declared = Declared()
     }
 
     /// The number of records (sections of the data).
@@ -188,32 +191,73 @@ public struct DataGrid: GridLayout, Sendable {
         self.prepared = config
         self.contentSize = content
         self.isPrepared = true
+        if self.declared.key != declarationKey { self.declared = Declared(declarationKey) }
     }
 
     public var traits: LayoutTraits {
-        let hh = prepared.headerHeight, hw = prepared.rowHeaderWidth
-        var supplementaries: [SupplementaryPaths] = []
-        var pinning: [PinRule] = []
-        if hh > 0 {
-            supplementaries.append(SupplementaryPaths(.columnHeader, .grid(sections: 1, items: columnTrack.count)))
-            pinning.append(PinRule(.columnHeader, along: .vertical, .band(start: 0, end: hh)))
-        }
-        if hw > 0 {
-            supplementaries.append(SupplementaryPaths(.rowHeader, .grid(sections: rowTrack.count, items: 1)))
-            pinning.append(PinRule(.rowHeader, along: .horizontal, .band(start: 0, end: hw)))
-        }
-        if hasCorner {
-            supplementaries.append(SupplementaryPaths(.corner, .grid(sections: 1, items: 1)))
-            pinning.append(PinRule(.corner, along: .vertical, .band(start: 0, end: hh)))
-            pinning.append(PinRule(.corner, along: .horizontal, .band(start: 0, end: hw)))
-        }
+        let declared = declarations
         var traits = LayoutTraits(
             cellsDoNotOverlap: true, lineHeight: prepared.rowHeight, lineWidth: prepared.columnWidth,
-            scrollAxes: .both, supplementaries: supplementaries, pinning: pinning, tightness: tightness)
+            scrollAxes: .both, supplementaries: declared.supplementaries, pinning: declared.pinning, tightness: tightness)
         // A measured field sets its record's row: the record's cells (its line) and what
         // follows move, the records before it do not.
         if prepared.itemSizing == .heights { traits.measurementLocality = .section }
         return traits
+    }
+
+    /// The supplementary paths and pin rules the traits declare: the header row, the header
+    /// column and the corner, those the configuration in force has, over the rows and
+    /// columns there are. Kept from prepare to prepare while they stay the same (a
+    /// measurement, an edit of the fields' values), and made anew, in two arrays of their
+    /// exact size, when they change: asking for the traits, as a viewport does after every
+    /// prepare and a measuring viewport every measuring frame, allocates nothing.
+    struct Declared: Sendable {
+        /// What the declarations follow from.
+        struct Key: Equatable, Sendable {
+            var headerHeight: Double, rowHeaderWidth: Double, rows: Int, columns: Int, corner: Bool
+        }
+
+        /// `nil` before the first prepare: the traits are then made on every call.
+        private(set) var key: Key?
+        private(set) var supplementaries: [SupplementaryPaths] = []
+        private(set) var pinning: [PinRule] = []
+
+        init() {}
+
+        init(_ key: Key) {
+            self.key = key
+            let hh = key.headerHeight, hw = key.rowHeaderWidth
+            let kinds = (hh > 0 ? 1 : 0) + (hw > 0 ? 1 : 0) + (key.corner ? 1 : 0)
+            guard kinds > 0 else { return }
+            supplementaries.reserveCapacity(kinds)
+            pinning.reserveCapacity(kinds + (key.corner ? 1 : 0))
+            if hh > 0 {
+                supplementaries.append(SupplementaryPaths(.columnHeader, .grid(sections: 1, items: key.columns)))
+                pinning.append(PinRule(.columnHeader, along: .vertical, .band(start: 0, end: hh)))
+            }
+            if hw > 0 {
+                supplementaries.append(SupplementaryPaths(.rowHeader, .grid(sections: key.rows, items: 1)))
+                pinning.append(PinRule(.rowHeader, along: .horizontal, .band(start: 0, end: hw)))
+            }
+            if key.corner {
+                supplementaries.append(SupplementaryPaths(.corner, .grid(sections: 1, items: 1)))
+                pinning.append(PinRule(.corner, along: .vertical, .band(start: 0, end: hh)))
+                pinning.append(PinRule(.corner, along: .horizontal, .band(start: 0, end: hw)))
+            }
+        }
+    }
+
+    /// What the declarations follow from, as the grid stands.
+    private var declarationKey: Declared.Key {
+        Declared.Key(
+            headerHeight: prepared.headerHeight, rowHeaderWidth: prepared.rowHeaderWidth,
+            rows: rowTrack.count, columns: columnTrack.count, corner: hasCorner)
+    }
+
+    /// The declarations as the grid stands: those kept at the last prepare.
+    private var declarations: Declared {
+        let key = declarationKey
+        return declared.key == key ? declared : Declared(key)
     }
 
     /// Law 9 on both axes: the content ends with the last row and column that hold a frame,
@@ -224,8 +268,7 @@ public struct DataGrid: GridLayout, Sendable {
     private var tightness: ContentTightness {
         let hh = prepared.headerHeight, hw = prepared.rowHeaderWidth
         var emptyRecords = 0
-        for count in data.itemCounts.reversed() {
-            guard count == 0 else { break }
+        while emptyRecords < data.sectionCount && data.itemCount(inSection: data.sectionCount - 1 - emptyRecords) == 0 {
             emptyRecords += 1
         }
         let emptyFields = fields - widest

@@ -168,15 +168,14 @@ public struct TileGrid: GridLayout, Sendable {
     /// before the frames follow it.
     public var traits: LayoutTraits {
         let titled = prepared.sectionTitleHeight > 0, footed = prepared.sectionFooterHeight > 0
-        var supplementaries: [SupplementaryPaths] = []
-        if titled { supplementaries.append(SupplementaryPaths(.sectionHeader, .perSection)) }
-        if footed { supplementaries.append(SupplementaryPaths(.sectionFooter, .perSection)) }
+        // The arrays are shared constants: a measuring viewport asks for the traits every
+        // measuring frame, and a frame allocates nothing.
         var traits = LayoutTraits(
             cellsDoNotOverlap: true,
             lineHeight: prepared.rowHeight,
             scrollAxes: .vertical,
-            supplementaries: supplementaries,
-            pinning: titled ? [.sectionHeaders] : [],
+            supplementaries: Self.supplementaries[(titled ? 1 : 0) + (footed ? 2 : 0)],
+            pinning: titled ? Self.pinsTitles : [],
             tightness: tightness)
         // A measured tile changes its own row's height and moves what follows; earlier rows
         // keep their frames.
@@ -185,6 +184,16 @@ public struct TileGrid: GridLayout, Sendable {
         traits.sectionHeadersInOrder = titled
         return traits
     }
+
+    /// The supplementary paths by `titled + 2 × footed`: none, section headers, section
+    /// footers, both.
+    private static let supplementaries: [[SupplementaryPaths]] = [
+        [], [SupplementaryPaths(.sectionHeader, .perSection)], [SupplementaryPaths(.sectionFooter, .perSection)],
+        [SupplementaryPaths(.sectionHeader, .perSection), SupplementaryPaths(.sectionFooter, .perSection)],
+    ]
+
+    /// Titles pin until the next one pushes them out.
+    private static let pinsTitles: [PinRule] = [.sectionHeaders]
 
     /// Law 9 along y: the content ends `ph` below the last row or title, or with the last
     /// footer. Untitled, unfooted empty sections still add their `ph` each: after the last
