@@ -36,7 +36,13 @@ struct CaseAnswers: Hashable, Sendable {
 
 extension GridLayout {
     /// This layout's answers to every query of `plan`, each rect query into an emptied
-    /// buffer.
+    /// buffer and kept as a copy of its exact size.
+    ///
+    /// The copy matters: keeping the buffer itself would share its storage, and emptying a
+    /// shared buffer "keeping capacity" allocates a new one as large as the largest answer so
+    /// far (the whole content's, thousands of elements) for every later query. Under
+    /// AddressSanitizer each of those large blocks is mapped, filled and unmapped: that was
+    /// most of the conformance suites' time there.
     func answers(to plan: ProbePlan) -> CaseAnswers {
         var buffer: [LayoutAttributes] = []
         var rects: [[LayoutAttributes]] = []
@@ -44,7 +50,10 @@ extension GridLayout {
         for rect in plan.rects {
             buffer.removeAll(keepingCapacity: true)
             elements(in: rect, into: &buffer)
-            rects.append(buffer)
+            var answer: [LayoutAttributes] = []
+            answer.reserveCapacity(buffer.count)
+            answer.append(contentsOf: buffer)
+            rects.append(answer)
         }
         let placements = plan.items.map { gridPlacement(of: $0) }
         return CaseAnswers(

@@ -111,34 +111,34 @@ struct CaseChecker {
     private mutating func checkSupplementary() {
         for (index, request) in plan.supplementary.enumerated() {
             guard let answer = answers.supplementary[index] else { continue }
-            let query = "supplementary(\(request.kind.name), at: \(request.path))"
+            func query() -> String { "supplementary(\(request.kind.name), at: \(request.path))" }
             guard space.contains(request.kind, request.path) else {
                 sink.report(.validity, .pathOutsideData) {
-                    (.element(request.id), "\(query) answered for a path outside the space the layout declares for \(request.kind.name) (declared: \(ElementSpace.describe(space.supplementaries)); data: \(ConformanceConfiguration.describe(data)))",
+                    (.element(request.id), "\(query()) answered for a path outside the space the layout declares for \(request.kind.name) (declared: \(ElementSpace.describe(space.supplementaries)); data: \(ConformanceConfiguration.describe(data)))",
                      .attributes(nil), .attributes(answer))
                 }
                 continue
             }
-            checkAnswer(answer, for: request.id, query: query)
+            checkAnswer(answer, for: request.id, query: query())
         }
     }
 
     /// A per-item or supplementary answer for an element that exists: it must be that
     /// element, valid, inside the content, and in the whole-content answer when it has area.
-    private mutating func checkAnswer(_ answer: LayoutAttributes, for id: ElementID, query: String) {
+    private mutating func checkAnswer(_ answer: LayoutAttributes, for id: ElementID, query: @autoclosure () -> String) {
         guard answer.id == id else {
             sink.report(.agreement, .itemQueryWrongElement) {
-                (.element(id), "\(query) answered with another element", .text("an answer for \(id)"), .attributes(answer))
+                (.element(id), "\(query()) answered with another element", .text("an answer for \(id)"), .attributes(answer))
             }
             return
         }
-        guard checkValidity(answer, where: query) else { return }
-        checkContainment(answer, where: query)
+        guard checkValidity(answer, where: query()) else { return }
+        checkContainment(answer, where: query())
         if !answer.frame.isEmpty && expected.byID[id] == nil {
             let whole = plan.rects[plan.wholeIndex]
             sink.report(.completeness, .missingFromContentQuery) {
                 (.rect(whole, plan.roles[plan.wholeIndex]),
-                 "\(query) gives \(id) a frame of positive area, but the rect query over the whole content left it out",
+                 "\(query()) gives \(id) a frame of positive area, but the rect query over the whole content left it out",
                  .elements([answer]), .elements(answers.rects[plan.wholeIndex].sorted { $0.id < $1.id }))
             }
         }
@@ -371,20 +371,20 @@ struct CaseChecker {
 
     /// Law 3: the element's path exists (in the data, or in its kind's declared space) and
     /// its frame is valid. Returns whether it is valid.
-    private mutating func checkValidity(_ element: LayoutAttributes, where query: String) -> Bool {
+    private mutating func checkValidity(_ element: LayoutAttributes, where query: @autoclosure () -> String) -> Bool {
         guard space.contains(element.kind, element.path) else {
             sink.report(.validity, .pathOutsideData) {
                 element.kind == .cell
-                    ? (.element(element.id), "\(query) returned \(element.id), whose path does not exist in the data (\(ConformanceConfiguration.describe(data)))",
+                    ? (.element(element.id), "\(query()) returned \(element.id), whose path does not exist in the data (\(ConformanceConfiguration.describe(data)))",
                        .text("only cells at paths of the data"), .attributes(element))
-                    : (.element(element.id), "\(query) returned \(element.id), whose path lies outside the space the layout declares for \(element.kind.name) (declared: \(ElementSpace.describe(space.supplementaries)))",
+                    : (.element(element.id), "\(query()) returned \(element.id), whose path lies outside the space the layout declares for \(element.kind.name) (declared: \(ElementSpace.describe(space.supplementaries)))",
                        .text("only supplementary views at paths the layout declares"), .attributes(element))
             }
             return false
         }
         guard Self.frameIsValid(element.frame) else {
             sink.report(.validity, .invalidFrame) {
-                (.element(element.id), "\(query) returned \(element.id) with a frame that is NaN, infinite or negative in size",
+                (.element(element.id), "\(query()) returned \(element.id) with a frame that is NaN, infinite or negative in size",
                  .text("a finite frame with width and height ≥ 0"), .attributes(element))
             }
             return false
@@ -393,12 +393,12 @@ struct CaseChecker {
     }
 
     /// Law 4: the frame lies inside `(0, 0, contentSize)`.
-    private mutating func checkContainment(_ element: LayoutAttributes, where query: String) {
+    private mutating func checkContainment(_ element: LayoutAttributes, where query: @autoclosure () -> String) {
         guard contentBoundsValid else { return }
         let bounds = Rect(origin: .zero, size: answers.contentSize)
         guard !bounds.contains(element.frame) else { return }
         sink.report(.containment, .frameOutsideContent) {
-            (.element(element.id), "\(query) returned \(element.id) with a frame reaching outside (0, 0, \(answers.contentSize))",
+            (.element(element.id), "\(query()) returned \(element.id) with a frame reaching outside (0, 0, \(answers.contentSize))",
              .text("a frame inside \(bounds)"), .attributes(element))
         }
     }
@@ -408,19 +408,19 @@ struct CaseChecker {
         let index = element.kind == .cell ? itemIndex[element.path] : supplementaryIndex[element.id]
         guard let index else { return }  // not asked for: nothing to compare
         let answer = element.kind == .cell ? answers.items[index] : answers.supplementary[index]
-        let query = element.kind == .cell
-            ? "attributes(at: \(element.path))"
-            : "supplementary(\(element.kind.name), at: \(element.path))"
+        func query() -> String {
+            element.kind == .cell ? "attributes(at: \(element.path))" : "supplementary(\(element.kind.name), at: \(element.path))"
+        }
         guard let answer else {
             sink.report(.agreement, .itemQueryReturnedNil) {
-                (.element(element.id), "the rect query \(rect) returned \(element.id) but \(query) returned nil",
+                (.element(element.id), "the rect query \(rect) returned \(element.id) but \(query()) returned nil",
                  .attributes(element), .attributes(nil))
             }
             return
         }
         if !answer.isIdentical(to: element) {
             sink.report(.agreement, .disagreesWithItemQuery) {
-                (.element(element.id), "the rect query \(rect) and \(query) disagree about \(element.id)",
+                (.element(element.id), "the rect query \(rect) and \(query()) disagree about \(element.id)",
                  .attributes(element), .attributes(answer))
             }
         }
