@@ -31,10 +31,11 @@ import Testing
         #expect(answers.rects.dropFirst().allSatisfy { !$0.isEmpty })
         let held = answers.rects.reduce(0) { $0 + $1.count }
         let stride = MemoryLayout<LayoutAttributes>.stride
-        // The answers' own storage, the buffer grown once to the whole content (doubling:
-        // at most twice its size in all), an array header per answer, and a few kilobytes for
-        // the rest (the array of answers, traits).
-        let bound = held * stride + 2 * (96 * 31 + 96) * stride + 64 * (strips + 1) + 16_384
+        // The answers' own storage, the buffer grown once to the whole content (doubling: its
+        // last capacity is below twice the whole, and every earlier one adds up to no more
+        // than that last, so four wholes in all), an array header per answer, and a few
+        // kilobytes for the rest (the array of answers, traits).
+        let bound = held * stride + 4 * (96 * 31 + 96) * stride + 64 * (strips + 1) + 16_384
         #expect(count.allocatedBytes <= bound, "\(count); the answers hold \(held) elements of \(stride) bytes")
         // What keeping the buffer itself cost: a whole-content block per strip.
         #expect(bound < strips * (96 * 31 + 96) * stride / 4)
